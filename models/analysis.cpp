@@ -1,0 +1,18 @@
+#include "analysis.hpp"
+
+namespace sy {
+
+long long zero_load_latency(const Config& c, int hops, int flits) {
+  const long long a = c.timing.alpha, d = c.timing.delta, tau = c.timing.tau;
+  if (c.router.switching == Switching::StoreAndForward)
+    return a + hops * (d + flits * tau) + (hops == 0 ? flits * tau : 0);
+  return a + hops * d + flits * tau;
+}
+
+double throughput_factor(const Config& c, const Topology& t, double mean_hops) {
+  if (c.traffic.trace) return 0.0;
+  const double lambda = c.traffic.packets_per_cycle();
+  return lambda * c.traffic.packet_flits * c.timing.tau * mean_hops / t.average_degree();
+}
+
+}  // namespace sy

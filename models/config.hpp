@@ -1,0 +1,110 @@
+// Config: the parsed and validated experiment. Every key is known; every error names the file,
+// line and key path (ConfigError, exit code 2 at the CLI). Units take the small structs they need.
+#pragma once
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "topology.hpp"
+
+namespace sy {
+
+class ConfigError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+enum class Buffering { InputVc, OutputQueued };
+enum class Switching { Wormhole, VirtualCutThrough, StoreAndForward };
+enum class ArbPolicy { RoundRobin, OldestFirst };
+enum class TieBreak { Positive, Negative, Balanced };
+enum class Process { Bernoulli, Poisson };
+enum class Pattern { Uniform, Transpose, BitComplement, Hotspot, BitFlip };
+
+struct TopologyConfig {
+  Topology::Kind kind = Topology::Kind::Torus;
+  std::vector<int> dims{8, 8};
+  Topology make() const { return Topology(kind, dims); }
+};
+
+struct RouterConfig {
+  Buffering buffering = Buffering::InputVc;
+  Switching switching = Switching::Wormhole;
+  int vcs = 2;
+  int vc_depth = 4;
+  ArbPolicy arbitration = ArbPolicy::RoundRobin;
+  int priority_classes = 1;
+};
+
+struct TimingConfig {
+  int alpha = 0;  // start-up cycles per message at the source NI
+  int delta = 1;  // cycles a header spends switching through one router
+  int tau = 1;    // cycles per flit per link
+};
+
+struct RoutingConfig {
+  TieBreak tie_break = TieBreak::Balanced;
+};
+
+struct TraceMessage {
+  std::uint64_t time;
+  int src, dst, flits, priority;
+};
+
+struct TrafficConfig {
+  bool trace = false;
+  Process process = Process::Bernoulli;
+  double rate = 0.1;
+  bool rate_in_flits = true;
+  int packet_flits = 8;
+  Pattern pattern = Pattern::Uniform;
+  bool exclude_self = true;
+  std::vector<int> hotspot_nodes{0};
+  double hotspot_fraction = 0.1;
+  double bit_flip_probability = 0.5;
+  int priority = 0;
+  std::vector<TraceMessage> messages;  // trace: inline list and/or CSV file, sorted by time
+  std::string trace_file;
+  // Packets of at most this many flits per message (0: a message is one packet).
+  int max_packet_flits = 0;
+  double packets_per_cycle() const { return rate_in_flits ? rate / packet_flits : rate; }
+};
+
+struct SimulationConfig {
+  std::uint64_t warmup = 1000;
+  std::uint64_t measure = 10000;
+  std::uint64_t drain_limit = 50000;    // cycles after the window to deliver measured packets
+  std::uint64_t deadlock_cycles = 20000;  // no flit moves for this long with flits inside: stop
+  std::uint64_t seed = 1;
+  int batches = 20;                      // batch means for the 95% confidence interval
+};
+
+struct Config {
+  std::string source = "<config>";
+  TopologyConfig topology;
+  RouterConfig router;
+  TimingConfig timing;
+  RoutingConfig routing;
+  TrafficConfig traffic;
+  SimulationConfig simulation;
+  std::string name = "run";
+  std::vector<std::string> warnings;
+};
+
+// Loads a YAML file; overrides are "key.path=value" applied before validation.
+Config load_config(const std::string& path, const std::vector<std::string>& overrides = {});
+Config parse_config(const std::string& yaml_text, const std::string& source_name,
+                    const std::vector<std::string>& overrides = {});
+
+// The fully resolved config as a JSON object (for results.json).
+std::string config_to_json(const Config& c, int indent);
+
+const char* to_string(Buffering b);
+const char* to_string(Switching s);
+const char* to_string(ArbPolicy a);
+const char* to_string(TieBreak t);
+const char* to_string(Process p);
+const char* to_string(Pattern p);
+
+}  // namespace sy

@@ -1,0 +1,40 @@
+// Fabric: what the units of one network share while it runs — the clock's current cycle, the
+// packet pool, the statistics sink, the credits in flight (they arrive next cycle), and the
+// kernel's work lists. Passed by reference to each unit; there are no globals.
+#pragma once
+#include <utility>
+#include <vector>
+
+#include "config.hpp"
+#include "flit.hpp"
+#include "routing_unit.hpp"
+#include "topology.hpp"
+
+namespace sy {
+
+class Router;
+class NetworkInterface;
+class OutputUnit;
+class Stats;
+
+struct Fabric {
+  Fabric(const Config& c, const Topology& t, const RoutingUnit& r, Stats& s)
+      : cfg(c), topo(t), routing(r), stats(s) {}
+  const Config& cfg;
+  const Topology& topo;
+  const RoutingUnit& routing;
+  Stats& stats;
+  PacketPool pool;
+  Cycle now = 0;
+  // Credits sent this cycle: applied at the start of the next one (credit delay = 1 cycle).
+  std::vector<std::pair<OutputUnit*, int>> credits_next;
+  std::vector<Router*> again;  // got a flit it may forward in this same cycle (delta = 0)
+  std::vector<Router*> woke;   // went from idle to busy this cycle
+  std::uint64_t flit_hops = 0;     // flits that crossed a router-to-router link
+  std::uint64_t flits_in_network = 0;
+  Cycle last_progress = 0;         // last cycle a flit moved
+  Cycle max_flit_wait = 0;         // longest a ready flit waited for the switch
+  void credit(OutputUnit* up, int vc) { credits_next.emplace_back(up, vc); }
+};
+
+}  // namespace sy

@@ -1,0 +1,37 @@
+// InputVcRouter: the realistic router. Input units with V VCs of B flits and credit flow control,
+// routing unit (lookahead: the header is routed as it arrives), switch allocator with VC
+// allocation folded in, crossbar, output units. Every flit leaves its buffer at the earliest
+// delta cycles after it began to arrive (the router's pipeline), later if the allocator, the
+// channel (one flit per tau cycles) or credits hold it. Store-and-forward additionally holds a
+// header that came over a network link until its whole packet has been received.
+#pragma once
+#include <vector>
+
+#include "crossbar.hpp"
+#include "input_unit.hpp"
+#include "router.hpp"
+#include "switch_allocator.hpp"
+
+namespace sy {
+
+class InputVcRouter : public Router {
+ public:
+  InputVcRouter(sc_core::sc_module_name name, int node, Fabric& fabric, NetworkInterface& ni);
+  bool evaluate(Cycle t) override;
+  void accept_flit(int in_port, int vc, Flit f, Cycle t) override;
+  void accept_packet(int, std::uint32_t, Cycle) override;
+  void connect_upstream(int in_port, OutputUnit* up) override { inputs_[in_port].upstream = up; }
+  const InputUnit& input(int p) const { return inputs_[p]; }
+  const Crossbar& crossbar() const { return xbar_; }
+
+ private:
+  std::vector<InputUnit> inputs_;
+  SwitchAllocator alloc_;
+  Crossbar xbar_;
+  std::vector<SwitchGrant> grants_;
+  int buffered_ = 0;
+  const int delta_, tau_;
+  const bool saf_;
+};
+
+}  // namespace sy

@@ -1,0 +1,79 @@
+// Network: the SystemC module that holds one router and one NI per node and the links between
+// them, built from the topology. Its clock process (one SC_METHOD, one activation per simulated
+// cycle) applies last cycle's credits, lets the traffic sources create messages, steps the busy
+// NIs and then the busy routers in node order; routers and NIs with nothing to do are not visited,
+// and when the whole network is idle the process sleeps until the next message is due.
+#pragma once
+#include <memory>
+#include <string>
+#include <systemc>
+#include <vector>
+
+#include "config.hpp"
+#include "fabric.hpp"
+#include "network_interface.hpp"
+#include "router.hpp"
+#include "routing_unit.hpp"
+#include "stats.hpp"
+#include "topology.hpp"
+#include "traffic.hpp"
+
+namespace sy {
+
+struct RunState {
+  bool done = false;
+  bool stable = true;
+  std::string reason;  // why a run is not stable
+  std::uint64_t backlog_window_start = 0, backlog_window_end = 0;
+  bool saw_window_start = false, saw_window_end = false;
+};
+
+class Network : public sc_core::sc_module {
+ public:
+  SC_HAS_PROCESS(Network);
+  Network(sc_core::sc_module_name name, const Config& cfg);
+  ~Network() override;
+
+  const Config& config() const { return cfg_; }
+  const Topology& topology() const { return topo_; }
+  const Stats& stats() const { return stats_; }
+  const Fabric& fabric() const { return fabric_; }
+  const RunState& state() const { return state_; }
+  const std::vector<Link>& links() const { return links_; }
+  const Traffic& traffic() const { return traffic_; }
+  Router& router(int n) { return *routers_[n]; }
+  NetworkInterface& ni(int n) { return *nis_[n]; }
+  Cycle cycles() const { return end_cycle_; }
+  std::uint64_t backlog() const;
+  // Called every 16384 cycles with the current cycle (progress reporting).
+  void set_progress(void (*fn)(const Network&, Cycle, void*), void* arg) {
+    progress_ = fn;
+    progress_arg_ = arg;
+  }
+
+ private:
+  void clock();
+  void step(Cycle t);
+  bool check_end(Cycle t);
+  const Config cfg_;
+  const Topology topo_;
+  const RoutingUnit routing_;
+  Stats stats_;
+  Fabric fabric_;
+  Traffic traffic_;
+  std::vector<std::unique_ptr<NetworkInterface>> ni_store_;
+  std::vector<std::unique_ptr<Router>> router_store_;
+  std::vector<NetworkInterface*> nis_;
+  std::vector<Router*> routers_;
+  std::vector<Link> links_;
+  std::vector<Router*> active_routers_, again_scratch_;
+  std::vector<NetworkInterface*> active_nis_, woke_nis_;
+  std::vector<std::pair<OutputUnit*, int>> credits_now_;
+  RunState state_;
+  Cycle end_cycle_ = 0;
+  Cycle last_trace_time_ = 0;
+  void (*progress_)(const Network&, Cycle, void*) = nullptr;
+  void* progress_arg_ = nullptr;
+};
+
+}  // namespace sy

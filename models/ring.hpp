@@ -1,0 +1,51 @@
+// A FIFO on a contiguous ring: fixed capacity (a hardware buffer of B entries) or growing
+// (an unbounded queue that doubles its storage and never shrinks, so a steady state allocates
+// nothing). Used for VC buffers, output queues and source queues.
+#pragma once
+#include <cassert>
+#include <cstddef>
+#include <vector>
+
+namespace sy {
+
+template <class T>
+class Ring {
+ public:
+  explicit Ring(std::size_t capacity = 0, bool grows = true)
+      : buf_(capacity ? capacity : 1), grows_(grows) {}
+  bool empty() const { return size_ == 0; }
+  std::size_t size() const { return size_; }
+  std::size_t capacity() const { return buf_.size(); }
+  bool full() const { return size_ == buf_.size(); }
+  T& front() { return buf_[head_]; }
+  const T& front() const { return buf_[head_]; }
+  T& at(std::size_t i) { return buf_[(head_ + i) % buf_.size()]; }
+  const T& at(std::size_t i) const { return buf_[(head_ + i) % buf_.size()]; }
+  void push(const T& v) {
+    if (full()) {
+      assert(grows_ && "push into a full fixed-capacity ring");
+      grow();
+    }
+    buf_[(head_ + size_) % buf_.size()] = v;
+    ++size_;
+  }
+  void pop() {
+    assert(size_ > 0);
+    head_ = (head_ + 1) % buf_.size();
+    --size_;
+  }
+  void clear() { head_ = size_ = 0; }
+
+ private:
+  void grow() {
+    std::vector<T> n(buf_.size() * 2);
+    for (std::size_t i = 0; i < size_; ++i) n[i] = at(i);
+    buf_.swap(n);
+    head_ = 0;
+  }
+  std::vector<T> buf_;
+  std::size_t head_ = 0, size_ = 0;
+  bool grows_;
+};
+
+}  // namespace sy

@@ -1,0 +1,189 @@
+#include "simulation.hpp"
+
+#include <chrono>
+#include <cstdio>
+#include <sstream>
+#include <stdexcept>
+
+#include "analysis.hpp"
+#include "json.hpp"
+#include "network.hpp"
+
+namespace sy {
+namespace {
+
+struct Progress {
+  std::chrono::steady_clock::time_point start, last;
+};
+
+void report_progress(const Network& net, Cycle t, void* arg) {
+  auto* p = static_cast<Progress*>(arg);
+  const auto now = std::chrono::steady_clock::now();
+  if (now - p->last < std::chrono::seconds(3)) return;
+  p->last = now;
+  const double s = std::chrono::duration<double>(now - p->start).count();
+  const auto& sim = net.config().simulation;
+  const Cycle end = sim.warmup + sim.measure;
+  std::fprintf(stderr, "[switchyard] %.0fs cycle %llu%s, %llu packets delivered\n", s,
+               static_cast<unsigned long long>(t),
+               net.config().traffic.trace ? ""
+               : t < end ? (" of window end " + std::to_string(end)).c_str()
+                         : " (draining)",
+               static_cast<unsigned long long>(net.stats().packets_delivered));
+}
+
+bool g_ran = false;
+
+}  // namespace
+
+Results run_simulation(const Config& cfg, const RunOptions& opt) {
+  if (g_ran)
+    throw std::logic_error("one simulation per process (SystemC elaborates once): run each test "
+                           "through ctest, or one point per process");
+  g_ran = true;
+  auto* net = new Network("net", cfg);
+  Progress prog;
+  prog.start = prog.last = std::chrono::steady_clock::now();
+  if (opt.progress) net->set_progress(&report_progress, &prog);
+  const auto t0 = std::chrono::steady_clock::now();
+  sc_core::sc_start();
+  const auto t1 = std::chrono::steady_clock::now();
+
+  Results r;
+  const Stats& st = net->stats();
+  const Topology& topo = net->topology();
+  r.config_json = config_to_json(cfg, 2);
+  r.seed = cfg.simulation.seed;
+  r.cycles = net->cycles();
+  r.wall_seconds = std::chrono::duration<double>(t1 - t0).count();
+  r.packets_injected = st.packets_created;
+  r.packets_delivered = st.packets_delivered;
+  r.packets_measured = st.measured_delivered;
+  r.flits_created = st.flits_created;
+  r.flits_injected = st.flits_injected;
+  r.flits_delivered = st.flits_delivered;
+  r.latency = st.latency();
+  r.network_latency = st.network_latency();
+  const double N = topo.num_nodes();
+  const double window = cfg.traffic.trace ? static_cast<double>(r.cycles)
+                                          : static_cast<double>(cfg.simulation.measure);
+  if (cfg.traffic.trace) {
+    r.offered = static_cast<double>(st.flits_created) / (N * window);
+    r.accepted = static_cast<double>(st.flits_delivered) / (N * window);
+  } else {
+    r.offered = static_cast<double>(st.offered_flits_window) / (N * window);
+    r.accepted = static_cast<double>(st.accepted_flits_window) / (N * window);
+  }
+  r.mean_hops = net->traffic().mean_hops();
+  r.rho = throughput_factor(cfg, topo, r.mean_hops);
+  double sum = 0, mx = 0;
+  for (const Link& l : net->links()) {
+    const double u = static_cast<double>(l.busy_window) / window;
+    sum += u;
+    mx = std::max(mx, u);
+  }
+  if (!net->links().empty()) r.link_util_mean = sum / net->links().size();
+  r.link_util_max = mx;
+  r.flit_hops = net->fabric().flit_hops;
+  r.order_errors = st.order_errors;
+  r.max_flit_wait = net->fabric().max_flit_wait;
+  r.stable = net->state().stable;
+  r.unstable_reason = net->state().reason;
+  if (r.order_errors) {
+    r.stable = false;
+    r.unstable_reason += (r.unstable_reason.empty() ? "" : "; ") +
+                         std::to_string(r.order_errors) + " flits delivered out of order";
+  }
+  r.warnings = cfg.warnings;
+  const double L = cfg.traffic.trace
+                       ? (cfg.traffic.messages.empty() ? 1 : cfg.traffic.messages[0].flits)
+                       : cfg.traffic.packet_flits;
+  const double a = cfg.timing.alpha, d = cfg.timing.delta, tau = cfg.timing.tau;
+  r.zero_load_formula = cfg.router.switching == Switching::StoreAndForward
+                            ? a + r.mean_hops * (d + L * tau)
+                            : a + r.mean_hops * d + L * tau;
+  return r;
+}
+
+namespace {
+void summary_json(Json& j, const char* key, const Summary& s) {
+  j.open(key)
+      .kv("mean", s.mean)
+      .kv("ci95", s.ci95)
+      .kv("p50", s.p50)
+      .kv("p99", s.p99)
+      .kv("max", s.max)
+      .kv("count", s.count)
+      .close();
+}
+}  // namespace
+
+std::string Results::to_json() const {
+  Json j(2);
+  j.open();
+  j.raw("config", config_json);
+  j.kv("seed", seed).kv("cycles", cycles).kv("wall_seconds", wall_seconds);
+  j.open("packets")
+      .kv("injected", packets_injected)
+      .kv("delivered", packets_delivered)
+      .kv("measured", packets_measured)
+      .close();
+  j.open("flits")
+      .kv("created", flits_created)
+      .kv("injected", flits_injected)
+      .kv("delivered", flits_delivered)
+      .kv("hops", flit_hops)
+      .kv("order_errors", order_errors)
+      .kv("max_wait", max_flit_wait)
+      .close();
+  summary_json(j, "latency", latency);
+  summary_json(j, "network_latency", network_latency);
+  j.open("throughput").kv("offered", offered).kv("accepted", accepted).close();
+  j.kv("rho", rho);
+  j.kv("mean_hops", mean_hops);
+  j.open("links").kv("utilization_mean", link_util_mean).kv("utilization_max", link_util_max).close();
+  j.open("check").kv("zero_load_latency_formula", zero_load_formula).close();
+  j.kv("stable", stable);
+  if (!stable) j.kv("unstable_reason", unstable_reason);
+  j.kv_list("warnings", warnings);
+  j.close();
+  return j.str() + "\n";
+}
+
+std::string Results::summary() const {
+  std::ostringstream o;
+  char b[512];
+  std::snprintf(b, sizeof b,
+                "cycles %llu   packets %llu created, %llu delivered, %llu measured\n",
+                (unsigned long long)cycles, (unsigned long long)packets_injected,
+                (unsigned long long)packets_delivered, (unsigned long long)packets_measured);
+  o << b;
+  std::snprintf(b, sizeof b,
+                "latency          mean %.2f ±%.2f  p50 %.0f  p99 %.0f  max %.0f cycles\n",
+                latency.mean, latency.ci95, latency.p50, latency.p99, latency.max);
+  o << b;
+  std::snprintf(b, sizeof b,
+                "network latency  mean %.2f ±%.2f  p50 %.0f  p99 %.0f  max %.0f cycles\n",
+                network_latency.mean, network_latency.ci95, network_latency.p50,
+                network_latency.p99, network_latency.max);
+  o << b;
+  std::snprintf(b, sizeof b,
+                "zero-load check  formula %.2f cycles at the pattern's mean %.3f hops "
+                "(alpha + h*delta + L*tau)\n",
+                zero_load_formula, mean_hops);
+  o << b;
+  std::snprintf(b, sizeof b,
+                "throughput       offered %.4f  accepted %.4f flits/node/cycle   rho %.3f\n",
+                offered, accepted, rho);
+  o << b;
+  std::snprintf(b, sizeof b, "links            utilization mean %.3f  max %.3f\n", link_util_mean,
+                link_util_max);
+  o << b;
+  o << "stable           " << (stable ? "true" : "false");
+  if (!stable) o << "  (" << unstable_reason << ")";
+  o << "\n";
+  for (const auto& w : warnings) o << "warning: " << w << "\n";
+  return o.str();
+}
+
+}  // namespace sy

@@ -1,0 +1,42 @@
+// Simulation: builds one Network for a Config, runs it under sc_start, and gathers the results
+// (results.json and the summary printed on stdout). SystemC allows one elaboration per process,
+// so a process runs one simulation; sweeps and tests run one process per point.
+#pragma once
+#include <string>
+
+#include "config.hpp"
+#include "stats.hpp"
+
+namespace sy {
+
+struct Results {
+  std::string config_json;
+  std::uint64_t seed = 0;
+  std::uint64_t cycles = 0;
+  double wall_seconds = 0;
+  std::uint64_t packets_injected = 0, packets_delivered = 0, packets_measured = 0;
+  std::uint64_t flits_injected = 0, flits_delivered = 0, flits_created = 0;
+  Summary latency, network_latency;
+  double offered = 0, accepted = 0;  // flits/node/cycle in the window
+  double rho = 0, mean_hops = 0;
+  double link_util_mean = 0, link_util_max = 0;
+  std::uint64_t flit_hops = 0;
+  std::uint64_t order_errors = 0;
+  std::uint64_t max_flit_wait = 0;
+  bool stable = true;
+  std::string unstable_reason;
+  std::vector<std::string> warnings;
+  // The model's zero-load latency check: formula for the mean hop count, printed beside it.
+  double zero_load_formula = 0;
+
+  std::string to_json() const;
+  std::string summary() const;
+};
+
+struct RunOptions {
+  bool progress = false;  // a progress line on stderr every few seconds
+};
+
+Results run_simulation(const Config& cfg, const RunOptions& opt = {});
+
+}  // namespace sy

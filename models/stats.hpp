@@ -1,0 +1,72 @@
+// Stats: per-packet latencies and counters of one run. Warm-up, measurement window [w0, w1),
+// drain: packets created inside the window are "measured"; their latency (creation -> tail
+// delivered) and network latency (head enters the source router -> tail delivered) are kept.
+// Summaries: mean with a 95% confidence interval from batch means (measured packets in creation
+// order, split into equal batches; Student t on the batch means), p50, p99, max.
+#pragma once
+#include <cstdint>
+#include <vector>
+
+#include "common.hpp"
+#include "flit.hpp"
+
+namespace sy {
+
+struct Summary {
+  double mean = 0, ci95 = 0, p50 = 0, p99 = 0, max = 0;
+  std::uint64_t count = 0;
+};
+
+class Stats {
+ public:
+  Stats(Cycle w0, Cycle w1, int batches) : w0_(w0), w1_(w1), batches_(batches) {}
+  bool in_window(Cycle t) const { return t >= w0_ && t < w1_; }
+  Cycle window_start() const { return w0_; }
+  Cycle window_end() const { return w1_; }
+
+  void on_created(const Packet& p, Cycle t) {
+    ++packets_created;
+    flits_created += p.flits;
+    if (p.measured) ++measured_created;
+    if (in_window(t)) offered_flits_window += p.flits;
+  }
+  void on_injected(int flits) { flits_injected += flits; }
+  void on_flits_delivered(int flits, Cycle done) {
+    flits_delivered += flits;
+    if (in_window(done)) accepted_flits_window += flits;
+  }
+  void on_delivered(const Packet& p) {
+    ++packets_delivered;
+    last_delivery = p.delivered > last_delivery ? p.delivered : last_delivery;
+    if (!p.measured) return;
+    ++measured_delivered;
+    samples_.push_back({p.created, p.delivered - p.created, p.delivered - p.injected});
+  }
+  void on_order_error() { ++order_errors; }
+  std::uint64_t measured_outstanding() const { return measured_created - measured_delivered; }
+
+  Summary latency() const { return summarize(false); }
+  Summary network_latency() const { return summarize(true); }
+
+  std::uint64_t packets_created = 0, packets_delivered = 0;
+  std::uint64_t measured_created = 0, measured_delivered = 0;
+  std::uint64_t flits_created = 0, flits_injected = 0, flits_delivered = 0;
+  std::uint64_t offered_flits_window = 0, accepted_flits_window = 0;
+  std::uint64_t order_errors = 0;
+  Cycle last_delivery = 0;
+
+ private:
+  struct Sample {
+    Cycle created;
+    Cycle latency, net_latency;
+  };
+  Summary summarize(bool network) const;
+  Cycle w0_, w1_;
+  int batches_;
+  std::vector<Sample> samples_;
+};
+
+// Two-sided 97.5% quantile of Student's t with df degrees of freedom.
+double student_t975(int df);
+
+}  // namespace sy

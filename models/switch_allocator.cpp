@@ -1,0 +1,64 @@
+#include "switch_allocator.hpp"
+
+namespace sy {
+
+SwitchAllocator::SwitchAllocator(int inputs, int outputs, int vcs, int classes, ArbPolicy policy)
+    : cand_(inputs, -1), bids_(outputs, 0), vc_cls_(vcs), in_cls_(inputs), vc_age_(vcs),
+      in_age_(inputs) {
+  for (int o = 0; o < outputs; ++o) out_arb_.emplace_back(inputs, classes, policy);
+}
+
+int SwitchAllocator::allocate(std::vector<InputUnit>& in, std::vector<OutputUnit>& out,
+                              const PacketPool& pool, Cycle t, SwitchGrant* grants) {
+  const int P = static_cast<int>(in.size());
+  std::uint64_t outputs_bid = 0;
+  for (int p = 0; p < P; ++p) {
+    cand_[p] = -1;
+    InputUnit& iu = in[p];
+    if (!iu.buffered) continue;
+    std::uint64_t mask = 0;
+    const int V = static_cast<int>(iu.vcs.size());
+    for (int v = 0; v < V; ++v) {
+      VirtualChannel& vc = iu.vcs[v];
+      if (vc.fifo.empty()) continue;
+      const Flit& f = vc.fifo.front();
+      if (f.ready > t) continue;
+      OutputUnit& ou = out[vc.out_port];
+      if (ou.free_at > t) continue;
+      if (vc.state == VirtualChannel::State::Active) {
+        if (ou.vcs[vc.out_vc].credits <= 0) continue;
+      } else if (ou.find_free(vc.vc_lo, vc.vc_hi) < 0) {
+        continue;
+      }
+      const Packet& pk = pool[f.packet];
+      mask |= std::uint64_t{1} << v;
+      vc_cls_[v] = static_cast<std::uint8_t>(pk.priority);
+      vc_age_[v] = pk.created;
+    }
+    if (!mask) continue;
+    const int v = iu.arbiter.arbitrate(mask, vc_cls_.data(), vc_age_.data());
+    cand_[p] = v;
+    in_cls_[p] = vc_cls_[v];
+    in_age_[p] = vc_age_[v];
+    const int o = iu.vcs[v].out_port;
+    bids_[o] |= std::uint64_t{1} << p;
+    outputs_bid |= std::uint64_t{1} << o;
+  }
+  int n = 0;
+  for (std::uint64_t ob = outputs_bid; ob; ob &= ob - 1) {
+    const int o = __builtin_ctzll(ob);
+    const int p = out_arb_[o].arbitrate(bids_[o], in_cls_.data(), in_age_.data());
+    bids_[o] = 0;
+    const int v = cand_[p];
+    VirtualChannel& vc = in[p].vcs[v];
+    const int ov = vc.state == VirtualChannel::State::Active
+                       ? vc.out_vc
+                       : out[o].find_free(vc.vc_lo, vc.vc_hi);
+    out_arb_[o].update(p, in_cls_[p]);
+    in[p].arbiter.update(v, in_cls_[p]);
+    grants[n++] = {p, v, o, ov};
+  }
+  return n;
+}
+
+}  // namespace sy

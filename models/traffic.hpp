@@ -1,0 +1,45 @@
+// Traffic: the per-node sources. Synthetic sources are Bernoulli (at most one packet a cycle with
+// probability r, drawn as geometric gaps) or Poisson (a Poisson-sized batch each cycle, drawn as
+// exponential gaps of a continuous process binned into cycles), with a destination pattern. A
+// trace replays (time, src, dst, flits) messages. Every source has its own random stream seeded
+// from (seed, node), so results never depend on the order the kernel visits nodes in.
+#pragma once
+#include <queue>
+#include <vector>
+
+#include "config.hpp"
+#include "network_interface.hpp"
+#include "rng.hpp"
+#include "topology.hpp"
+
+namespace sy {
+
+class Traffic {
+ public:
+  Traffic(const Config& cfg, const Topology& topo);
+  // Creates every message due at cycle t; returns the next cycle a message is due (kNever: none).
+  Cycle generate(Cycle t, std::vector<NetworkInterface*>& nis, std::vector<NetworkInterface*>& woke);
+  Cycle next_time() const;
+  bool exhausted() const { return cfg_.traffic.trace && next_msg_ >= cfg_.traffic.messages.size(); }
+  int destination(int src, Rng& rng) const;
+  // Mean hop count of the pattern (the unicast D_ave that enters the throughput factor).
+  double mean_hops() const;
+
+ private:
+  struct Due {
+    Cycle t;
+    int node;
+    bool operator>(const Due& o) const { return t != o.t ? t > o.t : node > o.node; }
+  };
+  Cycle draw_next(int node, Cycle after_or_at);
+  bool measured(Cycle t) const;
+  const Config& cfg_;
+  const Topology& topo_;
+  std::vector<Rng> rng_;
+  std::vector<double> poisson_t_;  // next arrival of each Poisson source, continuous time
+  std::priority_queue<Due, std::vector<Due>, std::greater<Due>> due_;
+  std::size_t next_msg_ = 0;
+  double p_;  // packets per node per cycle
+};
+
+}  // namespace sy

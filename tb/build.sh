@@ -1,0 +1,7 @@
+#!/usr/bin/env bash
+# Configures and builds Switchyard into build/ (Release unless BUILD_TYPE is set).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash tb/deps.sh
+cmake -S . -B build -DCMAKE_BUILD_TYPE="${BUILD_TYPE:-Release}" ${CMAKE_ARGS:-} >/dev/null
+cmake --build build -j "$(nproc)"

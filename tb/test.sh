@@ -1,0 +1,7 @@
+#!/usr/bin/env bash
+# Whole test suite: install what is missing, build, run every fast test through CTest.
+# Long soak/validation tests carry the label "long": run them with  ctest --test-dir build -L long
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash tb/build.sh
+ctest --test-dir build --output-on-failure -j "$(nproc)" -LE long "$@"
