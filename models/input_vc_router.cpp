@@ -79,7 +79,7 @@ bool InputVcRouter::evaluate(Cycle t) {
       vc.out_vc = gr.out_vc;
       vc.state = VirtualChannel::State::Active;
     }
-    --ou.vcs[gr.out_vc].credits;
+    ou.consume(gr.out_vc);
     ou.free_at = t + tau_;
     if (f.tail) {
       ou.vcs[gr.out_vc].tail_sent = true;

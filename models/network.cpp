@@ -60,6 +60,14 @@ std::uint64_t Network::backlog() const {
   return b;
 }
 
+std::uint64_t Network::credit_violations() const {
+  std::uint64_t v = 0;
+  for (auto* ni : nis_) v += ni->injection().violations;
+  for (auto* r : routers_)
+    for (int p = 0; p < topo_.num_ports(); ++p) v += r->output(p).violations;
+  return v;
+}
+
 void Network::clock() {
   if (state_.done) return;
   const Cycle t = static_cast<Cycle>(sc_core::sc_time_stamp().value() /

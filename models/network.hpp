@@ -45,6 +45,8 @@ class Network : public sc_core::sc_module {
   NetworkInterface& ni(int n) { return *nis_[n]; }
   Cycle cycles() const { return end_cycle_; }
   std::uint64_t backlog() const;
+  void keep_records(bool on) { stats_.keep_records(on); }
+  std::uint64_t credit_violations() const;
   // Called every 16384 cycles with the current cycle (progress reporting).
   void set_progress(void (*fn)(const Network&, Cycle, void*), void* arg) {
     progress_ = fn;

@@ -82,7 +82,7 @@ bool NetworkInterface::step(Cycle t) {
   f.head = seq_ == 0;
   f.tail = seq_ + 1 == static_cast<std::uint32_t>(p.flits);
   if (f.head) p.injected = t;
-  --inj_.vcs[vc_].credits;
+  inj_.consume(vc_);
   inj_.free_at = next_ = t + tau_;
   ++inj_link_.flits;
   ++fabric_.flits_in_network;

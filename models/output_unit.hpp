@@ -21,6 +21,7 @@ class OutputUnit {
   int depth;
   Cycle free_at = 0;  // the channel may start a flit at this cycle or later
   Link* link = nullptr;
+  std::uint64_t violations = 0;  // credit count left [0, depth]: must stay 0
 
   // VcAllocator's choice: the lowest free VC in [lo, hi), or -1.
   int find_free(int lo, int hi) const {
@@ -28,13 +29,17 @@ class OutputUnit {
       if (!vcs[v].owned) return v;
     return -1;
   }
+  // A flit leaves on VC v: one credit fewer.
+  void consume(int v) {
+    if (--vcs[v].credits < 0) ++violations;
+  }
   void take(int v) {
     vcs[v].owned = true;
     vcs[v].tail_sent = false;
   }
   void credit(int v) {
     OutputVc& o = vcs[v];
-    ++o.credits;
+    if (++o.credits > depth) ++violations;
     if (o.tail_sent && o.credits == depth) o.owned = o.tail_sent = false;
   }
 };

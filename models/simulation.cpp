@@ -45,6 +45,7 @@ Results run_simulation(const Config& cfg, const RunOptions& opt) {
   Progress prog;
   prog.start = prog.last = std::chrono::steady_clock::now();
   if (opt.progress) net->set_progress(&report_progress, &prog);
+  net->keep_records(opt.record_packets);
   const auto t0 = std::chrono::steady_clock::now();
   sc_core::sc_start();
   const auto t1 = std::chrono::steady_clock::now();
@@ -95,6 +96,12 @@ Results run_simulation(const Config& cfg, const RunOptions& opt) {
                          std::to_string(r.order_errors) + " flits delivered out of order";
   }
   r.warnings = cfg.warnings;
+  r.credit_violations = net->credit_violations();
+  r.packets = st.records();
+  if (r.credit_violations) {
+    r.stable = false;
+    r.unstable_reason += (r.unstable_reason.empty() ? "" : "; ") + std::string("credit violations");
+  }
   const double L = cfg.traffic.trace
                        ? (cfg.traffic.messages.empty() ? 1 : cfg.traffic.messages[0].flits)
                        : cfg.traffic.packet_flits;
@@ -135,6 +142,7 @@ std::string Results::to_json() const {
       .kv("hops", flit_hops)
       .kv("order_errors", order_errors)
       .kv("max_wait", max_flit_wait)
+      .kv("credit_violations", credit_violations)
       .close();
   summary_json(j, "latency", latency);
   summary_json(j, "network_latency", network_latency);

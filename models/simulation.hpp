@@ -28,13 +28,16 @@ struct Results {
   std::vector<std::string> warnings;
   // The model's zero-load latency check: formula for the mean hop count, printed beside it.
   double zero_load_formula = 0;
+  std::uint64_t credit_violations = 0;  // credits seen below 0 or above the VC depth
+  std::vector<Stats::Record> packets;   // with RunOptions::record_packets
 
   std::string to_json() const;
   std::string summary() const;
 };
 
 struct RunOptions {
-  bool progress = false;  // a progress line on stderr every few seconds
+  bool progress = false;        // a progress line on stderr every few seconds
+  bool record_packets = false;  // fill Results::packets with every delivered packet
 };
 
 Results run_simulation(const Config& cfg, const RunOptions& opt = {});

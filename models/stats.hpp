@@ -38,11 +38,19 @@ class Stats {
   void on_delivered(const Packet& p) {
     ++packets_delivered;
     last_delivery = p.delivered > last_delivery ? p.delivered : last_delivery;
+    if (keep_records_) records_.push_back({p.src, p.dst, p.flits, p.created, p.injected, p.delivered});
     if (!p.measured) return;
     ++measured_delivered;
     samples_.push_back({p.created, p.delivered - p.created, p.delivered - p.injected});
   }
   void on_order_error() { ++order_errors; }
+  // Keep every delivered packet's record (tests and traces that check individual messages).
+  struct Record {
+    int src, dst, flits;
+    Cycle created, injected, delivered;
+  };
+  void keep_records(bool on) { keep_records_ = on; }
+  const std::vector<Record>& records() const { return records_; }
   std::uint64_t measured_outstanding() const { return measured_created - measured_delivered; }
 
   Summary latency() const { return summarize(false); }
@@ -64,6 +72,8 @@ class Stats {
   Cycle w0_, w1_;
   int batches_;
   std::vector<Sample> samples_;
+  std::vector<Record> records_;
+  bool keep_records_ = false;
 };
 
 // Two-sided 97.5% quantile of Student's t with df degrees of freedom.
