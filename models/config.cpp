@@ -351,6 +351,9 @@ Config parse_config(const std::string& text, const std::string& source,
     t.packet_flits = static_cast<int>(tr.integer("packet_flits", 8, 1, 1 << 16));
     t.rate_in_flits = tr.choice<bool>("rate_unit", true, {{"flits", true}, {"packets", false}});
     t.rate = tr.real("rate", 0.1, 0.0, 1e6);
+    if (t.packets_per_cycle() > 16.0)
+      fail(c.source, tr.raw("rate"), tr.path("rate"),
+           "more than 16 packets per node per cycle: far beyond any network's capacity");
     if (t.process == Process::Bernoulli && t.packets_per_cycle() > 1.0)
       fail(c.source, tr.raw("rate"), tr.path("rate"),
            "a Bernoulli source makes at most one packet per cycle (use process: poisson)");
