@@ -38,7 +38,7 @@ class Stats {
   void on_delivered(const Packet& p) {
     ++packets_delivered;
     last_delivery = p.delivered > last_delivery ? p.delivered : last_delivery;
-    if (keep_records_) records_.push_back({p.src, p.dst, p.flits, p.created, p.injected, p.delivered});
+    if (keep_records_) records_.push_back({p.src, p.dst, p.flits, p.priority, p.created, p.injected, p.delivered});
     if (!p.measured) return;
     ++measured_delivered;
     samples_.push_back({p.created, p.delivered - p.created, p.delivered - p.injected});
@@ -46,7 +46,7 @@ class Stats {
   void on_order_error() { ++order_errors; }
   // Keep every delivered packet's record (tests and traces that check individual messages).
   struct Record {
-    int src, dst, flits;
+    int src, dst, flits, priority;
     Cycle created, injected, delivered;
   };
   void keep_records(bool on) { keep_records_ = on; }
