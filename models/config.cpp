@@ -167,7 +167,8 @@ void apply_override(YAML::Node& root, const std::string& ov) {
   for (std::size_t i = 0; i + 1 < parts.size(); ++i) {
     YAML::Node cur = chain.back();
     if (cur.IsDefined() && !cur.IsNull() && !cur.IsMap())
-      throw ConfigError("--set " + ov + ": '" + parts[i - (i ? 1 : 0)] + "' is not a mapping");
+      throw ConfigError("--set " + ov + ": '" + (i ? parts[i - 1] : std::string("<top>")) +
+                        "' is not a mapping");
     YAML::Node next = cur[parts[i]];
     if (!next.IsDefined() || next.IsNull()) {
       cur[parts[i]] = YAML::Node(YAML::NodeType::Map);

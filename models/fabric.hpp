@@ -25,7 +25,6 @@ struct Fabric {
   const RoutingUnit& routing;
   Stats& stats;
   PacketPool pool;
-  Cycle now = 0;
   // Credits sent this cycle: applied at the start of the next one (credit delay = 1 cycle).
   std::vector<std::pair<OutputUnit*, int>> credits_next;
   std::vector<Router*> again;  // got a flit it may forward in this same cycle (delta = 0)

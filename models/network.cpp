@@ -101,7 +101,6 @@ void Network::clock() {
 }
 
 void Network::step(Cycle t) {
-  fabric_.now = t;
   // 1. Credits sent last cycle arrive.
   credits_now_.swap(fabric_.credits_next);
   for (auto& c : credits_now_) c.first->credit(c.second);

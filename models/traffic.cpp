@@ -46,15 +46,16 @@ int Traffic::destination(int src, Rng& rng) const {
       }
       return static_cast<int>(rng.below(N));
     case Pattern::Transpose: {
+      // Coordinate d takes the value of coordinate D-1-d (no allocation per packet).
       const int D = topo_.num_dims();
-      std::vector<int> c(D);
-      for (int d = 0; d < D; ++d) c[d] = topo_.coord(src, D - 1 - d);
-      return topo_.node_at(c);
+      int dst = src;
+      for (int d = 0; d < D; ++d) dst = topo_.with_coord(dst, d, topo_.coord(src, D - 1 - d));
+      return dst;
     }
     case Pattern::BitComplement: {
-      int dst = 0;
+      int dst = src;
       for (int d = 0; d < topo_.num_dims(); ++d)
-        dst = topo_.with_coord(d == 0 ? src : dst, d, topo_.size(d) - 1 - topo_.coord(src, d));
+        dst = topo_.with_coord(dst, d, topo_.size(d) - 1 - topo_.coord(src, d));
       return dst;
     }
     case Pattern::Hotspot:
