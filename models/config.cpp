@@ -303,16 +303,23 @@ Config parse_config(const std::string& text, const std::string& source,
                                              {"balanced", TieBreak::Balanced}});
   ro.finish();
 
+  Section ni = top.sub("network_interface");
+  c.interface.flit_bytes = static_cast<int>(ni.integer("flit_bytes", 16, 1, 1 << 20));
+  ni.finish();
+
   Section tr = top.sub("traffic");
   const std::string ttype = tr.text("type", "synthetic");
-  if (ttype != "synthetic" && ttype != "trace")
+  if (ttype != "synthetic" && ttype != "trace" && ttype != "none")
     fail(c.source, tr.raw("type"), tr.path("type"),
-         "unknown value '" + ttype + "' (expected one of: synthetic, trace)");
+         "unknown value '" + ttype + "' (expected one of: synthetic, trace, none)");
   TrafficConfig& t = c.traffic;
-  t.trace = ttype == "trace";
+  t.none = ttype == "none";
+  t.trace = ttype == "trace" || t.none;
   t.max_packet_flits = static_cast<int>(tr.integer("max_packet_flits", 0, 0, 1 << 20));
   t.priority = static_cast<int>(tr.integer("priority", 0, 0, c.router.priority_classes - 1));
-  if (t.trace) {
+  if (t.none) {
+    // Driven from outside through the NIs' target sockets: nothing more to read.
+  } else if (t.trace) {
     YAML::Node msgs = tr.raw("messages");
     if (msgs) {
       if (!msgs.IsSequence()) fail(c.source, msgs, tr.path("messages"), "expected a list");
@@ -400,6 +407,22 @@ Config parse_config(const std::string& text, const std::string& source,
   s.seed = static_cast<std::uint64_t>(si.integer("seed", 1, 0, std::int64_t{1} << 62));
   s.batches = static_cast<int>(si.integer("batches", 20, 2, 1000));
   si.finish();
+
+  Section wv = top.sub("waves");
+  WavesConfig& w = c.waves;
+  w.enable = wv.boolean("enable", false);
+  w.file = wv.text("file", w.file);
+  if (w.file.empty()) fail(c.source, wv.raw("file"), wv.path("file"), "needs a file name");
+  {
+    YAML::Node rn = wv.raw("routers");
+    if (rn && !(rn.IsScalar() && rn.Scalar() == "all"))
+      w.routers = wv.int_list("routers", {}, 0, N - 1);
+  }
+  w.from_cycle = static_cast<std::uint64_t>(wv.integer("from_cycle", 0, 0, kMaxCycles));
+  w.to_cycle = static_cast<std::uint64_t>(wv.integer("to_cycle", kMaxCycles, 0, kMaxCycles));
+  if (w.to_cycle < w.from_cycle)
+    fail(c.source, wv.raw("to_cycle"), wv.path("to_cycle"), "is before from_cycle");
+  wv.finish();
   top.finish();
 
   // Cross-key checks.
@@ -485,9 +508,11 @@ std::string config_to_json(const Config& c, int indent) {
       .kv("tie_break", to_string(c.routing.tie_break))
       .close();
   const TrafficConfig& t = c.traffic;
-  j.open("traffic").kv("type", t.trace ? "trace" : "synthetic");
+  j.open("network_interface").kv("flit_bytes", c.interface.flit_bytes).close();
+  j.open("traffic").kv("type", t.none ? "none" : t.trace ? "trace" : "synthetic");
   j.kv("max_packet_flits", t.max_packet_flits).kv("priority", t.priority);
-  if (t.trace) {
+  if (t.none) {
+  } else if (t.trace) {
     j.kv("messages", static_cast<int>(t.messages.size()));
     if (!t.trace_file.empty()) j.kv("file", t.trace_file);
   } else {
@@ -510,6 +535,11 @@ std::string config_to_json(const Config& c, int indent) {
       .kv("seed", s.seed)
       .kv("batches", s.batches)
       .close();
+  const WavesConfig& w = c.waves;
+  j.open("waves").kv("enable", w.enable).kv("file", w.file);
+  if (w.routers.empty()) j.kv("routers", "all");
+  else j.kv_list("routers", w.routers);
+  j.kv("from_cycle", w.from_cycle).kv("to_cycle", w.to_cycle).close();
   j.close();
   return j.str();
 }

@@ -52,8 +52,13 @@ struct TraceMessage {
   int src, dst, flits, priority;
 };
 
+struct InterfaceConfig {
+  int flit_bytes = 16;  // a TLM payload of B bytes is ceil(B / flit_bytes) flits (at least 1)
+};
+
 struct TrafficConfig {
-  bool trace = false;
+  bool trace = false;  // trace or none: the statistics window is the whole run
+  bool none = false;   // no built-in source: the network is driven through the NIs' TLM sockets
   Process process = Process::Bernoulli;
   double rate = 0.1;
   bool rate_in_flits = true;
@@ -80,14 +85,24 @@ struct SimulationConfig {
   int batches = 20;                      // batch means for the 95% confidence interval
 };
 
+// VCD waveforms (sc_trace), off by default.
+struct WavesConfig {
+  bool enable = false;
+  std::string file = "waves/run.vcd";  // the .gtkw save file is written beside it
+  std::vector<int> routers;            // empty: all routers
+  std::uint64_t from_cycle = 0, to_cycle = ~std::uint64_t{0};
+};
+
 struct Config {
   std::string source = "<config>";
   TopologyConfig topology;
   RouterConfig router;
   TimingConfig timing;
   RoutingConfig routing;
+  InterfaceConfig interface;
   TrafficConfig traffic;
   SimulationConfig simulation;
+  WavesConfig waves;
   std::string name = "run";
   std::vector<std::string> warnings;
 };

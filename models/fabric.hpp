@@ -1,12 +1,15 @@
-// Fabric: what the units of one network share while it runs — the clock's current cycle, the
-// packet pool, the statistics sink, the credits in flight (they arrive next cycle), and the
-// kernel's work lists. Passed by reference to each unit; there are no globals.
+// Fabric: what the units of one network share while it runs — the packet and message pools, the
+// statistics sink, the credits in flight (they arrive next cycle), the messages requested for a
+// later cycle, and the kernel's work lists. Passed by reference to each unit; there are no globals.
 #pragma once
+#include <queue>
+#include <systemc>
 #include <utility>
 #include <vector>
 
 #include "config.hpp"
 #include "flit.hpp"
+#include "message.hpp"
 #include "routing_unit.hpp"
 #include "topology.hpp"
 
@@ -25,6 +28,20 @@ struct Fabric {
   const RoutingUnit& routing;
   Stats& stats;
   PacketPool pool;
+  MessagePool messages;
+  // Messages requested for a cycle the kernel has not reached yet, in request order.
+  struct Pending {
+    Cycle cycle;
+    std::uint64_t seq;
+    std::uint32_t message;
+    bool operator>(const Pending& o) const { return cycle != o.cycle ? cycle > o.cycle : seq > o.seq; }
+  };
+  std::priority_queue<Pending, std::vector<Pending>, std::greater<Pending>> pending;
+  std::uint64_t pending_seq = 0;
+  Cycle accept_from = 0;   // first cycle whose injection stage has not run yet
+  bool in_clock = false;   // the network's clock process is running
+  sc_core::sc_event* wake = nullptr;  // wakes the sleeping clock when a message is requested
+  std::vector<NetworkInterface*> woke_nis;  // NIs that got a message while idle
   // Credits sent this cycle: applied at the start of the next one (credit delay = 1 cycle).
   std::vector<std::pair<OutputUnit*, int>> credits_next;
   std::vector<Router*> again;  // got a flit it may forward in this same cycle (delta = 0)

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "clock.hpp"
+
 #include "input_vc_router.hpp"
 #include "output_queued_router.hpp"
 
@@ -16,7 +18,8 @@ Network::Network(sc_core::sc_module_name name, const Config& cfg)
              cfg.traffic.trace ? kNever : cfg.simulation.warmup + cfg.simulation.measure,
              cfg.simulation.batches),
       fabric_(cfg_, topo_, routing_, stats_),
-      traffic_(cfg_, topo_) {
+      traffic_("traffic", cfg_, topo_) {
+  fabric_.wake = &wake_;
   const int N = topo_.num_nodes();
   for (int n = 0; n < N; ++n) {
     const std::string id = std::to_string(n);
@@ -46,7 +49,10 @@ Network::Network(sc_core::sc_module_name name, const Config& cfg)
       routers_[n]->output(p).link = &links_.back();
       routers_[m]->connect_upstream(l.dst_port, &routers_[n]->output(p));
     }
-  for (int n = 0; n < N; ++n) nis_[n]->attach(routers_[n]);
+  for (int n = 0; n < N; ++n) {
+    nis_[n]->attach(routers_[n]);
+    traffic_.out[static_cast<std::size_t>(n)].bind(nis_[n]->target);
+  }
   if (cfg_.traffic.trace && !cfg_.traffic.messages.empty())
     last_trace_time_ = cfg_.traffic.messages.back().time;
   SC_METHOD(clock);
@@ -68,49 +74,87 @@ std::uint64_t Network::credit_violations() const {
   return v;
 }
 
+void Network::start_of_simulation() {
+  for (auto* ni : nis_) external_ |= ni->target.size() > 1;
+}
+
+// The earliest cycle something is due while the network is idle (kNever: nothing).
+Cycle Network::next_due(Cycle t) const {
+  Cycle due = traffic_.next_time();
+  if (!fabric_.pending.empty()) due = std::min(due, fabric_.pending.top().cycle);
+  if (!cfg_.traffic.trace) {
+    const Cycle w0 = stats_.window_start(), w1 = stats_.window_end();
+    if (t < w0) due = std::min(due, w0);
+    else if (t < w1) due = std::min(due, w1);
+  }
+  return due;
+}
+
+void Network::idle_end(Cycle t) {
+  end_cycle_ = std::max({end_cycle_, t, stats_.last_delivery});
+}
+
 void Network::clock() {
   if (state_.done) return;
-  const Cycle t = static_cast<Cycle>(sc_core::sc_time_stamp().value() /
-                                     sc_core::sc_time(1, sc_core::SC_NS).value());
+  const sc_core::sc_time now = sc_core::sc_time_stamp();
+  Cycle t = std::max(cycle_ceil(now), next_eval_);
+  const bool busy = !active_routers_.empty() || !active_nis_.empty() ||
+                    !fabric_.credits_next.empty() || !fabric_.woke_nis.empty();
+  if (!busy) {
+    const Cycle due = next_due(t);
+    if (due == kNever) {
+      // Nothing left to do. Without outside initiators the run is over; with them, sleep until
+      // one requests a message.
+      idle_end(next_eval_);
+      if (!external_) state_.done = true;
+      else next_trigger(wake_);
+      return;
+    }
+    t = std::max(t, due);
+  }
+  const sc_core::sc_time at = time_of(t);
+  if (at > now) {
+    next_trigger(at - now, wake_);
+    return;
+  }
+  if (external_ && !deferred_) {
+    // Let initiators that woke at this time make their requests first.
+    deferred_ = true;
+    next_trigger(sc_core::SC_ZERO_TIME);
+    return;
+  }
+  deferred_ = false;
+  fabric_.in_clock = true;
   step(t);
+  fabric_.in_clock = false;
+  next_eval_ = t + 1;
   if (progress_ && (t & 16383) == 0) progress_(*this, t, progress_arg_);
   if (check_end(t)) {
     state_.done = true;
     end_cycle_ = std::max(t + 1, stats_.last_delivery);
     return;
   }
-  Cycle next = t + 1;
-  const bool busy = !active_routers_.empty() || !active_nis_.empty() ||
-                    !fabric_.credits_next.empty();
-  if (!busy) {
-    // Whole network idle: sleep until the next message is due (or the next window edge).
-    Cycle due = traffic_.next_time();
-    if (!cfg_.traffic.trace) {
-      const Cycle w0 = stats_.window_start(), w1 = stats_.window_end();
-      if (t < w0) due = std::min(due, w0);
-      else if (t < w1) due = std::min(due, w1);
-    }
-    if (due == kNever) {
-      state_.done = true;
-      end_cycle_ = std::max(t + 1, stats_.last_delivery);
-      return;
-    }
-    next = std::max(due, t + 1);
-  }
-  next_trigger(sc_core::sc_time(static_cast<double>(next - t), sc_core::SC_NS));
+  idle_end(t + 1);
+  next_trigger(cycle_period());
 }
 
 void Network::step(Cycle t) {
+  fabric_.accept_from = t;
   // 1. Credits sent last cycle arrive.
   credits_now_.swap(fabric_.credits_next);
   for (auto& c : credits_now_) c.first->credit(c.second);
   credits_now_.clear();
-  // 2. Sources create the messages due now.
-  if (traffic_.next_time() <= t) traffic_.generate(t, nis_, woke_nis_);
-  if (!woke_nis_.empty()) {
+  // 2. Messages requested for this cycle: earlier requests first, then the built-in sources.
+  while (!fabric_.pending.empty() && fabric_.pending.top().cycle <= t) {
+    const std::uint32_t id = fabric_.pending.top().message;
+    fabric_.pending.pop();
+    nis_[fabric_.messages[id].src]->send(id);
+  }
+  if (traffic_.next_time() <= t) traffic_.generate(t);
+  if (!fabric_.woke_nis.empty()) {
     // Keep node order among NIs so injection order is independent of wake-up order.
-    active_nis_.insert(active_nis_.end(), woke_nis_.begin(), woke_nis_.end());
-    woke_nis_.clear();
+    active_nis_.insert(active_nis_.end(), fabric_.woke_nis.begin(), fabric_.woke_nis.end());
+    fabric_.woke_nis.clear();
     std::sort(active_nis_.begin(), active_nis_.end(),
               [](const NetworkInterface* a, const NetworkInterface* b) { return a->node() < b->node(); });
   }
@@ -121,6 +165,7 @@ void Network::step(Cycle t) {
     else ni->active = false;
   }
   active_nis_.resize(keep);
+  fabric_.accept_from = t + 1;
   // 4. Routers, in node order; then routers that got a flit they can forward this same cycle.
   for (auto* r : active_routers_)
     if (!r->evaluate(t)) r->active = false;
@@ -157,6 +202,8 @@ bool Network::check_end(Cycle t) {
     return true;
   }
   if (cfg_.traffic.trace) {
+    // With outside initiators the run lasts as long as they keep the kernel busy.
+    if (external_) return false;
     const bool all = traffic_.exhausted() && stats_.packets_delivered == stats_.packets_created &&
                      active_nis_.empty();
     if (all) return true;

@@ -1,8 +1,13 @@
 // Network: the SystemC module that holds one router and one NI per node and the links between
-// them, built from the topology. Its clock process (one SC_METHOD, one activation per simulated
-// cycle) applies last cycle's credits, lets the traffic sources create messages, steps the busy
-// NIs and then the busy routers in node order; routers and NIs with nothing to do are not visited,
-// and when the whole network is idle the process sleeps until the next message is due.
+// them, built from the topology, and the built-in traffic sources. Its clock process (one
+// SC_METHOD, one activation per simulated cycle; cycle t at time t ns) applies last cycle's
+// credits, takes the messages requested for this cycle (from the sources and from any TLM
+// initiator bound to an NI), steps the busy NIs and then the busy routers in node order; routers
+// and NIs with nothing to do are not visited, and when the whole network is idle the process
+// sleeps until the next message is due or an initiator requests one.
+// When initiators besides the built-in sources are bound, each cycle is evaluated one delta cycle
+// after its time is reached, so a request an initiator makes at time t (delay 0) is taken at
+// cycle t whatever order the kernel runs the processes in.
 #pragma once
 #include <memory>
 #include <string>
@@ -41,6 +46,8 @@ class Network : public sc_core::sc_module {
   const RunState& state() const { return state_; }
   const std::vector<Link>& links() const { return links_; }
   const Traffic& traffic() const { return traffic_; }
+  // True when initiators other than the built-in sources are bound to the NIs.
+  bool external_initiators() const { return external_; }
   Router& router(int n) { return *routers_[n]; }
   NetworkInterface& ni(int n) { return *nis_[n]; }
   Cycle cycles() const { return end_cycle_; }
@@ -54,9 +61,12 @@ class Network : public sc_core::sc_module {
   }
 
  private:
+  void start_of_simulation() override;
   void clock();
   void step(Cycle t);
   bool check_end(Cycle t);
+  Cycle next_due(Cycle t) const;
+  void idle_end(Cycle t);
   const Config cfg_;
   const Topology topo_;
   const RoutingUnit routing_;
@@ -69,11 +79,15 @@ class Network : public sc_core::sc_module {
   std::vector<Router*> routers_;
   std::vector<Link> links_;
   std::vector<Router*> active_routers_, again_scratch_;
-  std::vector<NetworkInterface*> active_nis_, woke_nis_;
+  std::vector<NetworkInterface*> active_nis_;
   std::vector<std::pair<OutputUnit*, int>> credits_now_;
   RunState state_;
   Cycle end_cycle_ = 0;
   Cycle last_trace_time_ = 0;
+  Cycle next_eval_ = 0;  // first cycle not evaluated yet
+  bool external_ = false;
+  bool deferred_ = false;
+  sc_core::sc_event wake_;
   void (*progress_)(const Network&, Cycle, void*) = nullptr;
   void* progress_arg_ = nullptr;
 };

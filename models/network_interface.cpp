@@ -1,7 +1,9 @@
 #include "network_interface.hpp"
 
 #include <algorithm>
+#include <cstring>
 
+#include "clock.hpp"
 #include "router.hpp"
 #include "stats.hpp"
 
@@ -9,13 +11,20 @@ namespace sy {
 
 NetworkInterface::NetworkInterface(sc_core::sc_module_name name, int node, Fabric& fabric)
     : sc_core::sc_module(name),
+      target("target"),
+      rx("rx"),
       node_(node),
       fabric_(fabric),
       inj_(fabric.cfg.router.vcs, fabric.cfg.router.vc_depth),
       oq_(fabric.cfg.router.buffering == Buffering::OutputQueued),
       alpha_(fabric.cfg.timing.alpha),
       tau_(fabric.cfg.timing.tau),
-      max_packet_(fabric.cfg.traffic.max_packet_flits) {}
+      max_packet_(fabric.cfg.traffic.max_packet_flits),
+      flit_bytes_(fabric.cfg.interface.flit_bytes),
+      rx_ext_(new NocExtension) {
+  target.register_b_transport(this, &NetworkInterface::b_transport);
+  rx_gp_.set_extension(rx_ext_);
+}
 
 void NetworkInterface::attach(Router* router) {
   router_ = router;
@@ -26,25 +35,105 @@ void NetworkInterface::attach(Router* router) {
   router->connect_upstream(router->injection_port(), &inj_);
 }
 
-void NetworkInterface::send(int dst, int flits, int priority, Cycle t, bool measured,
-                            std::uint32_t message) {
-  const int per = max_packet_ > 0 ? max_packet_ : flits;
-  for (int done = 0; done < flits; done += per) {
+// ---- Requests (the target socket) ----
+
+void NetworkInterface::b_transport(int, tlm::tlm_generic_payload& gp, sc_core::sc_time& delay) {
+  // Loosely timed: the request happens at the initiator's local time, now + delay. The call is
+  // posted, so the delay is returned unchanged.
+  const tlm::tlm_response_status s = request(gp, cycle_ceil(sc_core::sc_time_stamp() + delay));
+  if (s != tlm::TLM_OK_RESPONSE) ++rejected_;
+  gp.set_response_status(s);
+  gp.set_dmi_allowed(false);
+}
+
+tlm::tlm_response_status NetworkInterface::request(tlm::tlm_generic_payload& gp, Cycle at) {
+  if (gp.get_command() == tlm::TLM_IGNORE_COMMAND) return tlm::TLM_OK_RESPONSE;
+  if (gp.get_command() != tlm::TLM_WRITE_COMMAND) return tlm::TLM_COMMAND_ERROR_RESPONSE;
+  if (gp.get_byte_enable_ptr()) return tlm::TLM_BYTE_ENABLE_ERROR_RESPONSE;
+  const unsigned len = gp.get_data_length();
+  const unsigned sw = gp.get_streaming_width();
+  if (sw != 0 && sw < len) return tlm::TLM_BURST_ERROR_RESPONSE;
+  const int N = fabric_.topo.num_nodes();
+  const NocExtension* ext = gp.get_extension<NocExtension>();
+  const int prio = ext ? ext->priority : 0;
+  if (prio < 0 || prio >= fabric_.cfg.router.priority_classes)
+    return tlm::TLM_GENERIC_ERROR_RESPONSE;
+  const std::uint64_t tag = ext ? ext->tag : 0;
+  const int flits = len == 0 ? 1 : static_cast<int>((len + flit_bytes_ - 1) / flit_bytes_);
+  // Several destinations are sent as one message each (replicated at the source NI).
+  if (ext && ext->broadcast) {
+    for (int d = 0; d < N; ++d)
+      if (d != node_) submit(d, flits, prio, at, gp, tag);
+    return tlm::TLM_OK_RESPONSE;
+  }
+  if (ext && !ext->multicast.empty()) {
+    for (int d : ext->multicast)
+      if (d < 0 || d >= N) return tlm::TLM_ADDRESS_ERROR_RESPONSE;
+    for (int d : ext->multicast) submit(d, flits, prio, at, gp, tag);
+    return tlm::TLM_OK_RESPONSE;
+  }
+  if (gp.get_address() >= static_cast<sc_dt::uint64>(N)) return tlm::TLM_ADDRESS_ERROR_RESPONSE;
+  submit(static_cast<int>(gp.get_address()), flits, prio, at, gp, tag);
+  return tlm::TLM_OK_RESPONSE;
+}
+
+void NetworkInterface::submit(int dst, int flits, int priority, Cycle at,
+                              const tlm::tlm_generic_payload& gp, std::uint64_t tag) {
+  const std::uint32_t id = fabric_.messages.allocate();
+  Message& m = fabric_.messages[id];
+  m.src = node_;
+  m.dst = dst;
+  m.flits = flits;
+  m.priority = priority;
+  m.bytes = gp.get_data_length();
+  m.tag = tag;
+  m.created = at;
+  m.delivered = 0;
+  m.measured = fabric_.stats.in_window(at);
+  if (gp.get_data_ptr() && m.bytes) {
+    m.has_data = true;
+    m.data.assign(gp.get_data_ptr(), gp.get_data_ptr() + m.bytes);
+  }
+  if (fabric_.in_clock && at <= fabric_.accept_from) {
+    // Due now: the injection stage of this cycle (or the next, if it has run) takes it.
+    send(id);
+    return;
+  }
+  fabric_.pending.push({at, fabric_.pending_seq++, id});
+  if (!fabric_.in_clock && fabric_.wake) fabric_.wake->notify(sc_core::SC_ZERO_TIME);
+}
+
+void NetworkInterface::send(std::uint32_t mid) {
+  Message& m = fabric_.messages[mid];
+  const int per = max_packet_ > 0 ? max_packet_ : m.flits;
+  m.packets_left = 0;
+  for (int done = 0; done < m.flits; done += per) {
     const std::uint32_t id = fabric_.pool.allocate();
     Packet& p = fabric_.pool[id];
     p.src = node_;
-    p.dst = dst;
-    p.flits = std::min(per, flits - done);
-    p.priority = priority;
-    p.created = t;
-    p.measured = measured;
-    p.message = message;
+    p.dst = m.dst;
+    p.flits = std::min(per, m.flits - done);
+    p.priority = m.priority;
+    p.created = m.created;
+    p.measured = m.measured;
+    p.message = mid;
     p.first_of_message = done == 0;
-    p.last_of_message = done + per >= flits;
-    fabric_.stats.on_created(p, t);
+    p.last_of_message = done + per >= m.flits;
+    fabric_.stats.on_created(p, m.created);
     queue_.push(id);
+    ++m.packets_left;
+  }
+  poke();
+}
+
+void NetworkInterface::poke() {
+  if (!active) {
+    active = true;
+    fabric_.woke_nis.push_back(this);
   }
 }
+
+// ---- Injection ----
 
 bool NetworkInterface::step(Cycle t) {
   if (cur_ < 0) {
@@ -98,6 +187,8 @@ bool NetworkInterface::step(Cycle t) {
   return true;
 }
 
+// ---- Ejection and delivery ----
+
 void NetworkInterface::deliver_flit(const Flit& f, Cycle t) {
   Packet& p = fabric_.pool[f.packet];
   if (f.seq != p.received || p.dst != node_) fabric_.stats.on_order_error();
@@ -125,7 +216,50 @@ void NetworkInterface::finish_packet(std::uint32_t id, Cycle delivered) {
   p.delivered = delivered;
   if (p.received != static_cast<std::uint32_t>(p.flits)) fabric_.stats.on_order_error();
   fabric_.stats.on_delivered(p);
+  Message& m = fabric_.messages[p.message];
+  if (p.first_of_message) m.injected = p.injected;
+  m.delivered = std::max(m.delivered, delivered);
+  const std::uint32_t mid = p.message;
   fabric_.pool.release(id);
+  if (--m.packets_left == 0) deliver_message(mid);
+}
+
+void NetworkInterface::deliver_message(std::uint32_t id) {
+  if (receive_ || rx.size() > 0) {
+    // A receiver may request new messages from inside the call, which can grow the pool: copy
+    // what it needs first (the data buffer itself does not move when the pool grows).
+    const Message& m = fabric_.messages[id];
+    Delivery d;
+    d.src = m.src;
+    d.dst = m.dst;
+    d.priority = m.priority;
+    d.bytes = m.bytes;
+    d.tag = m.tag;
+    d.created = m.created;
+    d.injected = m.injected;
+    d.delivered = m.delivered;
+    d.data = m.has_data ? m.data.data() : nullptr;
+    if (receive_) receive_(d);
+    if (rx.size() > 0) {
+      rx_gp_.set_command(tlm::TLM_WRITE_COMMAND);
+      rx_gp_.set_address(static_cast<sc_dt::uint64>(d.src));
+      rx_gp_.set_data_ptr(const_cast<unsigned char*>(d.data));
+      rx_gp_.set_data_length(d.bytes);
+      rx_gp_.set_streaming_width(d.bytes);
+      rx_gp_.set_byte_enable_ptr(nullptr);
+      rx_gp_.set_dmi_allowed(false);
+      rx_gp_.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
+      rx_ext_->priority = d.priority;
+      rx_ext_->tag = d.tag;
+      rx_ext_->src = d.src;
+      rx_ext_->created = d.created;
+      rx_ext_->injected = d.injected;
+      rx_ext_->delivered = d.delivered;
+      sc_core::sc_time delay = time_of(d.delivered) - sc_core::sc_time_stamp();
+      rx->b_transport(rx_gp_, delay);
+    }
+  }
+  fabric_.messages.release(id);
 }
 
 }  // namespace sy

@@ -1,11 +1,18 @@
 #include "traffic.hpp"
 
 #include <cmath>
+#include <stdexcept>
 
 namespace sy {
 
-Traffic::Traffic(const Config& cfg, const Topology& topo)
-    : cfg_(cfg), topo_(topo), p_(cfg.traffic.packets_per_cycle()) {
+Traffic::Traffic(sc_core::sc_module_name name, const Config& cfg, const Topology& topo)
+    : sc_core::sc_module(name),
+      out("out", static_cast<std::size_t>(topo.num_nodes())),
+      cfg_(cfg),
+      topo_(topo),
+      p_(cfg.traffic.packets_per_cycle()),
+      ext_(new NocExtension) {
+  gp_.set_extension(ext_);
   if (cfg.traffic.trace) return;
   const int N = topo.num_nodes();
   rng_.reserve(N);
@@ -30,9 +37,23 @@ Cycle Traffic::draw_next(int node, Cycle from) {
   return c > 9e18 ? kNever : static_cast<Cycle>(c);
 }
 
-bool Traffic::measured(Cycle t) const {
-  const Cycle w0 = cfg_.simulation.warmup;
-  return t >= w0 && t < w0 + cfg_.simulation.measure;
+Traffic::~Traffic() = default;
+
+void Traffic::request(int src, int dst, int flits, int priority) {
+  // A length-only message: no data pointer, data_length = flits * flit_bytes.
+  gp_.set_command(tlm::TLM_WRITE_COMMAND);
+  gp_.set_address(static_cast<sc_dt::uint64>(dst));
+  gp_.set_data_ptr(nullptr);
+  const unsigned bytes = static_cast<unsigned>(flits) * static_cast<unsigned>(cfg_.interface.flit_bytes);
+  gp_.set_data_length(bytes);
+  gp_.set_streaming_width(bytes);
+  gp_.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
+  ext_->priority = priority;
+  ext_->tag = 0;
+  sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
+  out[static_cast<std::size_t>(src)]->b_transport(gp_, delay);
+  if (gp_.get_response_status() != tlm::TLM_OK_RESPONSE)
+    throw std::logic_error("traffic: the NI refused a message: " + gp_.get_response_string());
 }
 
 int Traffic::destination(int src, Rng& rng) const {
@@ -114,30 +135,21 @@ Cycle Traffic::next_time() const {
   return due_.empty() ? kNever : due_.top().t;
 }
 
-Cycle Traffic::generate(Cycle t, std::vector<NetworkInterface*>& nis,
-                        std::vector<NetworkInterface*>& woke) {
-  auto poke = [&](NetworkInterface* ni) {
-    if (!ni->active) {
-      ni->active = true;
-      woke.push_back(ni);
-    }
-  };
+void Traffic::generate(Cycle t) {
   const TrafficConfig& tc = cfg_.traffic;
   if (tc.trace) {
     while (next_msg_ < tc.messages.size() && tc.messages[next_msg_].time <= t) {
       const TraceMessage& m = tc.messages[next_msg_];
-      nis[m.src]->send(m.dst, m.flits, m.priority, t, true, static_cast<std::uint32_t>(next_msg_));
-      poke(nis[m.src]);
+      request(m.src, m.dst, m.flits, m.priority);
       ++next_msg_;
     }
-    return next_time();
+    return;
   }
   while (!due_.empty() && due_.top().t <= t) {
     const int n = due_.top().node;
     due_.pop();
     Rng& r = rng_[n];
-    nis[n]->send(destination(n, r), tc.packet_flits, tc.priority, t, measured(t), 0);
-    poke(nis[n]);
+    request(n, destination(n, r), tc.packet_flits, tc.priority);
     const Cycle nx = draw_next(n, t + 1);
     if (tc.process == Process::Poisson) {
       // More arrivals inside this same cycle form the batch.
@@ -146,7 +158,6 @@ Cycle Traffic::generate(Cycle t, std::vector<NetworkInterface*>& nis,
       due_.push({nx, n});
     }
   }
-  return next_time();
 }
 
 }  // namespace sy

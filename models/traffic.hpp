@@ -3,8 +3,13 @@
 // exponential gaps of a continuous process binned into cycles), with a destination pattern. A
 // trace replays (time, src, dst, flits) messages. Every source has its own random stream seeded
 // from (seed, node), so results never depend on the order the kernel visits nodes in.
+// The sources are TLM-2.0 initiators: each message is a b_transport on the node's NI target
+// socket, the same way in as any user's initiator.
 #pragma once
 #include <queue>
+#include <systemc>
+#include <tlm>
+#include <tlm_utils/simple_initiator_socket.h>
 #include <vector>
 
 #include "config.hpp"
@@ -14,11 +19,14 @@
 
 namespace sy {
 
-class Traffic {
+class Traffic : public sc_core::sc_module {
  public:
-  Traffic(const Config& cfg, const Topology& topo);
-  // Creates every message due at cycle t; returns the next cycle a message is due (kNever: none).
-  Cycle generate(Cycle t, std::vector<NetworkInterface*>& nis, std::vector<NetworkInterface*>& woke);
+  Traffic(sc_core::sc_module_name name, const Config& cfg, const Topology& topo);
+  ~Traffic() override;
+  // out[n] is bound to node n's NI target socket.
+  sc_core::sc_vector<tlm_utils::simple_initiator_socket<Traffic>> out;
+  // Requests every message due at cycle t (called by the network's clock at cycle t).
+  void generate(Cycle t);
   Cycle next_time() const;
   bool exhausted() const { return cfg_.traffic.trace && next_msg_ >= cfg_.traffic.messages.size(); }
   int destination(int src, Rng& rng) const;
@@ -32,7 +40,7 @@ class Traffic {
     bool operator>(const Due& o) const { return t != o.t ? t > o.t : node > o.node; }
   };
   Cycle draw_next(int node, Cycle after_or_at);
-  bool measured(Cycle t) const;
+  void request(int src, int dst, int flits, int priority);
   const Config& cfg_;
   const Topology& topo_;
   std::vector<Rng> rng_;
@@ -40,6 +48,8 @@ class Traffic {
   std::priority_queue<Due, std::vector<Due>, std::greater<Due>> due_;
   std::size_t next_msg_ = 0;
   double p_;  // packets per node per cycle
+  tlm::tlm_generic_payload gp_;
+  NocExtension* ext_;  // owned by gp_
 };
 
 }  // namespace sy
