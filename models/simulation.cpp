@@ -46,6 +46,7 @@ Results run_simulation(const Config& cfg, const RunOptions& opt) {
   prog.start = prog.last = std::chrono::steady_clock::now();
   if (opt.progress) net->set_progress(&report_progress, &prog);
   net->keep_records(opt.record_packets);
+  if (opt.attach) opt.attach(*net);
   const auto t0 = std::chrono::steady_clock::now();
   sc_core::sc_start();
   const auto t1 = std::chrono::steady_clock::now();

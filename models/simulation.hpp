@@ -2,6 +2,7 @@
 // (results.json and the summary printed on stdout). SystemC allows one elaboration per process,
 // so a process runs one simulation; sweeps and tests run one process per point.
 #pragma once
+#include <functional>
 #include <string>
 
 #include "config.hpp"
@@ -35,9 +36,14 @@ struct Results {
   std::string summary() const;
 };
 
+class Network;
+
 struct RunOptions {
   bool progress = false;        // a progress line on stderr every few seconds
   bool record_packets = false;  // fill Results::packets with every delivered packet
+  // Called after the network is built, before the simulation starts: create your own modules
+  // here (processing elements, memories, TLM initiators) and bind them to the NIs' sockets.
+  std::function<void(Network&)> attach;
 };
 
 Results run_simulation(const Config& cfg, const RunOptions& opt = {});
