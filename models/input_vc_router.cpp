@@ -4,6 +4,7 @@
 
 #include "network_interface.hpp"
 #include "stats.hpp"
+#include "waves.hpp"
 
 namespace sy {
 
@@ -26,6 +27,7 @@ InputVcRouter::InputVcRouter(sc_core::sc_module_name name, int node, Fabric& fab
 void InputVcRouter::accept_flit(int in_port, int v, Flit f, Cycle t) {
   InputUnit& iu = inputs_[in_port];
   const Packet& pk = fabric_.pool[f.packet];
+  if (probe_ && probe_->on) probe_->flit_in(in_port, v, f.packet, f.head, f.tail);
   if (pk.dst == node_) {  // ejection: straight to the NI, the buffer slot is free again
     fabric_.credit(iu.upstream, v);
     ni_.deliver_flit(f, t);
@@ -62,6 +64,20 @@ void InputVcRouter::accept_flit(int in_port, int v, Flit f, Cycle t) {
 
 void InputVcRouter::accept_packet(int, std::uint32_t, Cycle) {}
 
+void InputVcRouter::set_probe(RouterProbe* p) {
+  probe_ = p;
+  alloc_.set_probe(p);
+}
+
+void InputVcRouter::sample(RouterProbe& p) const {
+  for (std::size_t i = 0; i < inputs_.size(); ++i)
+    for (std::size_t v = 0; v < inputs_[i].vcs.size(); ++v)
+      p.in[i].occ[v] = static_cast<unsigned>(inputs_[i].vcs[v].fifo.size());
+  for (std::size_t o = 0; o < outputs_.size(); ++o)
+    for (std::size_t v = 0; v < outputs_[o].vcs.size(); ++v)
+      p.out[o].credit[v] = static_cast<unsigned>(std::max(0, outputs_[o].vcs[v].credits));
+}
+
 bool InputVcRouter::evaluate(Cycle t) {
   if (!buffered_) return false;
   const int n = alloc_.allocate(inputs_, outputs_, fabric_.pool, t, grants_.data());
@@ -88,6 +104,7 @@ bool InputVcRouter::evaluate(Cycle t) {
     fabric_.max_flit_wait = std::max(fabric_.max_flit_wait, t - f.ready);
     fabric_.credit(iu.upstream, gr.vc);
     xbar_.connect(gr.in_port, gr.out_port, t);
+    if (probe_ && probe_->on) probe_->grant(gr.in_port, gr.vc, gr.out_port);
     Link& l = *ou.link;
     ++l.flits;
     ++fabric_.flit_hops;

@@ -23,6 +23,8 @@ class InputVcRouter : public Router {
   void connect_upstream(int in_port, OutputUnit* up) override { inputs_[in_port].upstream = up; }
   const InputUnit& input(int p) const { return inputs_[p]; }
   const Crossbar& crossbar() const { return xbar_; }
+  void set_probe(RouterProbe* p) override;
+  void sample(RouterProbe& p) const override;
 
  private:
   std::vector<InputUnit> inputs_;

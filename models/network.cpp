@@ -53,6 +53,7 @@ Network::Network(sc_core::sc_module_name name, const Config& cfg)
     nis_[n]->attach(routers_[n]);
     traffic_.out[static_cast<std::size_t>(n)].bind(nis_[n]->target);
   }
+  if (cfg_.waves.enable) waves_.reset(new Waves(cfg_, topo_, routers_));
   if (cfg_.traffic.trace && !cfg_.traffic.messages.empty())
     last_trace_time_ = cfg_.traffic.messages.back().time;
   SC_METHOD(clock);
@@ -95,8 +96,19 @@ void Network::idle_end(Cycle t) {
 }
 
 void Network::clock() {
-  if (state_.done) return;
   const sc_core::sc_time now = sc_core::sc_time_stamp();
+  if (state_.done) {
+    // SystemC writes a time step's trace values only once time moves on: run two more (empty)
+    // cycles so the VCD shows the last events end.
+    if (waves_ && waves_tail_ < 2) {
+      ++waves_tail_;
+      waves_->begin_cycle(cycle_ceil(now));
+      next_trigger(cycle_period());
+    }
+    return;
+  }
+  // A new cycle: last cycle's waveform events end (valid, requests, grants read 0 again).
+  if (waves_ && cycle_ceil(now) >= next_eval_) waves_->begin_cycle(cycle_ceil(now));
   Cycle t = std::max(cycle_ceil(now), next_eval_);
   const bool busy = !active_routers_.empty() || !active_nis_.empty() ||
                     !fabric_.credits_next.empty() || !fabric_.woke_nis.empty();
@@ -106,8 +118,12 @@ void Network::clock() {
       // Nothing left to do. Without outside initiators the run is over; with them, sleep until
       // one requests a message.
       idle_end(next_eval_);
-      if (!external_) state_.done = true;
-      else next_trigger(wake_);
+      if (!external_) {
+        state_.done = true;
+        if (waves_) next_trigger(cycle_period());
+      } else {
+        next_trigger(wake_);
+      }
       return;
     }
     t = std::max(t, due);
@@ -127,11 +143,13 @@ void Network::clock() {
   fabric_.in_clock = true;
   step(t);
   fabric_.in_clock = false;
+  if (waves_) waves_->end_cycle();
   next_eval_ = t + 1;
   if (progress_ && (t & 16383) == 0) progress_(*this, t, progress_arg_);
   if (check_end(t)) {
     state_.done = true;
     end_cycle_ = std::max(t + 1, stats_.last_delivery);
+    if (waves_) next_trigger(cycle_period());
     return;
   }
   idle_end(t + 1);

@@ -22,6 +22,7 @@
 #include "stats.hpp"
 #include "topology.hpp"
 #include "traffic.hpp"
+#include "waves.hpp"
 
 namespace sy {
 
@@ -48,6 +49,8 @@ class Network : public sc_core::sc_module {
   const Traffic& traffic() const { return traffic_; }
   // True when initiators other than the built-in sources are bound to the NIs.
   bool external_initiators() const { return external_; }
+  // The waveform writer (null unless waves.enable); close() flushes the VCD at the end of a run.
+  Waves* waves() { return waves_.get(); }
   Router& router(int n) { return *routers_[n]; }
   NetworkInterface& ni(int n) { return *nis_[n]; }
   Cycle cycles() const { return end_cycle_; }
@@ -88,6 +91,8 @@ class Network : public sc_core::sc_module {
   bool external_ = false;
   bool deferred_ = false;
   sc_core::sc_event wake_;
+  std::unique_ptr<Waves> waves_;
+  int waves_tail_ = 0;
   void (*progress_)(const Network&, Cycle, void*) = nullptr;
   void* progress_arg_ = nullptr;
 };

@@ -4,6 +4,7 @@
 
 #include "network_interface.hpp"
 #include "stats.hpp"
+#include "waves.hpp"
 
 namespace sy {
 
@@ -25,6 +26,7 @@ std::size_t OutputQueuedRouter::queued(int port) const {
 
 void OutputQueuedRouter::accept_packet(int in_port, std::uint32_t id, Cycle t) {
   const Packet& pk = fabric_.pool[id];
+  if (probe_ && probe_->on) probe_->flit_in(in_port, 0, id, true, pk.flits == 1);
   if (pk.dst == node_) {
     ni_.deliver_packet(id, t);
     return;
@@ -39,6 +41,11 @@ void OutputQueuedRouter::accept_packet(int in_port, std::uint32_t id, Cycle t) {
     again_queued = true;
     fabric_.again.push_back(this);
   }
+}
+
+void OutputQueuedRouter::sample(RouterProbe& p) const {
+  for (std::size_t o = 0; o < queues_.size(); ++o)
+    p.out[o].queued = static_cast<unsigned>(queued(static_cast<int>(o)));
 }
 
 bool OutputQueuedRouter::evaluate(Cycle t) {
@@ -58,6 +65,7 @@ bool OutputQueuedRouter::evaluate(Cycle t) {
       ou.free_at = t + busy;
       fabric_.max_flit_wait = std::max(fabric_.max_flit_wait, t - e.ready);
       xbar_.connect(e.in_port, o, t);
+      if (probe_ && probe_->on) probe_->out[o].xbar = sc_dt::uint64{1} << e.in_port;
       Link& l = *ou.link;
       l.flits += pk.flits;
       fabric_.flit_hops += pk.flits;

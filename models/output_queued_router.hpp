@@ -22,6 +22,7 @@ class OutputQueuedRouter : public Router {
   void accept_packet(int in_port, std::uint32_t packet, Cycle t) override;
   void connect_upstream(int, OutputUnit*) override {}
   std::size_t queued(int port) const;
+  void sample(RouterProbe& p) const override;
 
  private:
   struct Entry {

@@ -13,6 +13,7 @@
 namespace sy {
 
 class NetworkInterface;
+struct RouterProbe;
 
 class Router : public sc_core::sc_module {
  public:
@@ -32,6 +33,10 @@ class Router : public sc_core::sc_module {
   // Sets the credit return path of an input port (upstream output unit).
   virtual void connect_upstream(int in_port, OutputUnit* up) = 0;
 
+  // Waveform probe (null unless waves are on for this router) and its per-cycle state sample.
+  virtual void set_probe(RouterProbe* p) { probe_ = p; }
+  virtual void sample(RouterProbe& p) const = 0;
+
   bool active = false;      // on the kernel's active list
   bool again_queued = false;
 
@@ -46,6 +51,7 @@ class Router : public sc_core::sc_module {
   Fabric& fabric_;
   NetworkInterface& ni_;
   std::vector<OutputUnit> outputs_;
+  RouterProbe* probe_ = nullptr;
 };
 
 }  // namespace sy

@@ -50,6 +50,7 @@ Results run_simulation(const Config& cfg, const RunOptions& opt) {
   const auto t0 = std::chrono::steady_clock::now();
   sc_core::sc_start();
   const auto t1 = std::chrono::steady_clock::now();
+  if (net->waves()) net->waves()->close();
 
   Results r;
   const Stats& st = net->stats();

@@ -1,5 +1,7 @@
 #include "switch_allocator.hpp"
 
+#include "waves.hpp"
+
 namespace sy {
 
 SwitchAllocator::SwitchAllocator(int inputs, int outputs, int vcs, int classes, ArbPolicy policy)
@@ -36,6 +38,7 @@ int SwitchAllocator::allocate(std::vector<InputUnit>& in, std::vector<OutputUnit
       vc_age_[v] = pk.created;
     }
     if (!mask) continue;
+    if (probe_ && probe_->on) probe_->in[p].vc_req = mask;
     const int v = iu.arbiter.arbitrate(mask, vc_cls_.data(), vc_age_.data());
     cand_[p] = v;
     in_cls_[p] = vc_cls_[v];
@@ -47,6 +50,7 @@ int SwitchAllocator::allocate(std::vector<InputUnit>& in, std::vector<OutputUnit
   int n = 0;
   for (std::uint64_t ob = outputs_bid; ob; ob &= ob - 1) {
     const int o = __builtin_ctzll(ob);
+    if (probe_ && probe_->on) probe_->out[o].sw_req = bids_[o];
     const int p = out_arb_[o].arbitrate(bids_[o], in_cls_.data(), in_age_.data());
     bids_[o] = 0;
     const int v = cand_[p];

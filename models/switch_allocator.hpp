@@ -13,6 +13,8 @@
 
 namespace sy {
 
+struct RouterProbe;
+
 struct SwitchGrant {
   int in_port, vc, out_port, out_vc;
 };
@@ -23,6 +25,8 @@ class SwitchAllocator {
   // Fills grants (at most one per input and per output); returns how many.
   int allocate(std::vector<InputUnit>& in, std::vector<OutputUnit>& out, const PacketPool& pool,
                Cycle t, SwitchGrant* grants);
+  // Waveforms: record each cycle's request vectors in the probe (null: off).
+  void set_probe(RouterProbe* p) { probe_ = p; }
 
  private:
   std::vector<Arbiter> out_arb_;
@@ -30,6 +34,7 @@ class SwitchAllocator {
   std::vector<std::uint64_t> bids_;  // per output: inputs bidding
   std::vector<std::uint8_t> vc_cls_, in_cls_;
   std::vector<Cycle> vc_age_, in_age_;
+  RouterProbe* probe_ = nullptr;
 };
 
 }  // namespace sy
