@@ -145,6 +145,23 @@ class Section {
 constexpr std::int64_t kMaxI = std::numeric_limits<int>::max();
 constexpr std::int64_t kMaxCycles = std::int64_t{1} << 50;
 
+// A copy of n built without source marks, so errors in a --set value are reported as "--set".
+YAML::Node without_marks(const YAML::Node& n) {
+  if (n.IsScalar()) return YAML::Node(n.Scalar());
+  if (n.IsSequence()) {
+    YAML::Node s(YAML::NodeType::Sequence);
+    for (std::size_t i = 0; i < n.size(); ++i) s.push_back(without_marks(n[i]));
+    return s;
+  }
+  if (n.IsMap()) {
+    YAML::Node m(YAML::NodeType::Map);
+    for (auto it = n.begin(); it != n.end(); ++it)
+      m[it->first.as<std::string>()] = without_marks(it->second);
+    return m;
+  }
+  return YAML::Node(YAML::NodeType::Null);
+}
+
 void apply_override(YAML::Node& root, const std::string& ov) {
   const auto eq = ov.find('=');
   if (eq == std::string::npos || eq == 0)
@@ -158,7 +175,7 @@ void apply_override(YAML::Node& root, const std::string& ov) {
   }
   YAML::Node v;
   try {
-    v = YAML::Load(value);
+    v = without_marks(YAML::Load(value));
   } catch (const YAML::Exception& e) {
     throw ConfigError("--set " + ov + ": cannot parse value: " + e.msg);
   }
