@@ -96,3 +96,20 @@ TEST(Cli, ExitCodes) {
   r = test::cli("run " + sat + " --quiet --out /tmp/switchyard-test-sat");
   EXPECT_EQ(r.rc, 3) << r.output;
 }
+
+TEST(ConfigErrors, BadValueGivenWithSetNamesSet) {
+  const std::string e = error_of("topology: {type: torus, dims: [4, 4]}\n", {"waves.routers=[0, 99]"});
+  EXPECT_EQ(e.rfind("--set: waves.routers[1]", 0), 0u) << e;
+  EXPECT_NE(e.find("out of range"), std::string::npos) << e;
+}
+
+TEST(ConfigErrors, WavesAndInterfaceKeys) {
+  EXPECT_NE(error_of("waves: {to_cycle: 5, from_cycle: 9}\n").find("waves.to_cycle: is before from_cycle"),
+            std::string::npos);
+  EXPECT_NE(error_of("waves: {routers: some}\n").find("waves.routers"), std::string::npos);
+  EXPECT_NE(error_of("network_interface: {flit_bytes: 0}\n").find("network_interface.flit_bytes"),
+            std::string::npos);
+  EXPECT_NE(error_of("waves: {enabled: true}\n").find("unknown key"), std::string::npos);
+  EXPECT_NE(error_of("traffic: {type: none, rate: 0.2}\n").find("traffic.rate: unknown key"),
+            std::string::npos);
+}
