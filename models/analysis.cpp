@@ -11,8 +11,11 @@ long long zero_load_latency(const Config& c, int hops, int flits) {
 
 double throughput_factor(const Config& c, const Topology& t, double mean_hops) {
   if (c.traffic.trace) return 0.0;
+  // rho = (lambda_R * D + lambda_B * (N - 1)) * L * tau / d_ave, rates per node per cycle.
   const double lambda = c.traffic.packets_per_cycle();
-  return lambda * c.traffic.packet_flits * c.timing.tau * mean_hops / t.average_degree();
+  const double lb = c.traffic.broadcast.enabled() ? c.traffic.broadcast.rate : 0.0;
+  return (lambda * mean_hops + lb * (t.num_nodes() - 1)) * c.traffic.packet_flits * c.timing.tau /
+         t.average_degree();
 }
 
 }  // namespace sy

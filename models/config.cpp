@@ -334,6 +334,30 @@ Config parse_config(const std::string& text, const std::string& source,
   t.trace = ttype == "trace" || t.none;
   t.max_packet_flits = static_cast<int>(tr.integer("max_packet_flits", 0, 0, 1 << 20));
   t.priority = static_cast<int>(tr.integer("priority", 0, 0, c.router.priority_classes - 1));
+  Section bc = tr.sub("broadcast");
+  BroadcastConfig& b = t.broadcast;
+  b.scheme = bc.choice<BroadcastScheme>("scheme", BroadcastScheme::None,
+                                        {{"none", BroadcastScheme::None},
+                                         {"priority_star", BroadcastScheme::PriorityStar},
+                                         {"fcfs_direct", BroadcastScheme::FcfsDirect}});
+  b.balanced = bc.choice<bool>("ending", true, {{"balanced", true}, {"uniform", false}});
+  b.classes = static_cast<int>(bc.integer("classes", 2, 2, 3));
+  if (bc.has("rate") && !t.trace) b.rate = bc.real("rate", 0.0, 0.0, 16.0);
+  else if (bc.has("rate"))
+    fail(c.source, bc.raw("rate"), bc.path("rate"), "a broadcast rate needs traffic type synthetic");
+  bc.finish();
+  if (b.enabled()) {
+    if (c.topology.kind == Topology::Kind::Mesh)
+      fail(c.source, bc.raw("scheme"), bc.path("scheme"),
+           "STAR broadcast trees are defined on tori and hypercubes, not meshes");
+    if (c.router.buffering != Buffering::OutputQueued)
+      fail(c.source, bc.raw("scheme"), bc.path("scheme"),
+           "router-level broadcast replication needs router.buffering: output_queued");
+    const int need = b.scheme == BroadcastScheme::FcfsDirect ? 1 : b.classes;
+    if (c.router.priority_classes < need)
+      fail(c.source, bc.raw("scheme"), bc.path("scheme"),
+           "needs router.priority_classes >= " + std::to_string(need));
+  }
   if (t.none) {
     // Driven from outside through the NIs' target sockets: nothing more to read.
   } else if (t.trace) {
@@ -376,6 +400,31 @@ Config parse_config(const std::string& text, const std::string& source,
     t.packet_flits = static_cast<int>(tr.integer("packet_flits", 8, 1, 1 << 16));
     t.rate_in_flits = tr.choice<bool>("rate_unit", true, {{"flits", true}, {"packets", false}});
     t.rate = tr.real("rate", 0.1, 0.0, 1e6);
+    Section ld = tr.sub("load");
+    if (ld.has("rho") || ld.has("broadcast_share")) {
+      if (tr.has("rate"))
+        fail(c.source, tr.raw("rate"), tr.path("rate"), "give either rate or load, not both");
+      if (bc.has("rate"))
+        fail(c.source, bc.raw("rate"), bc.path("rate"), "give either broadcast.rate or load, not both");
+      t.load_rho = ld.real("rho", 0.5, 0.0, 16.0);
+      t.broadcast_share = ld.real("broadcast_share", b.enabled() ? 1.0 : 0.0, 0.0, 1.0);
+      if (t.broadcast_share > 0 && !b.enabled())
+        fail(c.source, ld.raw("broadcast_share"), ld.path("broadcast_share"),
+             "a broadcast share needs traffic.broadcast.scheme");
+      // rho = lambda_B (N-1)/d_ave + lambda_R D_ave/d_ave, rates per packet time (L*tau cycles).
+      const double d_ave = topo.average_degree();
+      const double D = topo.average_distance(false);
+      const double packet_time = static_cast<double>(t.packet_flits) * c.timing.tau;
+      const double lb = N > 1 ? t.broadcast_share * t.load_rho * d_ave / (N - 1) : 0.0;
+      const double lr = D > 0 ? (1 - t.broadcast_share) * t.load_rho * d_ave / D : 0.0;
+      b.rate = lb / packet_time;
+      t.rate = lr / packet_time;
+      t.rate_in_flits = false;
+      if (t.process != Process::Poisson && (b.rate > 1.0 || t.rate > 1.0))
+        fail(c.source, ld.raw("rho"), ld.path("rho"),
+             "the rates exceed one packet per cycle: use process: poisson");
+    }
+    ld.finish();
     if (t.packets_per_cycle() > 16.0)
       fail(c.source, tr.raw("rate"), tr.path("rate"),
            "more than 16 packets per node per cycle: far beyond any network's capacity");
@@ -389,6 +438,9 @@ Config parse_config(const std::string& text, const std::string& source,
                                     {"hotspot", Pattern::Hotspot},
                                     {"bit_flip", Pattern::BitFlip}});
     t.exclude_self = tr.boolean("exclude_self", true);
+    if (t.load_rho >= 0 && (t.pattern != Pattern::Uniform || !t.exclude_self))
+      fail(c.source, tr.raw("pattern"), tr.path("pattern"),
+           "load: {rho} assumes uniform unicast destinations other than the source");
     Section hs = tr.sub("hotspot");
     t.hotspot_nodes = hs.int_list("nodes", {0}, 0, N - 1);
     t.hotspot_fraction = hs.real("fraction", 0.1, 0.0, 1.0);
@@ -489,6 +541,14 @@ const char* to_string(ArbPolicy a) {
 const char* to_string(TieBreak t) {
   return t == TieBreak::Positive ? "positive" : t == TieBreak::Negative ? "negative" : "balanced";
 }
+const char* to_string(BroadcastScheme b) {
+  switch (b) {
+    case BroadcastScheme::None: return "none";
+    case BroadcastScheme::PriorityStar: return "priority_star";
+    case BroadcastScheme::FcfsDirect: return "fcfs_direct";
+  }
+  return "?";
+}
 const char* to_string(Process p) { return p == Process::Bernoulli ? "bernoulli" : "poisson"; }
 const char* to_string(Pattern p) {
   switch (p) {
@@ -528,6 +588,12 @@ std::string config_to_json(const Config& c, int indent) {
   j.open("network_interface").kv("flit_bytes", c.interface.flit_bytes).close();
   j.open("traffic").kv("type", t.none ? "none" : t.trace ? "trace" : "synthetic");
   j.kv("max_packet_flits", t.max_packet_flits).kv("priority", t.priority);
+  j.open("broadcast")
+      .kv("scheme", to_string(t.broadcast.scheme))
+      .kv("ending", t.broadcast.balanced ? "balanced" : "uniform")
+      .kv("classes", t.broadcast.classes)
+      .kv("rate", t.broadcast.rate)
+      .close();
   if (t.none) {
   } else if (t.trace) {
     j.kv("messages", static_cast<int>(t.messages.size()));
@@ -541,6 +607,8 @@ std::string config_to_json(const Config& c, int indent) {
         .kv("exclude_self", t.exclude_self);
     j.open("hotspot").kv_list("nodes", t.hotspot_nodes).kv("fraction", t.hotspot_fraction).close();
     j.kv("bit_flip_probability", t.bit_flip_probability);
+    if (t.load_rho >= 0)
+      j.open("load").kv("rho", t.load_rho).kv("broadcast_share", t.broadcast_share).close();
   }
   j.close();
   const SimulationConfig& s = c.simulation;

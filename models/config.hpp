@@ -21,6 +21,7 @@ enum class ArbPolicy { RoundRobin, OldestFirst };
 enum class TieBreak { Positive, Negative, Balanced };
 enum class Process { Bernoulli, Poisson };
 enum class Pattern { Uniform, Transpose, BitComplement, Hotspot, BitFlip };
+enum class BroadcastScheme { None, PriorityStar, FcfsDirect };
 
 struct TopologyConfig {
   Topology::Kind kind = Topology::Kind::Torus;
@@ -56,6 +57,15 @@ struct InterfaceConfig {
   int flit_bytes = 16;  // a TLM payload of B bytes is ceil(B / flit_bytes) flits (at least 1)
 };
 
+// Random broadcasting (router-level replication along STAR trees, output_queued routers).
+struct BroadcastConfig {
+  BroadcastScheme scheme = BroadcastScheme::None;
+  bool balanced = true;  // ending dimension with the STAR balance probabilities, else 1/d each
+  int classes = 2;       // priority_star: 2 (unicast high) or 3 (unicast medium)
+  double rate = 0;       // broadcast packets per node per cycle (Poisson)
+  bool enabled() const { return scheme != BroadcastScheme::None; }
+};
+
 struct TrafficConfig {
   bool trace = false;  // trace or none: the statistics window is the whole run
   bool none = false;   // no built-in source: the network is driven through the NIs' TLM sockets
@@ -73,6 +83,10 @@ struct TrafficConfig {
   std::string trace_file;
   // Packets of at most this many flits per message (0: a message is one packet).
   int max_packet_flits = 0;
+  BroadcastConfig broadcast;
+  // load: {rho, broadcast_share} sets the unicast and broadcast rates from the throughput factor
+  // (rho < 0: not given).
+  double load_rho = -1, broadcast_share = 0;
   double packets_per_cycle() const { return rate_in_flits ? rate / packet_flits : rate; }
 };
 
@@ -121,5 +135,6 @@ const char* to_string(ArbPolicy a);
 const char* to_string(TieBreak t);
 const char* to_string(Process p);
 const char* to_string(Pattern p);
+const char* to_string(BroadcastScheme b);
 
 }  // namespace sy

@@ -19,6 +19,7 @@ class Router;
 class NetworkInterface;
 class OutputUnit;
 class Stats;
+class StarRule;
 
 struct Fabric {
   Fabric(const Config& c, const Topology& t, const RoutingUnit& r, Stats& s)
@@ -29,6 +30,21 @@ struct Fabric {
   Stats& stats;
   PacketPool pool;
   MessagePool messages;
+  // Broadcasts in flight (router-level replication), recycled by id.
+  std::vector<BroadcastRecord> broadcasts;
+  std::vector<std::uint32_t> free_broadcasts;
+  std::uint32_t new_broadcast() {
+    if (free_broadcasts.empty()) {
+      broadcasts.emplace_back();
+      return static_cast<std::uint32_t>(broadcasts.size() - 1);
+    }
+    const std::uint32_t id = free_broadcasts.back();
+    free_broadcasts.pop_back();
+    broadcasts[id] = BroadcastRecord{};
+    return id;
+  }
+  std::vector<double> star_x;  // probability of each ending dimension (STAR balance)
+  const StarRule* star = nullptr;  // the broadcast tree rule (null: no broadcast scheme)
   // Messages requested for a cycle the kernel has not reached yet, in request order.
   struct Pending {
     Cycle cycle;
@@ -50,6 +66,8 @@ struct Fabric {
   std::uint64_t flits_in_network = 0;
   Cycle last_progress = 0;         // last cycle a flit moved
   Cycle max_flit_wait = 0;         // longest a ready flit waited for the switch
+  // A packet started on a link while a higher-class packet was ready for it (must stay 0).
+  std::uint64_t priority_inversions = 0;
   void credit(OutputUnit* up, int vc) { credits_next.emplace_back(up, vc); }
 };
 

@@ -26,6 +26,7 @@ struct Packet {
   Cycle delivered = 0;  // last flit received at the destination NI
   std::uint32_t received = 0;
   std::uint32_t message = 0;
+  std::int32_t bcast = -1;  // a copy of broadcast `bcast` (dst is then -1)
   bool measured = false;
   bool first_of_message = true;
   bool last_of_message = true;

@@ -25,6 +25,19 @@ struct Message {
   std::vector<unsigned char> data;
 };
 
+// One broadcast in flight: its source packet and every node's reception of a copy.
+struct BroadcastRecord {
+  int src = 0;
+  int ending_dim = 0;
+  int antipode_dir = 1;  // side of an even ring that reaches the antipode (drawn per broadcast)
+  Cycle created = 0;
+  int receptions_left = 0;
+  int transmissions = 0;  // link transmissions of its copies
+  Cycle last_reception = 0;
+  bool measured = false;
+  std::uint32_t message = 0;
+};
+
 class MessagePool {
  public:
   std::uint32_t allocate() {

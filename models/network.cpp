@@ -20,6 +20,18 @@ Network::Network(sc_core::sc_module_name name, const Config& cfg)
       fabric_(cfg_, topo_, routing_, stats_),
       traffic_("traffic", cfg_, topo_) {
   fabric_.wake = &wake_;
+  const BroadcastConfig& bc = cfg_.traffic.broadcast;
+  if (bc.enabled()) {
+    star_.reset(new StarRule(topo_));
+    fabric_.star = star_.get();
+    if (bc.balanced) {
+      fabric_.star_x = star_balance(topo_.dims(), bc.rate, cfg_.traffic.packets_per_cycle());
+    } else {
+      int dims = 0;
+      for (int n : topo_.dims()) dims += n > 1;
+      for (int n : topo_.dims()) fabric_.star_x.push_back(n > 1 ? 1.0 / dims : 0.0);
+    }
+  }
   const int N = topo_.num_nodes();
   for (int n = 0; n < N; ++n) {
     const std::string id = std::to_string(n);
@@ -236,10 +248,12 @@ bool Network::check_end(Cycle t) {
   if (!state_.saw_window_start && t + 1 >= w0) {
     state_.saw_window_start = true;
     state_.backlog_window_start = backlog();
+    state_.inflight_window_start = stats_.flits_created - stats_.flits_delivered;
   }
   if (!state_.saw_window_end && t + 1 >= w1) {
     state_.saw_window_end = true;
     state_.backlog_window_end = backlog();
+    state_.inflight_window_end = stats_.flits_created - stats_.flits_delivered;
   }
   if (t + 1 < w1) return false;
   // Source queues that grew through the window by more than 5% of what was created in it (plus
@@ -251,6 +265,20 @@ bool Network::check_end(Cycle t) {
     state_.stable = false;
     state_.reason = "source queues grew by " + std::to_string(static_cast<long long>(grown)) +
                     " packets during the measurement window (offered load above saturation)";
+    return true;
+  }
+  // The same for the work owed inside the network (unbounded output queues can absorb a load the
+  // links cannot carry): flit deliveries owed — created and not yet delivered, broadcast
+  // receptions included — grew during the window by over 2% of the flits offered in it (plus
+  // one packet per node).
+  const double inflight = static_cast<double>(state_.inflight_window_end) -
+                          static_cast<double>(state_.inflight_window_start);
+  const double L = cfg_.traffic.trace ? 1.0 : cfg_.traffic.packet_flits;
+  if (inflight > 0.02 * static_cast<double>(stats_.offered_flits_window) + L * topo_.num_nodes()) {
+    state_.stable = false;
+    state_.reason = "flit deliveries owed grew by " +
+                    std::to_string(static_cast<long long>(inflight)) +
+                    " during the measurement window (offered load above saturation)";
     return true;
   }
   if (stats_.measured_outstanding() == 0) return true;

@@ -19,6 +19,7 @@
 #include "network_interface.hpp"
 #include "router.hpp"
 #include "routing_unit.hpp"
+#include "star.hpp"
 #include "stats.hpp"
 #include "topology.hpp"
 #include "traffic.hpp"
@@ -31,6 +32,7 @@ struct RunState {
   bool stable = true;
   std::string reason;  // why a run is not stable
   std::uint64_t backlog_window_start = 0, backlog_window_end = 0;
+  std::uint64_t inflight_window_start = 0, inflight_window_end = 0;  // flit deliveries owed
   bool saw_window_start = false, saw_window_end = false;
 };
 
@@ -92,6 +94,7 @@ class Network : public sc_core::sc_module {
   bool deferred_ = false;
   sc_core::sc_event wake_;
   std::unique_ptr<Waves> waves_;
+  std::unique_ptr<StarRule> star_;
   int waves_tail_ = 0;
   void (*progress_)(const Network&, Cycle, void*) = nullptr;
   void* progress_arg_ = nullptr;

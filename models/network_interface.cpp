@@ -5,6 +5,7 @@
 
 #include "clock.hpp"
 #include "router.hpp"
+#include "star.hpp"
 #include "stats.hpp"
 
 namespace sy {
@@ -21,6 +22,8 @@ NetworkInterface::NetworkInterface(sc_core::sc_module_name name, int node, Fabri
       tau_(fabric.cfg.timing.tau),
       max_packet_(fabric.cfg.traffic.max_packet_flits),
       flit_bytes_(fabric.cfg.interface.flit_bytes),
+      rng_(fabric.cfg.simulation.seed * 0x9e3779b97f4a7c15ull + static_cast<std::uint64_t>(node) +
+           0x5eed),
       rx_ext_(new NocExtension) {
   target.register_b_transport(this, &NetworkInterface::b_transport);
   rx_gp_.set_extension(rx_ext_);
@@ -60,7 +63,12 @@ tlm::tlm_response_status NetworkInterface::request(tlm::tlm_generic_payload& gp,
     return tlm::TLM_GENERIC_ERROR_RESPONSE;
   const std::uint64_t tag = ext ? ext->tag : 0;
   const int flits = len == 0 ? 1 : static_cast<int>((len + flit_bytes_ - 1) / flit_bytes_);
-  // Several destinations are sent as one message each (replicated at the source NI).
+  // A broadcast scheme replicates in the routers; otherwise several destinations are sent as
+  // one message each (replicated at the source NI).
+  if (ext && ext->broadcast && fabric_.cfg.traffic.broadcast.enabled()) {
+    submit(-1, flits, prio, at, gp, tag);
+    return tlm::TLM_OK_RESPONSE;
+  }
   if (ext && ext->broadcast) {
     for (int d = 0; d < N; ++d)
       if (d != node_) submit(d, flits, prio, at, gp, tag);
@@ -103,8 +111,46 @@ void NetworkInterface::submit(int dst, int flits, int priority, Cycle at,
   if (!fabric_.in_clock && fabric_.wake) fabric_.wake->notify(sc_core::SC_ZERO_TIME);
 }
 
+int NetworkInterface::choose_ending_dim() {
+  return star_pick_ending_dim(fabric_.star_x, rng_.uniform());
+}
+
 void NetworkInterface::send(std::uint32_t mid) {
   Message& m = fabric_.messages[mid];
+  const BroadcastConfig& bc = fabric_.cfg.traffic.broadcast;
+  if (m.dst < 0) {
+    // One broadcast packet into the router; the routers replicate it along a STAR tree.
+    const int N = fabric_.topo.num_nodes();
+    const std::uint32_t bid = fabric_.new_broadcast();
+    BroadcastRecord& b = fabric_.broadcasts[bid];
+    b.src = node_;
+    b.ending_dim = choose_ending_dim();
+    b.antipode_dir = rng_.uniform() < 0.5 ? 1 : -1;
+    b.created = m.created;
+    b.receptions_left = N - 1;
+    b.measured = m.measured;
+    b.message = mid;
+    fabric_.stats.on_broadcast_created(m.measured, m.flits, N - 1, m.created);
+    m.packets_left = N - 1;
+    if (N == 1) {
+      fabric_.stats.on_broadcast_done(b);
+      fabric_.free_broadcasts.push_back(bid);
+      fabric_.messages.release(mid);
+      return;
+    }
+    const std::uint32_t id = fabric_.pool.allocate();
+    Packet& p = fabric_.pool[id];
+    p.src = node_;
+    p.dst = -1;
+    p.flits = m.flits;
+    p.created = m.created;
+    p.measured = m.measured;
+    p.message = mid;
+    p.bcast = static_cast<std::int32_t>(bid);
+    queue_.push(id);
+    poke();
+    return;
+  }
   const int per = max_packet_ > 0 ? max_packet_ : m.flits;
   m.packets_left = 0;
   for (int done = 0; done < m.flits; done += per) {
@@ -113,7 +159,11 @@ void NetworkInterface::send(std::uint32_t mid) {
     p.src = node_;
     p.dst = m.dst;
     p.flits = std::min(per, m.flits - done);
-    p.priority = m.priority;
+    // Under a broadcast scheme the scheme sets the unicast class (priority STAR: high with two
+    // classes, medium with three; FCFS: the one class).
+    p.priority = !bc.enabled() ? m.priority
+                 : bc.scheme == BroadcastScheme::PriorityStar && bc.classes == 3 ? 1
+                                                                                  : 0;
     p.created = m.created;
     p.measured = m.measured;
     p.message = mid;
@@ -225,41 +275,62 @@ void NetworkInterface::finish_packet(std::uint32_t id, Cycle delivered) {
 }
 
 void NetworkInterface::deliver_message(std::uint32_t id) {
-  if (receive_ || rx.size() > 0) {
-    // A receiver may request new messages from inside the call, which can grow the pool: copy
-    // what it needs first (the data buffer itself does not move when the pool grows).
-    const Message& m = fabric_.messages[id];
-    Delivery d;
-    d.src = m.src;
-    d.dst = m.dst;
-    d.priority = m.priority;
-    d.bytes = m.bytes;
-    d.tag = m.tag;
-    d.created = m.created;
-    d.injected = m.injected;
-    d.delivered = m.delivered;
-    d.data = m.has_data ? m.data.data() : nullptr;
-    if (receive_) receive_(d);
-    if (rx.size() > 0) {
-      rx_gp_.set_command(tlm::TLM_WRITE_COMMAND);
-      rx_gp_.set_address(static_cast<sc_dt::uint64>(d.src));
-      rx_gp_.set_data_ptr(const_cast<unsigned char*>(d.data));
-      rx_gp_.set_data_length(d.bytes);
-      rx_gp_.set_streaming_width(d.bytes);
-      rx_gp_.set_byte_enable_ptr(nullptr);
-      rx_gp_.set_dmi_allowed(false);
-      rx_gp_.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
-      rx_ext_->priority = d.priority;
-      rx_ext_->tag = d.tag;
-      rx_ext_->src = d.src;
-      rx_ext_->created = d.created;
-      rx_ext_->injected = d.injected;
-      rx_ext_->delivered = d.delivered;
-      sc_core::sc_time delay = time_of(d.delivered) - sc_core::sc_time_stamp();
-      rx->b_transport(rx_gp_, delay);
-    }
-  }
+  notify_receivers(id, fabric_.messages[id].delivered);
   fabric_.messages.release(id);
+}
+
+void NetworkInterface::receive_broadcast(std::uint32_t id, Cycle t) {
+  const Packet& p = fabric_.pool[id];
+  BroadcastRecord& b = fabric_.broadcasts[static_cast<std::size_t>(p.bcast)];
+  // Received when its last flit is in, L*tau after the head begins to arrive.
+  const Cycle done = t + static_cast<Cycle>(p.flits) * tau_;
+  fabric_.stats.on_flits_delivered(p.flits, done);
+  fabric_.stats.on_reception(b, done);
+  if (done > b.last_reception) b.last_reception = done;
+  fabric_.last_progress = t;
+  notify_receivers(b.message, done);
+  if (--b.receptions_left == 0) {
+    fabric_.stats.on_broadcast_done(b);
+    fabric_.messages.release(b.message);
+    fabric_.free_broadcasts.push_back(static_cast<std::uint32_t>(p.bcast));
+  }
+}
+
+void NetworkInterface::notify_receivers(std::uint32_t id, Cycle delivered) {
+  if (!receive_ && rx.size() == 0) return;
+  // A receiver may request new messages from inside the call, which can grow the pool: copy
+  // what it needs first (the data buffer itself does not move when the pool grows).
+  const Message& m = fabric_.messages[id];
+  Delivery d;
+  d.src = m.src;
+  d.dst = node_;
+  d.priority = m.priority;
+  d.bytes = m.bytes;
+  d.tag = m.tag;
+  d.created = m.created;
+  d.injected = m.injected;
+  d.delivered = delivered;
+  d.data = m.has_data ? m.data.data() : nullptr;
+  if (receive_) receive_(d);
+  if (rx.size() > 0) {
+    rx_gp_.set_command(tlm::TLM_WRITE_COMMAND);
+    rx_gp_.set_address(static_cast<sc_dt::uint64>(d.src));
+    rx_gp_.set_data_ptr(const_cast<unsigned char*>(d.data));
+    rx_gp_.set_data_length(d.bytes);
+    rx_gp_.set_streaming_width(d.bytes);
+    rx_gp_.set_byte_enable_ptr(nullptr);
+    rx_gp_.set_dmi_allowed(false);
+    rx_gp_.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
+    rx_ext_->priority = d.priority;
+    rx_ext_->tag = d.tag;
+    rx_ext_->src = d.src;
+    rx_ext_->created = d.created;
+    rx_ext_->injected = d.injected;
+    rx_ext_->delivered = d.delivered;
+    rx_ext_->broadcast = m.dst < 0;
+    sc_core::sc_time delay = time_of(d.delivered) - sc_core::sc_time_stamp();
+    rx->b_transport(rx_gp_, delay);
+  }
 }
 
 }  // namespace sy

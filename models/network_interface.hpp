@@ -24,6 +24,7 @@
 #include "noc_extension.hpp"
 #include "output_unit.hpp"
 #include "ring.hpp"
+#include "rng.hpp"
 
 namespace sy {
 
@@ -46,6 +47,9 @@ class NetworkInterface : public sc_core::sc_module {
   void send(std::uint32_t id);
   void deliver_flit(const Flit& f, Cycle t);
   void deliver_packet(std::uint32_t packet, Cycle t);
+  // A copy of a broadcast packet begins to arrive at this node at cycle t (the router keeps
+  // forwarding it; the NI counts the reception).
+  void receive_broadcast(std::uint32_t packet, Cycle t);
 
   OutputUnit& injection() { return inj_; }
   std::size_t backlog() const { return queue_.size() + (cur_ >= 0 ? 1 : 0); }
@@ -59,6 +63,8 @@ class NetworkInterface : public sc_core::sc_module {
               std::uint64_t tag);
   void finish_packet(std::uint32_t id, Cycle delivered);
   void deliver_message(std::uint32_t id);
+  void notify_receivers(std::uint32_t message, Cycle delivered);
+  int choose_ending_dim();
   void poke();
   int node_;
   Fabric& fabric_;
@@ -73,6 +79,7 @@ class NetworkInterface : public sc_core::sc_module {
   const bool oq_;
   const int alpha_, tau_, max_packet_, flit_bytes_;
   std::uint64_t rejected_ = 0;
+  Rng rng_;  // the source's random choices (ending dimension of a broadcast)
   std::function<void(const Delivery&)> receive_;
   tlm::tlm_generic_payload rx_gp_;
   NocExtension* rx_ext_;  // owned by rx_gp_

@@ -30,11 +30,15 @@ class OutputQueuedRouter : public Router {
     int in_port;
     Cycle ready;
   };
+  void enqueue(int out, int cls, const Entry& e);
+  void accept_broadcast(int in_port, std::uint32_t packet, Cycle t);
+  std::vector<int> children_;  // scratch for broadcast fan-out
   std::vector<std::vector<Ring<Entry>>> queues_;  // [output][class]
   Crossbar xbar_;
   int queued_ = 0;
   const int delta_, tau_;
   const bool saf_;
+  const BroadcastConfig bcast_;
 };
 
 }  // namespace sy

@@ -87,6 +87,28 @@ Results run_simulation(const Config& cfg, const RunOptions& opt) {
   }
   if (!net->links().empty()) r.link_util_mean = sum / net->links().size();
   r.link_util_max = mx;
+  {
+    std::vector<double> s(topo.num_dims(), 0.0);
+    std::vector<int> k(topo.num_dims(), 0);
+    for (const Link& l : net->links()) {
+      const int d = topo.port(l.src_port).dim;
+      s[d] += static_cast<double>(l.busy_window) / window;
+      ++k[d];
+    }
+    for (int d = 0; d < topo.num_dims(); ++d) r.link_util_by_dim.push_back(k[d] ? s[d] / k[d] : 0.0);
+  }
+  r.packet_time = static_cast<double>(cfg.traffic.packet_flits) * cfg.timing.tau;
+  if (cfg.traffic.broadcast.enabled()) {
+    r.broadcast = true;
+    r.broadcast_scheme = to_string(cfg.traffic.broadcast.scheme);
+    r.broadcasts = st.broadcasts_created;
+    r.broadcasts_done = st.broadcasts_done;
+    r.broadcast_delay = st.broadcast_delay();
+    r.reception_delay = st.reception_delay();
+    r.transmissions_per_broadcast =
+        st.broadcasts_done ? static_cast<double>(st.broadcast_transmissions) / st.broadcasts_done : 0;
+    r.star_x = net->fabric().star_x;
+  }
   r.flit_hops = net->fabric().flit_hops;
   r.order_errors = st.order_errors;
   r.max_flit_wait = net->fabric().max_flit_wait;
@@ -99,6 +121,7 @@ Results run_simulation(const Config& cfg, const RunOptions& opt) {
   }
   r.warnings = cfg.warnings;
   r.credit_violations = net->credit_violations();
+  r.priority_inversions = net->fabric().priority_inversions;
   r.packets = st.records();
   if (r.credit_violations) {
     r.stable = false;
@@ -115,15 +138,21 @@ Results run_simulation(const Config& cfg, const RunOptions& opt) {
 }
 
 namespace {
-void summary_json(Json& j, const char* key, const Summary& s) {
+void summary_json(Json& j, const char* key, const Summary& s, double packet_time = 0) {
   j.open(key)
       .kv("mean", s.mean)
       .kv("ci95", s.ci95)
       .kv("p50", s.p50)
       .kv("p99", s.p99)
       .kv("max", s.max)
-      .kv("count", s.count)
-      .close();
+      .kv("count", s.count);
+  if (packet_time > 0)
+    j.open("packet_times")
+        .kv("mean", s.mean / packet_time)
+        .kv("ci95", s.ci95 / packet_time)
+        .kv("p99", s.p99 / packet_time)
+        .close();
+  j.close();
 }
 }  // namespace
 
@@ -145,13 +174,32 @@ std::string Results::to_json() const {
       .kv("order_errors", order_errors)
       .kv("max_wait", max_flit_wait)
       .kv("credit_violations", credit_violations)
+      .kv("priority_inversions", priority_inversions)
       .close();
   summary_json(j, "latency", latency);
   summary_json(j, "network_latency", network_latency);
   j.open("throughput").kv("offered", offered).kv("accepted", accepted).close();
   j.kv("rho", rho);
   j.kv("mean_hops", mean_hops);
-  j.open("links").kv("utilization_mean", link_util_mean).kv("utilization_max", link_util_max).close();
+  j.open("links")
+      .kv("utilization_mean", link_util_mean)
+      .kv("utilization_max", link_util_max)
+      .kv_list("utilization_by_dimension", link_util_by_dim)
+      .close();
+  if (broadcast) {
+    j.open("broadcast")
+        .kv("scheme", broadcast_scheme)
+        .kv("broadcasts", broadcasts)
+        .kv("completed", broadcasts_done)
+        .kv("packet_time", packet_time);
+    summary_json(j, "broadcast_delay", broadcast_delay, packet_time);
+    summary_json(j, "reception_delay", reception_delay, packet_time);
+    j.kv("transmissions_per_broadcast", transmissions_per_broadcast).close();
+    j.open("unicast");
+    summary_json(j, "delay", latency, packet_time);
+    j.close();
+    j.open("star").kv_list("x", star_x).close();
+  }
   j.open("check").kv("zero_load_latency_formula", zero_load_formula).close();
   j.kv("stable", stable);
   if (!stable) j.kv("unstable_reason", unstable_reason);
@@ -168,6 +216,29 @@ std::string Results::summary() const {
                 (unsigned long long)cycles, (unsigned long long)packets_injected,
                 (unsigned long long)packets_delivered, (unsigned long long)packets_measured);
   o << b;
+  if (broadcast) {
+    std::snprintf(b, sizeof b,
+                  "broadcasts       %llu created, %llu completed (%s), %.3f transmissions each\n",
+                  (unsigned long long)broadcasts, (unsigned long long)broadcasts_done,
+                  broadcast_scheme.c_str(), transmissions_per_broadcast);
+    o << b;
+    std::snprintf(b, sizeof b,
+                  "reception delay  mean %.3f ±%.3f  p99 %.0f cycles  (%.3f packet times)\n",
+                  reception_delay.mean, reception_delay.ci95, reception_delay.p99,
+                  reception_delay.mean / packet_time);
+    o << b;
+    std::snprintf(b, sizeof b,
+                  "broadcast delay  mean %.3f ±%.3f  p99 %.0f cycles  (%.3f packet times)\n",
+                  broadcast_delay.mean, broadcast_delay.ci95, broadcast_delay.p99,
+                  broadcast_delay.mean / packet_time);
+    o << b;
+    o << "star x          ";
+    for (double x : star_x) {
+      std::snprintf(b, sizeof b, " %.4f", x);
+      o << b;
+    }
+    o << "\n";
+  }
   std::snprintf(b, sizeof b,
                 "latency          mean %.2f ±%.2f  p50 %.0f  p99 %.0f  max %.0f cycles\n",
                 latency.mean, latency.ci95, latency.p50, latency.p99, latency.max);

@@ -21,6 +21,15 @@ struct Results {
   double offered = 0, accepted = 0;  // flits/node/cycle in the window
   double rho = 0, mean_hops = 0;
   double link_util_mean = 0, link_util_max = 0;
+  std::vector<double> link_util_by_dim;  // mean utilization of the links of each dimension
+  // Random broadcasting (traffic.broadcast.scheme set).
+  bool broadcast = false;
+  std::string broadcast_scheme;
+  std::uint64_t broadcasts = 0, broadcasts_done = 0;
+  Summary broadcast_delay, reception_delay;  // cycles
+  double transmissions_per_broadcast = 0;
+  double packet_time = 1;                    // cycles one packet takes over one link (L*tau)
+  std::vector<double> star_x;
   std::uint64_t flit_hops = 0;
   std::uint64_t order_errors = 0;
   std::uint64_t max_flit_wait = 0;
@@ -30,6 +39,7 @@ struct Results {
   // The model's zero-load latency check: formula for the mean hop count, printed beside it.
   double zero_load_formula = 0;
   std::uint64_t credit_violations = 0;  // credits seen below 0 or above the VC depth
+  std::uint64_t priority_inversions = 0;  // a packet went while a higher class was ready
   std::vector<Stats::Record> packets;   // with RunOptions::record_packets
 
   std::string to_json() const;

@@ -17,20 +17,16 @@ double student_t975(int df) {
   return z + (z * z * z + z) / (4 * n) + (5 * std::pow(z, 5) + 16 * z * z * z + 3 * z) / (96 * n * n);
 }
 
-Summary Stats::summarize(bool network) const {
+namespace {
+// Batch means in creation order, then percentiles of the sorted values.
+Summary summarize_values(std::vector<double>& v, int batches) {
   Summary s;
-  s.count = samples_.size();
-  if (samples_.empty()) return s;
-  std::vector<Sample> by_time = samples_;
-  std::stable_sort(by_time.begin(), by_time.end(),
-                   [](const Sample& a, const Sample& b) { return a.created < b.created; });
-  std::vector<double> v(by_time.size());
-  for (std::size_t i = 0; i < by_time.size(); ++i)
-    v[i] = static_cast<double>(network ? by_time[i].net_latency : by_time[i].latency);
+  s.count = v.size();
+  if (v.empty()) return s;
   double sum = 0;
   for (double x : v) sum += x;
   s.mean = sum / v.size();
-  const std::size_t B = std::min<std::size_t>(batches_, v.size());
+  const std::size_t B = std::min<std::size_t>(batches, v.size());
   if (B >= 2) {
     const std::size_t per = v.size() / B;
     std::vector<double> means(B, 0.0);
@@ -55,6 +51,26 @@ Summary Stats::summarize(bool network) const {
   s.p99 = pct(0.99);
   s.max = v.back();
   return s;
+}
+}  // namespace
+
+Summary SampleSet::summarize(int batches) const {
+  std::vector<S> by_time = v_;
+  std::stable_sort(by_time.begin(), by_time.end(),
+                   [](const S& a, const S& b) { return a.created < b.created; });
+  std::vector<double> v(by_time.size());
+  for (std::size_t i = 0; i < by_time.size(); ++i) v[i] = by_time[i].value;
+  return summarize_values(v, batches);
+}
+
+Summary Stats::summarize(bool network) const {
+  std::vector<Sample> by_time = samples_;
+  std::stable_sort(by_time.begin(), by_time.end(),
+                   [](const Sample& a, const Sample& b) { return a.created < b.created; });
+  std::vector<double> v(by_time.size());
+  for (std::size_t i = 0; i < by_time.size(); ++i)
+    v[i] = static_cast<double>(network ? by_time[i].net_latency : by_time[i].latency);
+  return summarize_values(v, batches_);
 }
 
 }  // namespace sy

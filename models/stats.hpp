@@ -9,6 +9,7 @@
 
 #include "common.hpp"
 #include "flit.hpp"
+#include "message.hpp"
 
 namespace sy {
 
@@ -16,6 +17,22 @@ struct Summary {
   double mean = 0, ci95 = 0, p50 = 0, p99 = 0, max = 0;
   std::uint64_t count = 0;
 };
+
+// Samples (creation cycle, value) of one measure; summarized with batch means in creation order.
+class SampleSet {
+ public:
+  void add(Cycle created, double value) { v_.push_back({created, value}); }
+  std::size_t size() const { return v_.size(); }
+  Summary summarize(int batches) const;
+
+ private:
+  struct S {
+    Cycle created;
+    double value;
+  };
+  std::vector<S> v_;
+};
+
 
 class Stats {
  public:
@@ -44,6 +61,29 @@ class Stats {
     samples_.push_back({p.created, p.delivered - p.created, p.delivered - p.injected});
   }
   void on_order_error() { ++order_errors; }
+  // Broadcasts: one reception per node other than the source; done after the last one.
+  void on_reception(const BroadcastRecord& b, Cycle t) {
+    if (b.measured) reception_.add(b.created, static_cast<double>(t - b.created));
+  }
+  void on_broadcast_done(const BroadcastRecord& b) {
+    ++broadcasts_done;
+    ++packets_delivered;
+    broadcast_transmissions += static_cast<std::uint64_t>(b.transmissions);
+    last_delivery = b.last_reception > last_delivery ? b.last_reception : last_delivery;
+    if (!b.measured) return;
+    ++measured_delivered;
+    broadcast_.add(b.created, static_cast<double>(b.last_reception - b.created));
+  }
+  // A broadcast of an L-flit packet owes L flits to each of `receivers` nodes.
+  void on_broadcast_created(bool measured, int flits, int receivers, Cycle t) {
+    ++broadcasts_created;
+    ++packets_created;
+    flits_created += static_cast<std::uint64_t>(flits) * receivers;
+    if (measured) ++measured_created;
+    if (in_window(t)) offered_flits_window += static_cast<std::uint64_t>(flits) * receivers;
+  }
+  Summary broadcast_delay() const { return broadcast_.summarize(batches_); }
+  Summary reception_delay() const { return reception_.summarize(batches_); }
   // Keep every delivered packet's record (tests and traces that check individual messages).
   struct Record {
     int src, dst, flits, priority;
@@ -61,6 +101,7 @@ class Stats {
   std::uint64_t flits_created = 0, flits_injected = 0, flits_delivered = 0;
   std::uint64_t offered_flits_window = 0, accepted_flits_window = 0;
   std::uint64_t order_errors = 0;
+  std::uint64_t broadcasts_created = 0, broadcasts_done = 0, broadcast_transmissions = 0;
   Cycle last_delivery = 0;
 
  private:
@@ -73,6 +114,7 @@ class Stats {
   int batches_;
   std::vector<Sample> samples_;
   std::vector<Record> records_;
+  SampleSet broadcast_, reception_;
   bool keep_records_ = false;
 };
 

@@ -14,35 +14,45 @@ Traffic::Traffic(sc_core::sc_module_name name, const Config& cfg, const Topology
       ext_(new NocExtension) {
   gp_.set_extension(ext_);
   if (cfg.traffic.trace) return;
+  // Streams 0..N-1: unicast sources; N..2N-1: broadcast sources (when a scheme is set).
   const int N = topo.num_nodes();
-  rng_.reserve(N);
-  poisson_t_.assign(N, 0.0);
-  for (int n = 0; n < N; ++n) {
-    rng_.emplace_back(cfg.simulation.seed * 0x100000001b3ull + static_cast<std::uint64_t>(n) + 1);
-    if (p_ <= 0) continue;
-    const Cycle first = draw_next(n, 0);
-    if (first != kNever) due_.push({first, n});
+  const int streams = cfg.traffic.broadcast.enabled() ? 2 * N : N;
+  rng_.reserve(streams);
+  poisson_t_.assign(streams, 0.0);
+  for (int s = 0; s < streams; ++s) {
+    const std::uint64_t salt = s < N ? 0 : std::uint64_t{1} << 32;
+    rng_.emplace_back(cfg.simulation.seed * 0x100000001b3ull + salt +
+                      static_cast<std::uint64_t>(s % N) + 1);
+    if (rate(s) <= 0) continue;
+    const Cycle first = draw_next(s, 0);
+    if (first != kNever) due_.push({first, s});
   }
 }
 
-Cycle Traffic::draw_next(int node, Cycle from) {
-  Rng& r = rng_[node];
+double Traffic::rate(int stream) const {
+  return stream < topo_.num_nodes() ? p_ : cfg_.traffic.broadcast.rate;
+}
+
+Cycle Traffic::draw_next(int stream, Cycle from) {
+  Rng& r = rng_[stream];
+  const double p = rate(stream);
   if (cfg_.traffic.process == Process::Bernoulli) {
     // First success at or after `from`: geometric number of trials, the first trial at `from`.
-    const std::uint64_t g = r.geometric(p_);
+    const std::uint64_t g = r.geometric(p);
     return from + g - 1;
   }
-  poisson_t_[node] += r.exponential(p_);
-  const double c = std::floor(poisson_t_[node]);
+  poisson_t_[stream] += r.exponential(p);
+  const double c = std::floor(poisson_t_[stream]);
   return c > 9e18 ? kNever : static_cast<Cycle>(c);
 }
 
 Traffic::~Traffic() = default;
 
 void Traffic::request(int src, int dst, int flits, int priority) {
-  // A length-only message: no data pointer, data_length = flits * flit_bytes.
+  // A length-only message: no data pointer, data_length = flits * flit_bytes. dst -1: broadcast.
   gp_.set_command(tlm::TLM_WRITE_COMMAND);
-  gp_.set_address(static_cast<sc_dt::uint64>(dst));
+  gp_.set_address(static_cast<sc_dt::uint64>(dst < 0 ? 0 : dst));
+  ext_->broadcast = dst < 0;
   gp_.set_data_ptr(nullptr);
   const unsigned bytes = static_cast<unsigned>(flits) * static_cast<unsigned>(cfg_.interface.flit_bytes);
   gp_.set_data_length(bytes);
@@ -145,17 +155,18 @@ void Traffic::generate(Cycle t) {
     }
     return;
   }
+  const int N = topo_.num_nodes();
   while (!due_.empty() && due_.top().t <= t) {
-    const int n = due_.top().node;
+    const int s = due_.top().node;
     due_.pop();
-    Rng& r = rng_[n];
-    request(n, destination(n, r), tc.packet_flits, tc.priority);
-    const Cycle nx = draw_next(n, t + 1);
+    if (s < N) request(s, destination(s, rng_[s]), tc.packet_flits, tc.priority);
+    else request(s - N, -1, tc.packet_flits, tc.priority);
+    const Cycle nx = draw_next(s, t + 1);
     if (tc.process == Process::Poisson) {
       // More arrivals inside this same cycle form the batch.
-      if (nx != kNever) due_.push({nx < t ? t : nx, n});
+      if (nx != kNever) due_.push({nx < t ? t : nx, s});
     } else if (nx != kNever) {
-      due_.push({nx, n});
+      due_.push({nx, s});
     }
   }
 }

@@ -36,10 +36,11 @@ class Traffic : public sc_core::sc_module {
  private:
   struct Due {
     Cycle t;
-    int node;
+    int node;  // the stream: node (unicast) or N + node (broadcast)
     bool operator>(const Due& o) const { return t != o.t ? t > o.t : node > o.node; }
   };
-  Cycle draw_next(int node, Cycle after_or_at);
+  Cycle draw_next(int stream, Cycle after_or_at);
+  double rate(int stream) const;
   void request(int src, int dst, int flits, int priority);
   const Config& cfg_;
   const Topology& topo_;

@@ -125,15 +125,21 @@ sy::Config load(const Args& a) {
 
 const char* kCsvHeader =
     "value,stable,offered,accepted,rho,latency_mean,latency_ci95,latency_p50,latency_p99,"
-    "latency_max,network_latency_mean,link_util_mean,link_util_max,cycles,packets_measured";
+    "latency_max,network_latency_mean,link_util_mean,link_util_max,cycles,packets_measured,"
+    "packet_time,reception_delay_mean,reception_delay_ci95,broadcast_delay_mean,"
+    "broadcast_delay_ci95";
 
 std::string csv_row(const std::string& value, const sy::Results& r) {
-  char b[512];
-  std::snprintf(b, sizeof b, "%s,%s,%.6g,%.6g,%.6g,%.6g,%.6g,%.6g,%.6g,%.6g,%.6g,%.6g,%.6g,%llu,%llu",
+  char b[768];
+  std::snprintf(b, sizeof b,
+                "%s,%s,%.6g,%.6g,%.6g,%.6g,%.6g,%.6g,%.6g,%.6g,%.6g,%.6g,%.6g,%llu,%llu,%.6g,%.6g,"
+                "%.6g,%.6g,%.6g",
                 value.c_str(), r.stable ? "true" : "false", r.offered, r.accepted, r.rho,
                 r.latency.mean, r.latency.ci95, r.latency.p50, r.latency.p99, r.latency.max,
                 r.network_latency.mean, r.link_util_mean, r.link_util_max,
-                (unsigned long long)r.cycles, (unsigned long long)r.packets_measured);
+                (unsigned long long)r.cycles, (unsigned long long)r.packets_measured,
+                r.packet_time, r.reception_delay.mean, r.reception_delay.ci95,
+                r.broadcast_delay.mean, r.broadcast_delay.ci95);
   return b;
 }
 
