@@ -1,0 +1,310 @@
+// Circuit-switched broadcast schedules (Peters & Syska): every construction passes the checker,
+// has the paper's number of phases, and its phase-synchronous time equals the paper's closed
+// form; broken schedules and unsupported sizes are rejected with a helpful message.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "circuit_analysis.hpp"
+#include "circuit_schedule.hpp"
+
+using namespace sy;
+
+namespace {
+
+const CircuitCost kCosts[] = {
+    {1.0, 0.0, 1.0},      // delta = 0
+    {100.0, 3.0, 2.0},    // tau > 1
+    {7.0, 1.0, 5.0},
+    {65.0, 10.0, 0.425},  // the iPSC/860 figures quoted in §2 (microseconds, bytes)
+};
+
+void expect_valid(const CircuitSchedule& s) {
+  const CircuitCheck r = check(s);
+  ASSERT_TRUE(r.ok) << describe(s) << "\n" << (r.errors.empty() ? "" : r.errors.front());
+  EXPECT_EQ(r.phases, s.phases);
+  EXPECT_LE(r.max_receptions, 4);
+  EXPECT_LE(r.max_sends, 4);
+}
+
+// The phase sum equals the closed form, as coefficients and evaluated for several costs.
+void expect_time(const CircuitSchedule& s, const TimeTerms& f) {
+  const CircuitTerms t = phase_sum_terms(s);
+  EXPECT_DOUBLE_EQ(static_cast<double>(t.alpha_terms), f.alpha_terms) << describe(s);
+  EXPECT_DOUBLE_EQ(static_cast<double>(t.delta_terms), f.delta_terms) << describe(s);
+  EXPECT_DOUBLE_EQ(static_cast<double>(t.tau_flits), f.tau_flits) << describe(s);
+  for (const CircuitCost& c : kCosts)
+    EXPECT_NEAR(phase_sum_time(s, c), f.eval(c), 1e-9 * f.eval(c)) << describe(s);
+}
+
+int node(const std::vector<int>& dims, int x, int y) { return x + dims[0] * y; }
+
+}  // namespace
+
+// ---- tiling ---------------------------------------------------------------------------------
+
+TEST(CircuitTiling, PowersOfFiveMatchTheorem2) {
+  for (int k = 1; k <= 3; ++k) {
+    const int n = k == 1 ? 5 : k == 2 ? 25 : 125;
+    const std::vector<int> dims{n, n};
+    for (int root : {0, node(dims, n / 2, 1), n * n - 1}) {
+      if (k == 3 && root != node(dims, n / 2, 1)) continue;  // 125x125: one root keeps it fast
+      for (int L : {1, 8}) {
+        const CircuitSchedule s = tiling(dims, root, L);
+        expect_valid(s);
+        EXPECT_EQ(s.phases, 2 * k);  // log_5 N: the lower bound on phases
+        EXPECT_EQ(s.phases, min_phases(dims));
+        expect_time(s, paper_tiling_5k(k, L));
+        expect_time(s, tiling_terms(dims, TilingVariant::Slanting, L));
+      }
+    }
+  }
+}
+
+TEST(CircuitTiling, FiveByFiveIsFigureTwo) {
+  // Phase 1: knight's moves from the root; phase 2: every informed node to its 4 neighbours.
+  const CircuitSchedule s = tiling({5, 5}, 0, 1);
+  ASSERT_EQ(s.transmissions.size(), 4u + 20u);
+  EXPECT_EQ(check(s).phase_max_hops, (std::vector<int>{3, 1}));
+  EXPECT_DOUBLE_EQ(phase_sum_time(s, {1, 1, 1}), 2 + 4 + 2);  // 2a + 4d + 2Lt
+}
+
+TEST(CircuitTiling, TenByTenBlockVariants) {
+  const std::vector<int> dims{10, 10};
+  for (TilingVariant v : {TilingVariant::Slanting, TilingVariant::BossBlocks, TilingVariant::BlocksFirst})
+    for (int root : {0, 37, 99}) {
+      const CircuitSchedule s = tiling(dims, root, 4, v);
+      expect_valid(s);
+      EXPECT_EQ(s.phases, 3);
+      expect_time(s, paper_tiling(dims, v, 4));  // 3a + {10, 11, 14}d + 3Lt
+      expect_time(s, tiling_terms(dims, v, 4));
+    }
+  EXPECT_EQ(paper_tiling(dims, TilingVariant::Slanting, 1).delta_terms, torus_diameter(dims));
+}
+
+TEST(CircuitTiling, FiveByTenAndOtherBlockExpansions) {
+  for (const std::vector<int>& dims : std::vector<std::vector<int>>{{10, 5}, {5, 10}}) {
+    for (int root : {0, 23}) {
+      const CircuitSchedule s = tiling(dims, root, 3);
+      expect_valid(s);
+      EXPECT_EQ(s.phases, 3);
+      expect_time(s, paper_tiling(dims, TilingVariant::Slanting, 3));  // 3a + 8d + 3Lt
+    }
+  }
+  // Sizes the paper mentions without pricing: our per-level forms.
+  for (const std::vector<int>& dims : std::vector<std::vector<int>>{{20, 20}, {4, 4}, {8, 8}, {16, 16}, {4, 8}, {20, 10}}) {
+    const CircuitSchedule s = tiling(dims, 1, 2);
+    expect_valid(s);
+    expect_time(s, tiling_terms(dims, TilingVariant::Slanting, 2));
+  }
+  EXPECT_EQ(tiling({16, 16}, 0).phases, 4);  // log_4 N, as the paper says for 2^k x 2^k
+}
+
+// ---- divide and conquer ---------------------------------------------------------------------
+
+TEST(CircuitDivideConquer, PipelinedMatchesTB) {
+  for (int k = 2; k <= 5; ++k) {
+    const int n = 1 << k;
+    const std::vector<int> dims{n, n};
+    for (int root : {0, node(dims, 3, n - 1)}) {
+      for (int P : {1, 3, 8}) {
+        const int B = 4, L = P * B;
+        const CircuitSchedule s = divide_and_conquer(dims, root, P, L);
+        expect_valid(s);
+        EXPECT_EQ(s.phases, k + P - 1);
+        EXPECT_EQ(s.packet_flits, B);
+        expect_time(s, dc_terms(k, L, B));
+      }
+    }
+  }
+}
+
+TEST(CircuitDivideConquer, ShortMessageIsKAlphaPlusNDelta) {
+  const CircuitSchedule s = divide_and_conquer({8, 8}, 0, 1, 1);
+  const CircuitTerms t = phase_sum_terms(s);
+  EXPECT_EQ(t.alpha_terms, 3);
+  EXPECT_EQ(t.delta_terms, 8);  // 2^k: paths of 4 + 2 + (1 or 2) arcs
+  EXPECT_EQ(check(s).phase_max_hops, (std::vector<int>{4, 2, 2}));
+}
+
+TEST(CircuitDivideConquer, OptimalPacketSize) {
+  const CircuitCost c{100, 3, 2};
+  const double L = 4096;
+  for (int k = 3; k <= 5; ++k) {
+    const double B = dc_optimal_packet(k, c, L);
+    EXPECT_NEAR(dc_optimal_time(k, c, L), dc_time(k, c, L, B), 1e-6 * dc_time(k, c, L, B));
+    EXPECT_LT(dc_time(k, c, L, B), dc_time(k, c, L, B * 1.1));
+    EXPECT_LT(dc_time(k, c, L, B), dc_time(k, c, L, B / 1.1));
+  }
+}
+
+// ---- H-trees ---------------------------------------------------------------------------------
+
+TEST(CircuitHTrees, PipelinedMatchesTB) {
+  for (int k = 2; k <= 5; ++k) {
+    const int n = (1 << k) - 1;
+    const std::vector<int> dims{n, n};
+    for (int root : {0, node(dims, n - 1, 2)}) {
+      for (int P : {1, 2, 4}) {  // packets per half
+        const int B = 3, L = 2 * P * B;
+        const CircuitSchedule s = h_trees(dims, root, 2 * P, L);
+        expect_valid(s);
+        EXPECT_EQ(s.phases, 2 * k + P - 2);  // (2k - 1) for the first X and Y, 1 per further pair
+        expect_time(s, htrees_schedule_terms(k, L, B));
+        if (k <= 3) expect_time(s, htrees_terms(k, L, B));  // the paper's T(B) exactly
+        const CircuitTerms t = phase_sum_terms(s);
+        EXPECT_EQ(t.delta_terms - htrees_terms(k, L, B).delta_terms, k <= 3 ? 0 : std::min(P, 3));
+      }
+    }
+  }
+}
+
+TEST(CircuitHTrees, OptimalPacketSize) {
+  const CircuitCost c{100, 3, 2};
+  const double L = 8192;
+  for (int k = 3; k <= 5; ++k) {
+    const double B = htrees_optimal_packet(k, c, L);
+    EXPECT_NEAR(htrees_optimal_time(k, c, L), htrees_time(k, c, L, B), 1e-6 * htrees_time(k, c, L, B));
+    EXPECT_LT(htrees_time(k, c, L, B), htrees_time(k, c, L, B * 1.1));
+    EXPECT_LT(htrees_time(k, c, L, B), htrees_time(k, c, L, B / 1.1));
+  }
+}
+
+// ---- store-and-forward trees ----------------------------------------------------------------
+
+TEST(CircuitStoreForward, FourArcDisjointTreesPipelined) {
+  for (const std::vector<int>& dims : std::vector<std::vector<int>>{{5, 5}, {7, 7}, {8, 8}, {10, 5}, {16, 16}}) {
+    for (int P : {1, 3}) {
+      const int B = 2, L = 4 * P * B;
+      const CircuitSchedule s = store_and_forward_trees(dims, 3, 4 * P, L);
+      expect_valid(s);
+      EXPECT_EQ(check(s).max_hops, 1);
+      const int h = store_and_forward_depth(s);
+      EXPECT_GE(h, torus_diameter(dims) + 1);
+      expect_time(s, sf_terms(h, L, B));
+    }
+  }
+  const CircuitCost c{100, 3, 2};
+  EXPECT_NEAR(sf_optimal_time(9, c, 4096), sf_time(9, c, 4096, sf_optimal_packet(9, c, 4096)), 1e-6);
+  EXPECT_DOUBLE_EQ(paper_sf_time({8, 8}, c, 4096), sf_optimal_time(9, c, 4096));
+}
+
+// ---- checker ---------------------------------------------------------------------------------
+
+TEST(CircuitCheck, DuplicatedPathNamesTheArc) {
+  CircuitSchedule s = tiling({5, 5}, 0, 1);
+  // Duplicate the first phase-1 transmission of node 7's predecessor: any one will do.
+  CircuitTransmission dup = s.transmissions.back();
+  s.transmissions.push_back(dup);
+  const CircuitCheck r = check(s);
+  ASSERT_FALSE(r.ok);
+  bool named = false;
+  const std::string from = std::to_string(dup.sender);
+  for (const std::string& e : r.errors)
+    named = named || (e.find("port d") != std::string::npos &&
+                      e.find("in phase " + std::to_string(dup.phase)) != std::string::npos &&
+                      e.find("by transmissions from " + from + " and " + from) != std::string::npos);
+  EXPECT_TRUE(named) << r.errors.front();
+  EXPECT_THROW(require_valid(s), std::runtime_error);
+}
+
+TEST(CircuitCheck, ConflictMessageFormat) {
+  // Two senders whose paths share node 7 (2,1) port d0+ in phase 0 on a 5x5 torus.
+  CircuitSchedule s;
+  s.algorithm = "hand-made";
+  s.dims = {5, 5};
+  s.root = 6;  // (1,1)
+  s.part_flits = {1};
+  s.phases = 1;
+  s.transmissions.push_back({0, 6, 0, {{0, +1}, {0, +1}}});          // 6 -> 7 -> 8
+  s.transmissions.push_back({0, 2, 0, {{1, +1}, {0, +1}, {1, +1}}});  // 2 -> 7 -> 8 -> 13
+  const CircuitCheck r = check(s);
+  ASSERT_FALSE(r.ok);
+  bool found = false;
+  for (const std::string& e : r.errors)
+    found = found || e == "node 7 (2,1) port d0+ in phase 0, by transmissions from 6 and 2";
+  EXPECT_TRUE(found) << r.errors.front();
+}
+
+TEST(CircuitCheck, MissingDuplicateAndUnheldParts) {
+  CircuitSchedule s = divide_and_conquer({4, 4}, 0, 2, 2);
+  ASSERT_TRUE(check(s).ok);
+  // Move a level-2 transmission of packet 1 before its sender has packet 1.
+  for (CircuitTransmission& t : s.transmissions)
+    if (t.part == 1 && t.sender != 0) {
+      t.phase = 0;
+      break;
+    }
+  CircuitCheck r = check(s);
+  ASSERT_FALSE(r.ok);
+  bool unheld = false;
+  for (const std::string& e : r.errors) unheld = unheld || e.find("sends part 1 in phase 0") != std::string::npos;
+  EXPECT_TRUE(unheld);
+
+  CircuitSchedule m = tiling({5, 5}, 0, 1);
+  m.transmissions.pop_back();
+  r = check(m);
+  ASSERT_FALSE(r.ok);
+  EXPECT_NE(r.errors.front().find("never receives part 0"), std::string::npos);
+}
+
+// ---- unsupported sizes ----------------------------------------------------------------------
+
+TEST(CircuitUnsupported, MessagesNameAlgorithmSizeAndSupportedSizes) {
+  auto message = [](auto fn) {
+    try {
+      fn();
+    } catch (const UnsupportedSchedule& e) {
+      return std::string(e.what());
+    }
+    return std::string("no exception");
+  };
+  std::string m = message([] { tiling({6, 6}, 0); });
+  EXPECT_NE(m.find("tiling"), std::string::npos);
+  EXPECT_NE(m.find("6x6"), std::string::npos);
+  EXPECT_NE(m.find("125x125"), std::string::npos) << m;
+  m = message([] { tiling({25, 10}, 0); });
+  EXPECT_NE(m.find("25x10"), std::string::npos) << m;
+  m = message([] { divide_and_conquer({12, 12}, 0, 1); });
+  EXPECT_NE(m.find("divide-and-conquer"), std::string::npos);
+  EXPECT_NE(m.find("12x12"), std::string::npos);
+  EXPECT_NE(m.find("2^k x 2^k"), std::string::npos) << m;
+  m = message([] { divide_and_conquer({8, 16}, 0, 1); });
+  EXPECT_NE(m.find("8x16"), std::string::npos) << m;
+  m = message([] { h_trees({8, 8}, 0, 2); });
+  EXPECT_NE(m.find("h-trees"), std::string::npos);
+  EXPECT_NE(m.find("(2^k - 1)"), std::string::npos) << m;
+  m = message([] { h_trees({7, 7}, 0, 3); });
+  EXPECT_NE(m.find("even"), std::string::npos) << m;
+  m = message([] { store_and_forward_trees({2, 8}, 0, 4); });
+  EXPECT_NE(m.find("2x8"), std::string::npos) << m;
+  m = message([] { tiling({5, 5}, 25); });
+  EXPECT_NE(m.find("root 25"), std::string::npos) << m;
+}
+
+// ---- lower bounds ----------------------------------------------------------------------------
+
+TEST(CircuitBounds, Proposition1AndCorollary1) {
+  const CircuitCost c{100, 3, 2};
+  const double L = 64;
+  for (int n : {5, 10, 25}) {
+    const std::vector<int> dims{n, n};
+    const LowerBound b = proposition1(dims, c, L);
+    EXPECT_DOUBLE_EQ(b.switching, 2 * (n / 2) * c.delta);
+    EXPECT_DOUBLE_EQ(b.propagation, L * c.tau / 4);
+    EXPECT_LE(b.value(), tiling_terms(dims, TilingVariant::Slanting, L).eval(c));
+    EXPECT_DOUBLE_EQ(corollary1(n, c, L), std::max(b.startup, b.reach));
+    // The tiling meets the start-up bound exactly: ceil(log_5 N) phases.
+    EXPECT_DOUBLE_EQ(tiling_terms(dims, TilingVariant::Slanting, L).alpha_terms * c.alpha, b.startup);
+  }
+  EXPECT_EQ(min_phases({10, 10}), 3);  // so 10x10's 3 alpha is optimal (not 2 ceil(log_5 10) = 4)
+  EXPECT_EQ(min_phases({7, 7}), 3);
+  for (int k = 3; k <= 5; ++k) {
+    const int n = 1 << k;
+    EXPECT_LE(corollary1(n, c, L), dc_time(k, c, L, 8));
+    EXPECT_LE(corollary1(n - 1, c, L), htrees_time(k, c, L, 8));
+  }
+}
