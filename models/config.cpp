@@ -350,9 +350,6 @@ Config parse_config(const std::string& text, const std::string& source,
     if (c.topology.kind == Topology::Kind::Mesh)
       fail(c.source, bc.raw("scheme"), bc.path("scheme"),
            "STAR broadcast trees are defined on tori and hypercubes, not meshes");
-    if (c.router.buffering != Buffering::OutputQueued)
-      fail(c.source, bc.raw("scheme"), bc.path("scheme"),
-           "router-level broadcast replication needs router.buffering: output_queued");
     const int need = b.scheme == BroadcastScheme::FcfsDirect ? 1 : b.classes;
     if (c.router.priority_classes < need)
       fail(c.source, bc.raw("scheme"), bc.path("scheme"),
@@ -507,6 +504,17 @@ Config parse_config(const std::string& text, const std::string& source,
     fail(c.source, rs.node() ? rs.node() : root, "router.vc_depth",
          "virtual cut-through and store-and-forward need vc_depth >= the largest packet (" +
              std::to_string(max_pkt) + " flits)");
+  if (t.broadcast.enabled() && r.buffering == Buffering::InputVc) {
+    const bool unicast = t.trace || t.packets_per_cycle() > 0;
+    if (unicast && r.vcs < 3)
+      c.warnings.push_back("broadcast and unicast share " + std::to_string(r.vcs) +
+                           " VCs: the network may deadlock (3 or more VCs keep them apart)");
+    const int vb = unicast && r.vcs >= 3 ? r.vcs - 2 : r.vcs;
+    if (vb < 4)
+      c.warnings.push_back("broadcast copies get " + std::to_string(vb) +
+                           " VCs: 4 or more give them dateline classes inside each ring; with "
+                           "fewer the network may deadlock");
+  }
   bool rings = false;
   for (int d = 0; d < topo.num_dims(); ++d) rings |= topo.wraps(d);
   if (rings && r.buffering == Buffering::InputVc && r.vcs < 2)

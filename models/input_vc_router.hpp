@@ -9,6 +9,7 @@
 
 #include "crossbar.hpp"
 #include "input_unit.hpp"
+#include "routing_unit.hpp"
 #include "router.hpp"
 #include "switch_allocator.hpp"
 
@@ -27,13 +28,19 @@ class InputVcRouter : public Router {
   void sample(RouterProbe& p) const override;
 
  private:
+  void accept_broadcast_flit(int in_port, int vc, Flit f, Cycle t);
+  void send_branch(const SwitchGrant& gr, Cycle t);
+  Cycle ready_time(const Flit& f, int in_port, VirtualChannel& vc, Cycle t) const;
   std::vector<InputUnit> inputs_;
+  std::vector<int> children_;  // scratch for broadcast fan-out
   SwitchAllocator alloc_;
   Crossbar xbar_;
   std::vector<SwitchGrant> grants_;
   int buffered_ = 0;
   const int delta_, tau_;
   const bool saf_;
+  const BroadcastConfig bcast_;
+  const VcPlan plan_;
 };
 
 }  // namespace sy

@@ -280,19 +280,24 @@ void NetworkInterface::deliver_message(std::uint32_t id) {
 }
 
 void NetworkInterface::receive_broadcast(std::uint32_t id, Cycle t) {
-  const Packet& p = fabric_.pool[id];
-  BroadcastRecord& b = fabric_.broadcasts[static_cast<std::size_t>(p.bcast)];
   // Received when its last flit is in, L*tau after the head begins to arrive.
-  const Cycle done = t + static_cast<Cycle>(p.flits) * tau_;
+  receive_broadcast_at(id, t + static_cast<Cycle>(fabric_.pool[id].flits) * tau_, false);
+}
+
+void NetworkInterface::receive_broadcast_at(std::uint32_t id, Cycle done, bool release_packet) {
+  const Packet& p = fabric_.pool[id];
+  const std::int32_t bid = p.bcast;
+  BroadcastRecord& b = fabric_.broadcasts[static_cast<std::size_t>(bid)];
   fabric_.stats.on_flits_delivered(p.flits, done);
   fabric_.stats.on_reception(b, done);
   if (done > b.last_reception) b.last_reception = done;
-  fabric_.last_progress = t;
+  fabric_.last_progress = done > static_cast<Cycle>(tau_) ? done - tau_ : 0;
   notify_receivers(b.message, done);
   if (--b.receptions_left == 0) {
     fabric_.stats.on_broadcast_done(b);
     fabric_.messages.release(b.message);
-    fabric_.free_broadcasts.push_back(static_cast<std::uint32_t>(p.bcast));
+    fabric_.free_broadcasts.push_back(static_cast<std::uint32_t>(bid));
+    if (release_packet) fabric_.pool.release(id);
   }
 }
 

@@ -50,6 +50,9 @@ class NetworkInterface : public sc_core::sc_module {
   // A copy of a broadcast packet begins to arrive at this node at cycle t (the router keeps
   // forwarding it; the NI counts the reception).
   void receive_broadcast(std::uint32_t packet, Cycle t);
+  // The same with the cycle the copy has been fully received; release_packet: the routers share
+  // one packet record among all copies (input_vc) and it is freed with the last reception.
+  void receive_broadcast_at(std::uint32_t packet, Cycle done, bool release_packet);
 
   OutputUnit& injection() { return inj_; }
   std::size_t backlog() const { return queue_.size() + (cur_ >= 0 ? 1 : 0); }

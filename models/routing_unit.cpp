@@ -2,8 +2,23 @@
 
 namespace sy {
 
-RoutingUnit::RoutingUnit(const Topology& topo, TieBreak tie, int vcs)
-    : topo_(topo), tie_(tie), vcs_(vcs), classes_(false) {
+VcPlan vc_plan(const Config& c) {
+  VcPlan p;
+  p.vcs = c.router.vcs;
+  if (!c.traffic.broadcast.enabled() || c.router.buffering != Buffering::InputVc) return p;
+  const bool unicast = c.traffic.trace || c.traffic.packets_per_cycle() > 0;
+  if (!unicast) {
+    p.bcast = p.ucast_lo = p.vcs;
+  } else if (p.vcs >= 3) {
+    p.bcast = p.ucast_lo = p.vcs - 2;
+  } else {
+    p.bcast = p.vcs;  // shared: may deadlock (a warning says so)
+  }
+  return p;
+}
+
+RoutingUnit::RoutingUnit(const Topology& topo, TieBreak tie, int vcs, int vc_base)
+    : topo_(topo), tie_(tie), vcs_(vcs), base_(vc_base), classes_(false) {
   for (int d = 0; d < topo.num_dims(); ++d) classes_ |= topo.wraps(d);
   classes_ = classes_ && vcs >= 2;
 }
@@ -33,16 +48,16 @@ int RoutingUnit::out_port(int node, int dst) const {
 Route RoutingUnit::route(int node, int in_port, int in_vc, int dst) const {
   Route r;
   r.port = out_port(node, dst);
-  r.vc_lo = 0;
-  r.vc_hi = vcs_;
+  r.vc_lo = base_;
+  r.vc_hi = base_ + vcs_;
   if (r.port < 0 || !classes_) return r;
   const int dim = topo_.port(r.port).dim;
   const bool same_dim = in_port >= 0 && topo_.port(in_port).dim == dim;
-  const bool wrapped = (same_dim && in_vc >= vcs_ / 2) || topo_.is_wrap_hop(node, r.port);
+  const bool wrapped = (same_dim && in_vc - base_ >= vcs_ / 2) || topo_.is_wrap_hop(node, r.port);
   if (wrapped) {
-    r.vc_lo = vcs_ / 2;
+    r.vc_lo = base_ + vcs_ / 2;
   } else {
-    r.vc_hi = vcs_ / 2;
+    r.vc_hi = base_ + vcs_ / 2;
   }
   return r;
 }

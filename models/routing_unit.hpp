@@ -16,9 +16,19 @@ struct Route {
   int vc_lo = 0, vc_hi = 1;
 };
 
+// How an input_vc router's VCs are shared when broadcast copies are replicated in the routers:
+// broadcasts use VCs [0, bcast), unicast packets [ucast_lo, vcs). With unicast traffic and 3 or
+// more VCs the two sets are disjoint (unicast keeps two, its dateline classes), so neither can
+// block the other into a deadlock.
+struct VcPlan {
+  int bcast = 0, ucast_lo = 0, vcs = 1;
+};
+VcPlan vc_plan(const Config& c);
+
 class RoutingUnit {
  public:
-  RoutingUnit(const Topology& topo, TieBreak tie, int vcs);
+  // Unicast routing over VCs [vc_base, vc_base + vcs).
+  RoutingUnit(const Topology& topo, TieBreak tie, int vcs, int vc_base = 0);
   // in_port -1 is the injection port. in_vc is the VC the header arrived on.
   Route route(int node, int in_port, int in_vc, int dst) const;
   int out_port(int node, int dst) const;  // next hop only
@@ -27,7 +37,7 @@ class RoutingUnit {
  private:
   const Topology& topo_;
   TieBreak tie_;
-  int vcs_;
+  int vcs_, base_;
   bool classes_;
 };
 

@@ -10,6 +10,24 @@ SwitchAllocator::SwitchAllocator(int inputs, int outputs, int vcs, int classes, 
   for (int o = 0; o < outputs; ++o) out_arb_.emplace_back(inputs, classes, policy);
 }
 
+// The first branch (round robin from vc.rr) that can send its next flit this cycle, or -1.
+int SwitchAllocator::pick_branch(const VirtualChannel& vc, const std::vector<OutputUnit>& out,
+                                 Cycle t) const {
+  for (int k = 0; k < vc.nbranch; ++k) {
+    const int b = (vc.rr + k) % vc.nbranch;
+    const VirtualChannel::Branch& br = vc.branches[b];
+    if (br.sent >= vc.flits) continue;
+    const std::uint32_t i = br.sent - vc.popped;
+    if (i >= vc.fifo.size() || vc.fifo.at(i).ready > t) continue;
+    const OutputUnit& ou = out[br.port];
+    if (ou.free_at > t) continue;
+    if (br.out_vc >= 0 ? ou.vcs[br.out_vc].credits <= 0 : ou.find_free(br.vc_lo, br.vc_hi) < 0)
+      continue;
+    return b;
+  }
+  return -1;
+}
+
 int SwitchAllocator::allocate(std::vector<InputUnit>& in, std::vector<OutputUnit>& out,
                               const PacketPool& pool, Cycle t, SwitchGrant* grants) {
   const int P = static_cast<int>(in.size());
@@ -23,6 +41,15 @@ int SwitchAllocator::allocate(std::vector<InputUnit>& in, std::vector<OutputUnit
     for (int v = 0; v < V; ++v) {
       VirtualChannel& vc = iu.vcs[v];
       if (vc.fifo.empty()) continue;
+      if (vc.multicast) {
+        const int b = pick_branch(vc, out, t);
+        if (b < 0) continue;
+        vc.bid = b;
+        mask |= std::uint64_t{1} << v;
+        vc_cls_[v] = vc.branches[b].cls;
+        vc_age_[v] = pool[vc.fifo.front().packet].created;
+        continue;
+      }
       const Flit& f = vc.fifo.front();
       if (f.ready > t) continue;
       OutputUnit& ou = out[vc.out_port];
@@ -43,7 +70,8 @@ int SwitchAllocator::allocate(std::vector<InputUnit>& in, std::vector<OutputUnit
     cand_[p] = v;
     in_cls_[p] = vc_cls_[v];
     in_age_[p] = vc_age_[v];
-    const int o = iu.vcs[v].out_port;
+    const VirtualChannel& cv = iu.vcs[v];
+    const int o = cv.multicast ? cv.branches[cv.bid].port : cv.out_port;
     bids_[o] |= std::uint64_t{1} << p;
     outputs_bid |= std::uint64_t{1} << o;
   }
@@ -55,9 +83,14 @@ int SwitchAllocator::allocate(std::vector<InputUnit>& in, std::vector<OutputUnit
     bids_[o] = 0;
     const int v = cand_[p];
     VirtualChannel& vc = in[p].vcs[v];
-    const int ov = vc.state == VirtualChannel::State::Active
-                       ? vc.out_vc
-                       : out[o].find_free(vc.vc_lo, vc.vc_hi);
+    int ov;
+    if (vc.multicast) {
+      const VirtualChannel::Branch& br = vc.branches[vc.bid];
+      ov = br.out_vc >= 0 ? br.out_vc : out[o].find_free(br.vc_lo, br.vc_hi);
+    } else {
+      ov = vc.state == VirtualChannel::State::Active ? vc.out_vc
+                                                     : out[o].find_free(vc.vc_lo, vc.vc_hi);
+    }
     out_arb_[o].update(p, in_cls_[p]);
     in[p].arbiter.update(v, in_cls_[p]);
     grants[n++] = {p, v, o, ov};

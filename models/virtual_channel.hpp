@@ -3,6 +3,8 @@
 // active (holds an output VC; flits go as the switch and credits allow). A VC holds one packet at
 // a time: upstream reallocates it only after the tail has left and every credit is back.
 #pragma once
+#include <vector>
+
 #include "flit.hpp"
 #include "ring.hpp"
 
@@ -17,6 +19,24 @@ class VirtualChannel {
   int out_port = -1;
   int out_vc = -1;
   int vc_lo = 0, vc_hi = 0;  // output VCs the header may take
+
+  // A broadcast copy that this router replicates: one branch per output it goes to. Branches
+  // progress independently (a branch sends flit k when it has it and the output allows); a flit
+  // leaves the buffer when every branch has sent it.
+  struct Branch {
+    int port = -1;
+    int vc_lo = 0, vc_hi = 0;
+    int out_vc = -1;
+    std::uint32_t sent = 0;
+    std::uint8_t cls = 0;  // arbitration class of this hop
+  };
+  bool multicast = false;
+  bool sink = false;  // a broadcast copy that ends here: its flits are consumed as they arrive
+  std::vector<Branch> branches;
+  int nbranch = 0;
+  std::uint32_t popped = 0, flits = 0;
+  int bid = -1;  // the branch bidding for the switch this cycle
+  int rr = 0;    // next branch to try first
 };
 
 }  // namespace sy

@@ -60,13 +60,16 @@ std::string star_yaml(const std::string& topo, const std::string& scheme, double
 
 }  // namespace
 
-class EveryNodeOnce : public ::testing::TestWithParam<const char*> {};
+struct OnceCase {
+  std::string topo, router;
+};
+std::ostream& operator<<(std::ostream& o, const OnceCase& c) { return o << c.topo << " " << c.router; }
+class EveryNodeOnce : public ::testing::TestWithParam<OnceCase> {};
 
 TEST_P(EveryNodeOnce, EachBroadcastReachesEveryOtherNodeExactlyOnce) {
   // Broadcasts from several sources at once, through the TLM socket, contending in the network.
-  const std::string y = std::string("topology: ") + GetParam() +
-                        "\nrouter: {buffering: output_queued, switching: store_and_forward, "
-                        "priority_classes: 2}\ntiming: {alpha: 1, delta: 1, tau: 2}\n"
+  const std::string y = "topology: " + GetParam().topo + "\nrouter: " + GetParam().router +
+                        "\ntiming: {alpha: 1, delta: 1, tau: 2}\n"
                         "network_interface: {flit_bytes: 8}\n"
                         "traffic: {type: none, broadcast: {scheme: priority_star}}\n";
   const Config cfg = test::cfg(y);
@@ -95,10 +98,22 @@ TEST_P(EveryNodeOnce, EachBroadcastReachesEveryOtherNodeExactlyOnce) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Tori, EveryNodeOnce,
-                         ::testing::Values("{type: torus, dims: [5, 3]}", "{type: torus, dims: [4, 4]}",
-                                           "{type: torus, dims: [4, 3, 2]}", "{type: hypercube, dim: 4}",
-                                           "{type: torus, dims: [6, 1, 5]}"));
+namespace {
+const char* kOq = "{buffering: output_queued, switching: store_and_forward, priority_classes: 2}";
+const char* kWormhole = "{buffering: input_vc, switching: wormhole, vcs: 6, vc_depth: 2, priority_classes: 2}";
+const char* kVct = "{buffering: input_vc, switching: virtual_cut_through, vcs: 4, vc_depth: 2, priority_classes: 2}";
+const char* kSaf = "{buffering: input_vc, switching: store_and_forward, vcs: 3, vc_depth: 2, priority_classes: 2}";
+}  // namespace
+
+INSTANTIATE_TEST_SUITE_P(
+    Tori, EveryNodeOnce,
+    ::testing::Values(OnceCase{"{type: torus, dims: [5, 3]}", kOq}, OnceCase{"{type: torus, dims: [4, 4]}", kOq},
+                      OnceCase{"{type: torus, dims: [4, 3, 2]}", kOq}, OnceCase{"{type: hypercube, dim: 4}", kOq},
+                      OnceCase{"{type: torus, dims: [6, 1, 5]}", kOq},
+                      OnceCase{"{type: torus, dims: [5, 3]}", kWormhole},
+                      OnceCase{"{type: torus, dims: [4, 4]}", kVct},
+                      OnceCase{"{type: hypercube, dim: 4}", kSaf},
+                      OnceCase{"{type: torus, dims: [4, 3, 2]}", kWormhole}));
 
 TEST(Broadcast, LightLoadDelaysAreTheAverageDistanceAndTheDiameter) {
   const Config cfg = test::cfg(star_yaml("{type: torus, dims: [8, 8]}", "priority_star", 0.02, 100000));
@@ -150,6 +165,25 @@ TEST(Broadcast, PriorityStarBelowFcfsAtHighLoad) {
   ASSERT_NE(at, std::string::npos);
   const double fcfs = std::stod(js.substr(js.find("\"mean\":", at) + 7));
   EXPECT_LT(p.reception_delay.mean, 0.9 * fcfs) << p.reception_delay.mean << " vs " << fcfs;
+}
+
+TEST(Broadcast, InputVcRoutersReplicateWithoutLossUnderMixedLoad) {
+  // Finite VCs, credits, asynchronous replication: broadcasts and unicasts together, 6 VCs
+  // (four for broadcast copies, two for unicast), at a load this router sustains.
+  const Results r = test::run(
+      "topology: {type: torus, dims: [6, 6]}\n"
+      "router: {buffering: input_vc, switching: virtual_cut_through, vcs: 6, vc_depth: 4, "
+      "priority_classes: 3}\ntiming: {alpha: 0, delta: 1, tau: 1}\n"
+      "traffic:\n  process: poisson\n  packet_flits: 4\n"
+      "  broadcast: {scheme: priority_star, classes: 3}\n"
+      "  load: {rho: 0.25, broadcast_share: 0.5}\n"
+      "simulation: {warmup: 1000, measure: 10000, seed: 5}\n");
+  ASSERT_TRUE(r.stable) << r.unstable_reason;
+  EXPECT_DOUBLE_EQ(r.transmissions_per_broadcast, 35.0);
+  EXPECT_EQ(r.credit_violations, 0u);
+  EXPECT_EQ(r.order_errors, 0u);
+  EXPECT_GE(r.broadcasts_done + 50, r.broadcasts);  // only those created near the end still fly
+  EXPECT_GT(r.reception_delay.count, 1000u);
 }
 
 TEST(Broadcast, MixedTrafficNoPriorityInversionAndNoLoss) {
