@@ -1,0 +1,81 @@
+#!/usr/bin/env bash
+# Regenerates the priority STAR figures and tables (docs/figures/star_*) from the model:
+#   bash tb/star_figures.sh          (about 10 minutes on 2 cores)
+# Figures 2-7 of Yeh, Varvarigos & Eshoul: reception and broadcast delay vs rho on 8x8, 16x16 and
+# 8x8x8 tori, priority STAR vs FCFS; the heterogeneous 4x4x8 table (balanced vs x_i = 1/d);
+# a 2^6 hypercube.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash tb/build.sh
+mkdir -p docs/figures
+RHOS=0.05,0.1,0.2,0.3,0.4,0.5,0.6,0.7,0.8,0.85,0.9,0.95
+sweep() {  # config out-name [--set ...]
+  local cfg=$1 name=$2
+  shift 2
+  ./build/switchyard sweep "$cfg" --param traffic.load.rho --values "$RHOS" "$@" \
+    --out "out/star-$name" >/dev/null
+  cp "out/star-$name/sweep.csv" "docs/figures/star_$name.csv"
+}
+for t in 8x8 16x16 8x8x8; do
+  sweep "configs/papers/star/torus_$t.yaml" "${t}_priority"
+  sweep "configs/papers/star/torus_$t.yaml" "${t}_fcfs" --set traffic.broadcast.scheme=fcfs_direct
+  tb/plot_star.py "docs/figures/star_${t}_priority.csv" "docs/figures/star_${t}_fcfs.csv" \
+    --title "$t torus" --out "docs/figures/star_$t"
+done
+sweep configs/papers/star/hypercube_2_6.yaml hc6_priority
+sweep configs/papers/star/hypercube_2_6.yaml hc6_fcfs --set traffic.broadcast.scheme=fcfs_direct
+tb/plot_star.py docs/figures/star_hc6_priority.csv docs/figures/star_hc6_fcfs.csv \
+  --title "2^6 hypercube" --out docs/figures/star_hc6
+# Heterogeneous traffic: 50% unicast, 50% broadcast on 4x4x8, balanced vs uniform ending dims.
+RHOS=0.5,0.6,0.65,0.7,0.75,0.8,0.85,0.9,0.95,0.98
+sweep configs/papers/star/hetero_4x4x8.yaml hetero_balanced
+sweep configs/papers/star/hetero_4x4x8.yaml hetero_uniform --set traffic.broadcast.ending=uniform
+# Real buffers: the same 8x8 broadcast load on input-VC routers (4-flit packets, one packet
+# time = 4 cycles) against the ideal output-queued model with the same packets.
+RHOS=0.1,0.2,0.3,0.4,0.5,0.6,0.7,0.8,0.9
+C8=configs/papers/star/torus_8x8.yaml
+B8="--set traffic.packet_flits=4 --set simulation.measure=10000"
+sweep $C8 real_oq_saf $B8
+sweep $C8 real_vct_4vc $B8 --set router.buffering=input_vc --set router.switching=virtual_cut_through \
+  --set router.vcs=4 --set router.vc_depth=4
+sweep $C8 real_vct_8vc $B8 --set router.buffering=input_vc --set router.switching=virtual_cut_through \
+  --set router.vcs=8 --set router.vc_depth=4
+sweep $C8 real_wh_8vc $B8 --set router.buffering=input_vc --set router.switching=wormhole \
+  --set router.vcs=8 --set router.vc_depth=2
+/usr/bin/python3 - <<'PY' > docs/figures/star_tables.md
+import csv
+def rows(name):
+    return sorted(csv.DictReader(open(f"docs/figures/star_{name}.csv")), key=lambda r: float(r["value"]))
+def max_stable(name):
+    ok = [float(r["value"]) for r in rows(name) if r["stable"] == "true"]
+    return max(ok) if ok else float("nan")
+print("### Priority STAR vs FCFS: mean delays in packet times (model)\n")
+print("| network | rho | reception, priority | reception, FCFS | broadcast, priority | broadcast, FCFS |")
+print("|---|---|---|---|---|---|")
+for t in ("8x8", "16x16", "8x8x8", "hc6"):
+    p = {r["value"]: r for r in rows(f"{t}_priority")}
+    f = {r["value"]: r for r in rows(f"{t}_fcfs")}
+    for v in sorted(set(p) & set(f), key=float):
+        a, b = p[v], f[v]
+        cell = lambda r, k: f"{float(r[k]) / float(r['packet_time']):.2f}" if r["stable"] == "true" else "unstable"
+        print(f"| {t} | {v} | {cell(a,'reception_delay_mean')} | {cell(b,'reception_delay_mean')} | {cell(a,'broadcast_delay_mean')} | {cell(b,'broadcast_delay_mean')} |")
+print("\n### Heterogeneous 4x4x8 torus, 50% unicast / 50% broadcast (priority STAR, 3 classes)\n")
+print("| ending dimensions | largest stable rho swept | unicast delay at rho 0.7 | reception delay at rho 0.7 |")
+print("|---|---|---|---|")
+for name, label in (("hetero_balanced", "STAR balance (eq. 4)"), ("hetero_uniform", "uniform x_i = 1/d")):
+    r7 = {r["value"]: r for r in rows(name)}.get("0.7")
+    u = f"{float(r7['latency_mean']):.2f}" if r7 and r7["stable"] == "true" else "unstable"
+    rc = f"{float(r7['reception_delay_mean']):.2f}" if r7 and r7["stable"] == "true" else "unstable"
+    print(f"| {label} | {max_stable(name)} | {u} | {rc} |")
+print("\n### Real buffers: priority STAR on an 8x8 torus, 4-flit packets (packet time = 4 cycles)\n")
+print("| router | largest stable rho swept | reception delay at rho 0.3 | broadcast delay at rho 0.3 |")
+print("|---|---|---|---|")
+for name, label in (("real_oq_saf", "ideal output-queued, packet store-and-forward"),
+                    ("real_vct_4vc", "input_vc, virtual cut-through, 4 VCs x 4 flits"),
+                    ("real_vct_8vc", "input_vc, virtual cut-through, 8 VCs x 4 flits"),
+                    ("real_wh_8vc", "input_vc, wormhole, 8 VCs x 2 flits")):
+    r3 = {r["value"]: r for r in rows(name)}.get("0.3")
+    cell = lambda k: f"{float(r3[k]) / float(r3['packet_time']):.2f}" if r3 and r3["stable"] == "true" else "unstable"
+    print(f"| {label} | {max_stable(name)} | {cell('reception_delay_mean')} | {cell('broadcast_delay_mean')} |")
+PY
+echo "STAR figures regenerated under docs/figures/star_*"
