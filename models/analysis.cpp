@@ -6,6 +6,8 @@ long long zero_load_latency(const Config& c, int hops, int flits) {
   const long long a = c.timing.alpha, d = c.timing.delta, tau = c.timing.tau;
   if (c.router.switching == Switching::StoreAndForward)
     return a + hops * (d + flits * tau) + (hops == 0 ? flits * tau : 0);
+  if (c.router.switching == Switching::DirectConnect)
+    return a + hops * (d + c.timing.ack_per_hop) + flits * tau;  // the acknowledgment returns
   return a + hops * d + flits * tau;
 }
 

@@ -9,6 +9,7 @@
 #include <set>
 #include <sstream>
 
+#include "circuit_schedule.hpp"
 #include "json.hpp"
 
 namespace sy {
@@ -287,14 +288,30 @@ Config parse_config(const std::string& text, const std::string& source,
   const int N = topo.num_nodes();
 
   Section rs = top.sub("router");
+  const bool buffering_given = rs.has("buffering");
   c.router.buffering = rs.choice<Buffering>(
       "buffering", Buffering::InputVc,
-      {{"input_vc", Buffering::InputVc}, {"output_queued", Buffering::OutputQueued}});
+      {{"input_vc", Buffering::InputVc},
+       {"output_queued", Buffering::OutputQueued},
+       {"circuit", Buffering::Circuit}});
   c.router.switching = rs.choice<Switching>(
       "switching", Switching::Wormhole,
       {{"wormhole", Switching::Wormhole},
        {"virtual_cut_through", Switching::VirtualCutThrough},
-       {"store_and_forward", Switching::StoreAndForward}});
+       {"store_and_forward", Switching::StoreAndForward},
+       {"direct_connect", Switching::DirectConnect}});
+  // Circuit switching: the crossbar holds paths, nothing is buffered. direct_connect implies it;
+  // buffering: circuit with switching: wormhole is the wormhole flavour (no acknowledgment).
+  if (c.router.switching == Switching::DirectConnect) {
+    if (buffering_given && c.router.buffering != Buffering::Circuit)
+      fail(c.source, rs.raw("buffering"), rs.path("buffering"),
+           "direct_connect is circuit switching: use buffering: circuit (or leave it out)");
+    c.router.buffering = Buffering::Circuit;
+  }
+  if (c.router.buffering == Buffering::Circuit && c.router.switching != Switching::DirectConnect &&
+      c.router.switching != Switching::Wormhole)
+    fail(c.source, rs.raw("switching"), rs.path("switching"),
+         "circuits are direct_connect or wormhole");
   c.router.vcs = static_cast<int>(rs.integer("vcs", 2, 1, 32));
   c.router.vc_depth = static_cast<int>(rs.integer("vc_depth", 4, 1, 4096));
   c.router.arbitration = rs.choice<ArbPolicy>(
@@ -307,6 +324,7 @@ Config parse_config(const std::string& text, const std::string& source,
   c.timing.alpha = static_cast<int>(tm.integer("alpha", 0, 0, 1 << 24));
   c.timing.delta = static_cast<int>(tm.integer("delta", 1, 0, 1 << 24));
   c.timing.tau = static_cast<int>(tm.integer("tau", 1, 1, 1 << 16));
+  c.timing.ack_per_hop = static_cast<int>(tm.integer("ack_per_hop", 0, 0, 1 << 20));
   tm.finish();
 
   Section ro = top.sub("routing");
@@ -489,6 +507,52 @@ Config parse_config(const std::string& text, const std::string& source,
   if (w.to_cycle < w.from_cycle)
     fail(c.source, wv.raw("to_cycle"), wv.path("to_cycle"), "is before from_cycle");
   wv.finish();
+
+  Section sc = top.sub("schedule");
+  ScheduleConfig& sch = c.schedule;
+  if (sc.has("algorithm")) {
+    const std::string alg = sc.text("algorithm", "");
+    static const char* const kAlgs[] = {"tiling", "divide_and_conquer", "h_trees",
+                                        "store_and_forward_trees"};
+    bool known = false;
+    for (const char* a : kAlgs) known |= alg == a;
+    if (!known)
+      fail(c.source, sc.raw("algorithm"), sc.path("algorithm"),
+           "unknown value '" + alg +
+               "' (expected one of: tiling, divide_and_conquer, h_trees, store_and_forward_trees)");
+    sch.algorithm = alg;
+    sch.message_flits = static_cast<int>(sc.integer("message_flits", 1, 1, 1 << 24));
+    sch.packet_flits = static_cast<int>(sc.integer("packet_flits", 0, 0, 1 << 24));
+    sch.root = static_cast<int>(sc.integer("root", 0, 0, N - 1));
+    sch.variant = sc.choice<std::string>("variant", "slanting",
+                                         {{"slanting", "slanting"},
+                                          {"boss_blocks", "boss_blocks"},
+                                          {"blocks_first", "blocks_first"}});
+    if (c.topology.kind != Topology::Kind::Torus || c.topology.dims.size() != 2)
+      fail(c.source, sc.raw("algorithm"), sc.path("algorithm"),
+           "the circuit-switched broadcast schedules are for 2-D tori");
+    if (!t.none)
+      fail(c.source, sc.raw("algorithm"), sc.path("algorithm"),
+           "a schedule drives the network itself: set traffic: {type: none}");
+    if (c.router.buffering != Buffering::Circuit)
+      fail(c.source, sc.raw("algorithm"), sc.path("algorithm"),
+           "the schedules send along source routes of circuits: set router.switching: "
+           "direct_connect (or buffering: circuit)");
+    // The construction must exist for this size (the generators say which sizes they have).
+    try {
+      CircuitSchedule probe;
+      const int L = sch.message_flits;
+      const int B = sch.packet_flits > 0 ? std::min(sch.packet_flits, L) : L;
+      const int parts = (L + B - 1) / B;
+      if (alg == "tiling") probe = tiling(c.topology.dims, sch.root, L);
+      else if (alg == "divide_and_conquer") probe = divide_and_conquer(c.topology.dims, sch.root, parts, L);
+      else if (alg == "h_trees") probe = h_trees(c.topology.dims, sch.root, parts, L);
+      else probe = store_and_forward_trees(c.topology.dims, sch.root, parts, L);
+    } catch (const std::invalid_argument& e) {
+      fail(c.source, sc.raw("algorithm"), sc.path("algorithm"), e.what());
+    }
+  }
+  sc.finish();
   top.finish();
 
   // Cross-key checks.
@@ -533,13 +597,14 @@ Config load_config(const std::string& path, const std::vector<std::string>& over
 }
 
 const char* to_string(Buffering b) {
-  return b == Buffering::InputVc ? "input_vc" : "output_queued";
+  return b == Buffering::InputVc ? "input_vc" : b == Buffering::OutputQueued ? "output_queued" : "circuit";
 }
 const char* to_string(Switching s) {
   switch (s) {
     case Switching::Wormhole: return "wormhole";
     case Switching::VirtualCutThrough: return "virtual_cut_through";
     case Switching::StoreAndForward: return "store_and_forward";
+    case Switching::DirectConnect: return "direct_connect";
   }
   return "?";
 }
@@ -587,6 +652,7 @@ std::string config_to_json(const Config& c, int indent) {
       .kv("alpha", c.timing.alpha)
       .kv("delta", c.timing.delta)
       .kv("tau", c.timing.tau)
+      .kv("ack_per_hop", c.timing.ack_per_hop)
       .close();
   j.open("routing")
       .kv("algorithm", "dimension_order")
@@ -628,6 +694,14 @@ std::string config_to_json(const Config& c, int indent) {
       .kv("seed", s.seed)
       .kv("batches", s.batches)
       .close();
+  if (c.schedule.enabled())
+    j.open("schedule")
+        .kv("algorithm", c.schedule.algorithm)
+        .kv("message_flits", c.schedule.message_flits)
+        .kv("packet_flits", c.schedule.packet_flits)
+        .kv("root", c.schedule.root)
+        .kv("variant", c.schedule.variant)
+        .close();
   const WavesConfig& w = c.waves;
   j.open("waves").kv("enable", w.enable).kv("file", w.file);
   if (w.routers.empty()) j.kv("routers", "all");

@@ -15,8 +15,8 @@ class ConfigError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-enum class Buffering { InputVc, OutputQueued };
-enum class Switching { Wormhole, VirtualCutThrough, StoreAndForward };
+enum class Buffering { InputVc, OutputQueued, Circuit };
+enum class Switching { Wormhole, VirtualCutThrough, StoreAndForward, DirectConnect };
 enum class ArbPolicy { RoundRobin, OldestFirst };
 enum class TieBreak { Positive, Negative, Balanced };
 enum class Process { Bernoulli, Poisson };
@@ -42,6 +42,7 @@ struct TimingConfig {
   int alpha = 0;  // start-up cycles per message at the source NI
   int delta = 1;  // cycles a header spends switching through one router
   int tau = 1;    // cycles per flit per link
+  int ack_per_hop = 0;  // direct_connect: cycles per hop for the destination's acknowledgment
 };
 
 struct RoutingConfig {
@@ -99,6 +100,17 @@ struct SimulationConfig {
   int batches = 20;                      // batch means for the 95% confidence interval
 };
 
+// A static communication algorithm executed by the nodes (circuit-switched broadcast schedules).
+struct ScheduleConfig {
+  std::string algorithm;  // empty: none; tiling | divide_and_conquer | h_trees |
+                          // store_and_forward_trees
+  int message_flits = 1;  // L
+  int packet_flits = 0;   // B (pipelined algorithms; 0: B = L)
+  int root = 0;
+  std::string variant = "slanting";  // tiling: slanting | boss_blocks | blocks_first
+  bool enabled() const { return !algorithm.empty(); }
+};
+
 // VCD waveforms (sc_trace), off by default.
 struct WavesConfig {
   bool enable = false;
@@ -117,6 +129,7 @@ struct Config {
   TrafficConfig traffic;
   SimulationConfig simulation;
   WavesConfig waves;
+  ScheduleConfig schedule;
   std::string name = "run";
   std::vector<std::string> warnings;
 };

@@ -43,6 +43,37 @@ struct Fabric {
     broadcasts[id] = BroadcastRecord{};
     return id;
   }
+  // Source routes (output port per hop) of packets that carry one, recycled by id.
+  std::vector<std::vector<int>> routes;
+  std::vector<std::int32_t> free_routes;
+  std::int32_t new_route() {
+    if (free_routes.empty()) {
+      routes.emplace_back();
+      return static_cast<std::int32_t>(routes.size() - 1);
+    }
+    const std::int32_t id = free_routes.back();
+    free_routes.pop_back();
+    routes[static_cast<std::size_t>(id)].clear();
+    return id;
+  }
+  // Circuits being built or held: the (router, output port, cycle the header took it) of each hop.
+  struct CircuitHold {
+    Router* router;
+    int port, in_port;
+    Cycle taken;
+  };
+  std::vector<std::vector<CircuitHold>> circuits;
+  std::vector<std::int32_t> free_circuits;
+  std::int32_t new_circuit() {
+    if (free_circuits.empty()) {
+      circuits.emplace_back();
+      return static_cast<std::int32_t>(circuits.size() - 1);
+    }
+    const std::int32_t id = free_circuits.back();
+    free_circuits.pop_back();
+    circuits[static_cast<std::size_t>(id)].clear();
+    return id;
+  }
   std::vector<double> star_x;  // probability of each ending dimension (STAR balance)
   const StarRule* star = nullptr;  // the broadcast tree rule (null: no broadcast scheme)
   // Messages requested for a cycle the kernel has not reached yet, in request order.

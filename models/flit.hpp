@@ -27,6 +27,9 @@ struct Packet {
   std::uint32_t received = 0;
   std::uint32_t message = 0;
   std::int32_t bcast = -1;  // a copy of broadcast `bcast` (dst is then -1)
+  std::int32_t route = -1;  // source route: index into Fabric::routes (-1: dimension order)
+  std::int32_t route_pos = 0;
+  std::int32_t circuit = -1;  // the circuit its header is building (circuit routers)
   bool measured = false;
   bool first_of_message = true;
   bool last_of_message = true;

@@ -23,6 +23,7 @@ struct Message {
   bool measured = false;
   bool has_data = false;       // data bytes travel with it (the initiator gave a data pointer)
   std::vector<unsigned char> data;
+  std::int32_t route = -1;  // source route (Fabric::routes), if any
 };
 
 // One broadcast in flight: its source packet and every node's reception of a copy.
@@ -53,6 +54,7 @@ class MessagePool {
     m.tag = 0;
     m.injected = kNever;
     m.has_data = false;
+    m.route = -1;
     m.data.clear();  // keeps its capacity
     return id;
   }

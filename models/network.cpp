@@ -4,6 +4,7 @@
 
 #include "clock.hpp"
 
+#include "circuit_router.hpp"
 #include "input_vc_router.hpp"
 #include "output_queued_router.hpp"
 
@@ -41,6 +42,8 @@ Network::Network(sc_core::sc_module_name name, const Config& cfg)
     Router* r;
     if (cfg_.router.buffering == Buffering::InputVc)
       r = new InputVcRouter(("r" + id).c_str(), n, fabric_, *nis_[n]);
+    else if (cfg_.router.buffering == Buffering::Circuit)
+      r = new CircuitRouter(("r" + id).c_str(), n, fabric_, *nis_[n]);
     else
       r = new OutputQueuedRouter(("r" + id).c_str(), n, fabric_, *nis_[n]);
     router_store_.emplace_back(r);
@@ -67,6 +70,7 @@ Network::Network(sc_core::sc_module_name name, const Config& cfg)
     traffic_.out[static_cast<std::size_t>(n)].bind(nis_[n]->target);
   }
   if (cfg_.waves.enable) waves_.reset(new Waves(cfg_, topo_, routers_));
+  if (cfg_.schedule.enabled()) driver_.reset(new ScheduleDriver("schedule", cfg_, *this));
   if (cfg_.traffic.trace && !cfg_.traffic.messages.empty())
     last_trace_time_ = cfg_.traffic.messages.back().time;
   SC_METHOD(clock);

@@ -19,6 +19,7 @@
 #include "network_interface.hpp"
 #include "router.hpp"
 #include "routing_unit.hpp"
+#include "schedule_driver.hpp"
 #include "star.hpp"
 #include "stats.hpp"
 #include "topology.hpp"
@@ -53,6 +54,7 @@ class Network : public sc_core::sc_module {
   bool external_initiators() const { return external_; }
   // The waveform writer (null unless waves.enable); close() flushes the VCD at the end of a run.
   Waves* waves() { return waves_.get(); }
+  const ScheduleDriver* schedule_driver() const { return driver_.get(); }
   Router& router(int n) { return *routers_[n]; }
   NetworkInterface& ni(int n) { return *nis_[n]; }
   Cycle cycles() const { return end_cycle_; }
@@ -95,6 +97,7 @@ class Network : public sc_core::sc_module {
   sc_core::sc_event wake_;
   std::unique_ptr<Waves> waves_;
   std::unique_ptr<StarRule> star_;
+  std::unique_ptr<ScheduleDriver> driver_;
   int waves_tail_ = 0;
   void (*progress_)(const Network&, Cycle, void*) = nullptr;
   void* progress_arg_ = nullptr;

@@ -18,6 +18,7 @@ NetworkInterface::NetworkInterface(sc_core::sc_module_name name, int node, Fabri
       fabric_(fabric),
       inj_(fabric.cfg.router.vcs, fabric.cfg.router.vc_depth),
       oq_(fabric.cfg.router.buffering == Buffering::OutputQueued),
+      circuit_(fabric.cfg.router.buffering == Buffering::Circuit),
       alpha_(fabric.cfg.timing.alpha),
       tau_(fabric.cfg.timing.tau),
       max_packet_(fabric.cfg.traffic.max_packet_flits),
@@ -81,12 +82,28 @@ tlm::tlm_response_status NetworkInterface::request(tlm::tlm_generic_payload& gp,
     return tlm::TLM_OK_RESPONSE;
   }
   if (gp.get_address() >= static_cast<sc_dt::uint64>(N)) return tlm::TLM_ADDRESS_ERROR_RESPONSE;
-  submit(static_cast<int>(gp.get_address()), flits, prio, at, gp, tag);
+  const int dst = static_cast<int>(gp.get_address());
+  if (ext && !ext->route.empty()) {
+    // A source route: circuit routers only; every hop must exist and the walk end at dst.
+    if (!circuit_) return tlm::TLM_GENERIC_ERROR_RESPONSE;
+    int node = node_;
+    for (const NocExtension::Hop& h : ext->route) {
+      if (h.dim < 0 || h.dim >= fabric_.topo.num_dims()) return tlm::TLM_GENERIC_ERROR_RESPONSE;
+      const int port = fabric_.topo.port_of(h.dim, h.dir);
+      if (port < 0 || fabric_.topo.neighbor(node, port) < 0) return tlm::TLM_GENERIC_ERROR_RESPONSE;
+      node = fabric_.topo.neighbor(node, port);
+    }
+    if (node != dst) return tlm::TLM_ADDRESS_ERROR_RESPONSE;
+    submit(dst, flits, prio, at, gp, tag, &ext->route);
+    return tlm::TLM_OK_RESPONSE;
+  }
+  submit(dst, flits, prio, at, gp, tag);
   return tlm::TLM_OK_RESPONSE;
 }
 
 void NetworkInterface::submit(int dst, int flits, int priority, Cycle at,
-                              const tlm::tlm_generic_payload& gp, std::uint64_t tag) {
+                              const tlm::tlm_generic_payload& gp, std::uint64_t tag,
+                              const std::vector<NocExtension::Hop>* route) {
   const std::uint32_t id = fabric_.messages.allocate();
   Message& m = fabric_.messages[id];
   m.src = node_;
@@ -101,6 +118,11 @@ void NetworkInterface::submit(int dst, int flits, int priority, Cycle at,
   if (gp.get_data_ptr() && m.bytes) {
     m.has_data = true;
     m.data.assign(gp.get_data_ptr(), gp.get_data_ptr() + m.bytes);
+  }
+  if (route) {
+    m.route = fabric_.new_route();
+    std::vector<int>& ports = fabric_.routes[static_cast<std::size_t>(m.route)];
+    for (const NocExtension::Hop& h : *route) ports.push_back(fabric_.topo.port_of(h.dim, h.dir));
   }
   if (fabric_.in_clock && at <= fabric_.accept_from) {
     // Due now: the injection stage of this cycle (or the next, if it has run) takes it.
@@ -151,7 +173,8 @@ void NetworkInterface::send(std::uint32_t mid) {
     poke();
     return;
   }
-  const int per = max_packet_ > 0 ? max_packet_ : m.flits;
+  // A circuit carries a whole message.
+  const int per = max_packet_ > 0 && !circuit_ ? max_packet_ : m.flits;
   m.packets_left = 0;
   for (int done = 0; done < m.flits; done += per) {
     const std::uint32_t id = fabric_.pool.allocate();
@@ -169,6 +192,8 @@ void NetworkInterface::send(std::uint32_t mid) {
     p.message = mid;
     p.first_of_message = done == 0;
     p.last_of_message = done + per >= m.flits;
+    p.route = m.route;
+    p.route_pos = 0;
     fabric_.stats.on_created(p, m.created);
     queue_.push(id);
     ++m.packets_left;
@@ -186,6 +211,23 @@ void NetworkInterface::poke() {
 // ---- Injection ----
 
 bool NetworkInterface::step(Cycle t) {
+  if (circuit_) {
+    // All-port: every message starts its circuit alpha cycles after its request, in parallel
+    // with the others (one header per message into the router, which holds one circuit per
+    // outgoing link).
+    while (!queue_.empty() && fabric_.pool[queue_.front()].created + alpha_ <= t) {
+      const std::uint32_t id = queue_.front();
+      queue_.pop();
+      Packet& p = fabric_.pool[id];
+      p.injected = t;
+      inj_link_.flits += static_cast<std::uint64_t>(p.flits);
+      fabric_.flits_in_network += static_cast<std::uint64_t>(p.flits);
+      fabric_.stats.on_injected(p.flits);
+      fabric_.last_progress = std::max(fabric_.last_progress, t);
+      router_->accept_packet(router_->injection_port(), id, t);
+    }
+    return !queue_.empty();
+  }
   if (cur_ < 0) {
     if (queue_.empty()) return false;
     if (inj_.free_at > t) return true;

@@ -63,7 +63,7 @@ class NetworkInterface : public sc_core::sc_module {
   void b_transport(int id, tlm::tlm_generic_payload& gp, sc_core::sc_time& delay);
   tlm::tlm_response_status request(tlm::tlm_generic_payload& gp, Cycle at);
   void submit(int dst, int flits, int priority, Cycle at, const tlm::tlm_generic_payload& gp,
-              std::uint64_t tag);
+              std::uint64_t tag, const std::vector<NocExtension::Hop>* route = nullptr);
   void finish_packet(std::uint32_t id, Cycle delivered);
   void deliver_message(std::uint32_t id);
   void notify_receivers(std::uint32_t message, Cycle delivered);
@@ -79,7 +79,7 @@ class NetworkInterface : public sc_core::sc_module {
   std::uint32_t seq_ = 0;
   int vc_ = -1;
   Cycle next_ = 0;  // cycle the next flit (or the packet) may go
-  const bool oq_;
+  const bool oq_, circuit_;
   const int alpha_, tau_, max_packet_, flit_bytes_;
   std::uint64_t rejected_ = 0;
   Rng rng_;  // the source's random choices (ending dimension of a broadcast)

@@ -18,6 +18,12 @@ class NocExtension : public tlm::tlm_extension<NocExtension> {
   bool broadcast = false;     // to every other node; the address is ignored
   std::vector<int> multicast; // to each of these nodes when not empty; the address is ignored
   std::uint64_t tag = 0;      // the initiator's id for the message, handed back on delivery
+  // Optional source route (circuit routers): the hops (dimension, direction +1/-1; 0 for the
+  // single link of a size-2 dimension) from the source; it must end at the address.
+  struct Hop {
+    int dim, dir;
+  };
+  std::vector<Hop> route;
   // Delivery side (set by the destination NI).
   int src = -1;
   Cycle created = 0, injected = 0, delivered = 0;

@@ -98,6 +98,16 @@ Results run_simulation(const Config& cfg, const RunOptions& opt) {
     for (int d = 0; d < topo.num_dims(); ++d) r.link_util_by_dim.push_back(k[d] ? s[d] / k[d] : 0.0);
   }
   r.packet_time = static_cast<double>(cfg.traffic.packet_flits) * cfg.timing.tau;
+  if (net->schedule_driver()) {
+    r.has_schedule = true;
+    r.schedule = net->schedule_driver()->result();
+    if (r.schedule.nodes_informed != topo.num_nodes() - 1 || r.schedule.duplicates ||
+        r.schedule.refused) {
+      r.stable = false;
+      r.unstable_reason += (r.unstable_reason.empty() ? "" : "; ") +
+                           std::string("schedule did not inform every node exactly once");
+    }
+  }
   if (cfg.traffic.broadcast.enabled()) {
     r.broadcast = true;
     r.broadcast_scheme = to_string(cfg.traffic.broadcast.scheme);
@@ -186,6 +196,25 @@ std::string Results::to_json() const {
       .kv("utilization_max", link_util_max)
       .kv_list("utilization_by_dimension", link_util_by_dim)
       .close();
+  if (has_schedule) {
+    const ScheduleResult& s = schedule;
+    j.open("schedule")
+        .kv("algorithm", s.algorithm)
+        .kv("variant", s.variant)
+        .kv("completion_time", s.completion)
+        .kv("phases", s.phases)
+        .kv("parts", s.parts)
+        .kv("nodes_informed", s.nodes_informed)
+        .kv("receptions_per_node_max", s.receptions_per_node_max)
+        .kv("duplicates", s.duplicates)
+        .kv("formula", s.formula)
+        .kv("formula_source", s.formula_text)
+        .kv("alpha_terms", s.alpha_terms)
+        .kv("delta_terms", s.delta_terms)
+        .kv("ltau_terms", s.ltau_terms)
+        .kv("lower_bound", s.lower_bound)
+        .close();
+  }
   if (broadcast) {
     j.open("broadcast")
         .kv("scheme", broadcast_scheme)
@@ -216,6 +245,19 @@ std::string Results::summary() const {
                 (unsigned long long)cycles, (unsigned long long)packets_injected,
                 (unsigned long long)packets_delivered, (unsigned long long)packets_measured);
   o << b;
+  if (has_schedule) {
+    std::snprintf(b, sizeof b,
+                  "schedule         %s (%s): %d phases, %d part(s), %d nodes informed\n",
+                  schedule.algorithm.c_str(), schedule.variant.c_str(), schedule.phases,
+                  schedule.parts, schedule.nodes_informed);
+    o << b;
+    std::snprintf(b, sizeof b,
+                  "broadcast time   %llu cycles (model)   formula %.2f = %.3g alpha + %.3g delta + "
+                  "%.3g L tau   lower bound %.2f\n",
+                  (unsigned long long)schedule.completion, schedule.formula, schedule.alpha_terms,
+                  schedule.delta_terms, schedule.ltau_terms, schedule.lower_bound);
+    o << b;
+  }
   if (broadcast) {
     std::snprintf(b, sizeof b,
                   "broadcasts       %llu created, %llu completed (%s), %.3f transmissions each\n",

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "config.hpp"
+#include "schedule_driver.hpp"
 #include "stats.hpp"
 
 namespace sy {
@@ -30,6 +31,9 @@ struct Results {
   double transmissions_per_broadcast = 0;
   double packet_time = 1;                    // cycles one packet takes over one link (L*tau)
   std::vector<double> star_x;
+  // A static schedule (schedule.algorithm set): its completion time from the model and checks.
+  bool has_schedule = false;
+  ScheduleResult schedule;
   std::uint64_t flit_hops = 0;
   std::uint64_t order_errors = 0;
   std::uint64_t max_flit_wait = 0;

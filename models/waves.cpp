@@ -57,7 +57,7 @@ Waves::Waves(const Config& cfg, const Topology& topo, const std::vector<Router*>
   sc_core::sc_report_handler::set_actions("tracing timescale unit set", sc_core::SC_DO_NOTHING);
   tf_->set_time_unit(1, sc_core::SC_NS);
   const int P = topo.num_ports(), V = cfg.router.vcs;
-  const bool oq = cfg.router.buffering == Buffering::OutputQueued;
+  const bool oq = cfg.router.buffering != Buffering::InputVc;  // no VCs: output queues only
   for (Router* r : traced_) {
     probes_.emplace_back(new RouterProbe(P + 1, P, oq ? 0 : V));
     RouterProbe& pr = *probes_.back();

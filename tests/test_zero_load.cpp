@@ -64,6 +64,10 @@ std::vector<ZeroLoadCase> cases() {
     for (const char* buf : {"input_vc", "output_queued"})
       for (const char* sw : {"wormhole", "virtual_cut_through", "store_and_forward"})
         for (const auto& tm : timings) v.push_back({t, buf, sw, tm[0], tm[1], tm[2], tm[3]});
+  // Circuit switching: direct_connect (acknowledgment 0, as in the paper) and wormhole circuits.
+  for (const char* t : topos)
+    for (const char* sw : {"direct_connect", "wormhole"})
+      for (const auto& tm : timings) v.push_back({t, "circuit", sw, tm[0], tm[1], tm[2], tm[3]});
   return v;
 }
 }  // namespace
