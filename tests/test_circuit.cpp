@@ -1,0 +1,198 @@
+// Circuit switching on the cycle model: the broadcast schedules of Peters & Syska executed by the
+// nodes take exactly their closed-form times; router contention; direct connect vs wormhole
+// circuits; source routes through the TLM extension.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <memory>
+#include <sstream>
+
+#include "analysis.hpp"
+#include "circuit_analysis.hpp"
+#include "helpers.hpp"
+#include "network.hpp"
+
+using namespace sy;
+
+struct SchedCase {
+  std::string name;
+  int n0, n1;
+  std::string algorithm, variant;
+  int alpha, delta, tau, L, B, root;
+};
+std::ostream& operator<<(std::ostream& o, const SchedCase& c) { return o << c.name; }
+
+class Schedules : public ::testing::TestWithParam<SchedCase> {};
+
+TEST_P(Schedules, ModelTimeIsTheClosedFormAndEveryNodeIsInformedOnce) {
+  const SchedCase& c = GetParam();
+  std::ostringstream y;
+  y << "topology: {type: torus, dims: [" << c.n0 << ", " << c.n1 << "]}\n"
+    << "router: {switching: direct_connect}\n"
+    << "timing: {alpha: " << c.alpha << ", delta: " << c.delta << ", tau: " << c.tau << "}\n"
+    << "traffic: {type: none}\n"
+    << "schedule: {algorithm: " << c.algorithm << ", message_flits: " << c.L
+    << ", packet_flits: " << c.B << ", root: " << c.root << ", variant: " << c.variant << "}\n";
+  const Results r = test::run(y.str());
+  ASSERT_TRUE(r.has_schedule);
+  ASSERT_TRUE(r.stable) << r.unstable_reason;
+  const ScheduleResult& s = r.schedule;
+  EXPECT_EQ(s.nodes_informed, c.n0 * c.n1 - 1);
+  EXPECT_EQ(s.duplicates, 0u);
+  EXPECT_EQ(s.receptions_per_node_max, s.parts);
+  // The model's time against the paper's closed form (H-trees with k >= 4: this construction's
+  // documented T(B) + min(P, 3) delta).
+  double expect = s.formula;
+  if (c.algorithm == "h_trees" && c.n0 >= 15) {
+    int k = 0;
+    while ((1 << k) < c.n0 + 1) ++k;
+    expect = htrees_schedule_terms(k, c.L, c.B).eval(
+        {double(c.alpha), double(c.delta), double(c.tau)});
+  }
+  EXPECT_EQ(static_cast<double>(s.completion), expect) << s.formula_text;
+  EXPECT_GE(static_cast<double>(s.completion), s.lower_bound);
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Circuit, Schedules,
+    ::testing::Values(
+        SchedCase{"tiling_5x5", 5, 5, "tiling", "slanting", 20, 3, 1, 16, 0, 0},
+        SchedCase{"tiling_5x5_delta0_tau2_root7", 5, 5, "tiling", "slanting", 5, 0, 2, 7, 0, 7},
+        SchedCase{"tiling_25x25", 25, 25, "tiling", "slanting", 10, 1, 1, 8, 0, 100},
+        SchedCase{"tiling_10x10_slanting", 10, 10, "tiling", "slanting", 30, 2, 1, 5, 0, 0},
+        SchedCase{"tiling_10x10_boss", 10, 10, "tiling", "boss_blocks", 30, 2, 3, 5, 0, 11},
+        SchedCase{"tiling_10x10_blocks_first", 10, 10, "tiling", "blocks_first", 30, 2, 1, 5, 0, 0},
+        SchedCase{"tiling_5x10", 5, 10, "tiling", "slanting", 7, 4, 2, 9, 0, 3},
+        SchedCase{"dc_8x8", 8, 8, "divide_and_conquer", "slanting", 20, 3, 1, 16, 4, 0},
+        SchedCase{"dc_16x16_delta0_tau3", 16, 16, "divide_and_conquer", "slanting", 9, 0, 3, 24, 8, 37},
+        SchedCase{"dc_32x32", 32, 32, "divide_and_conquer", "slanting", 50, 2, 1, 64, 16, 0},
+        SchedCase{"htrees_7x7", 7, 7, "h_trees", "slanting", 20, 3, 1, 16, 4, 0},
+        SchedCase{"htrees_15x15", 15, 15, "h_trees", "slanting", 20, 3, 2, 16, 4, 20},
+        SchedCase{"saf_trees_8x8", 8, 8, "store_and_forward_trees", "slanting", 10, 2, 1, 16, 4, 0},
+        SchedCase{"saf_trees_7x7_delta0", 7, 7, "store_and_forward_trees", "slanting", 10, 0, 2, 8, 2, 5}),
+    [](const ::testing::TestParamInfo<SchedCase>& i) { return i.param.name; });
+
+TEST(Circuit, UnsupportedSizeIsAConfigErrorNamingTheSizes) {
+  try {
+    test::cfg("topology: {type: torus, dims: [7, 7]}\nrouter: {switching: direct_connect}\n"
+              "traffic: {type: none}\nschedule: {algorithm: tiling}\n");
+    FAIL() << "no error";
+  } catch (const ConfigError& e) {
+    const std::string m = e.what();
+    EXPECT_NE(m.find("schedule.algorithm"), std::string::npos) << m;
+    EXPECT_NE(m.find("7x7"), std::string::npos) << m;
+    EXPECT_NE(m.find("5x5"), std::string::npos) << m;
+  }
+}
+
+namespace {
+std::string two_messages(const std::string& switching, int ack, int L0, int L1) {
+  // Node 0 -> 2 (through node 1) and node 1 -> 2, requested together on a 6x1 ring: both
+  // headers want the link 1 -> 2.
+  std::ostringstream y;
+  y << "topology: {type: torus, dims: [6, 1]}\n"
+    << "router: {buffering: circuit, switching: " << switching << "}\n"
+    << "timing: {alpha: 3, delta: 2, tau: 1, ack_per_hop: " << ack << "}\n"
+    << "traffic:\n  type: trace\n  messages:\n"
+    << "    - {time: 10, src: 0, dst: 2, flits: " << L0 << "}\n"
+    << "    - {time: 10, src: 1, dst: 2, flits: " << L1 << "}\n";
+  return y.str();
+}
+}  // namespace
+
+TEST(Circuit, ContentionAHeaderWaitsForTheHeldLink) {
+  const Results r = test::run(two_messages("direct_connect", 0, 5, 8), true);
+  ASSERT_EQ(r.packets.size(), 2u);
+  // The 1-hop message's header reaches node 1's switch first (t0 + alpha + delta = 15), holds
+  // 1 -> 2 until its 8 flits are in (15 + 8 = 23); the other header, ready at 17, waits, takes
+  // the link at 23 and its 5 flits are in at 28.
+  Cycle one = 0, two = 0;
+  for (const auto& p : r.packets) (p.src == 1 ? one : two) = p.delivered;
+  EXPECT_EQ(one, 10u + 3 + 2 + 8);
+  EXPECT_EQ(two, 23u + 5);
+  EXPECT_GT(r.max_flit_wait, 0u);
+}
+
+TEST(Circuit, DirectConnectPaysTheAcknowledgmentOnLongPathsWormholeDoesNot) {
+  // A 1-flit message over 8 hops and a 2000-flit message over 1 hop, ack 3 cycles per hop.
+  const std::string head =
+      "topology: {type: torus, dims: [17, 1]}\ntiming: {alpha: 5, delta: 1, tau: 1, "
+      "ack_per_hop: 3}\ntraffic:\n  type: trace\n  messages:\n"
+      "    - {time: 0, src: 0, dst: 8, flits: 1}\n"
+      "    - {time: 0, src: 0, dst: 16, flits: 2000}\n";
+  const Results dc = test::run(head + "router: {switching: direct_connect}\n", true);
+  const std::string path = test::write_temp("wh_circuit.yaml", head + "router: {buffering: circuit, switching: wormhole}\n");
+  const std::string out = "/tmp/switchyard-test-wh-circuit-" + std::to_string(getpid());
+  const auto c = test::cli("run " + path + " --quiet --out " + out);
+  ASSERT_EQ(c.rc, 0) << c.output;
+  ASSERT_EQ(dc.packets.size(), 2u);
+  Cycle dc_short = 0, dc_long = 0;
+  for (const auto& p : dc.packets) (p.flits == 1 ? dc_short : dc_long) = p.delivered - p.created;
+  EXPECT_EQ(dc_short, 5u + 8 * (1 + 3) + 1);   // alpha + h(delta + ack) + L tau
+  EXPECT_EQ(dc_long, 5u + 1 * (1 + 3) + 2000);
+  // Wormhole circuits: alpha + h delta + L tau, no acknowledgment: the means tell.
+  std::ifstream j(out + "/results.json");
+  std::stringstream ss;
+  ss << j.rdbuf();
+  const std::string js = ss.str();
+  const auto at = js.find("\"latency\"");
+  const double wh_mean = std::stod(js.substr(js.find("\"mean\":", at) + 7));
+  EXPECT_DOUBLE_EQ(wh_mean, ((5 + 8 + 1) + (5 + 1 + 2000)) / 2.0);
+  // Short message on a long path: direct connect 2.7x slower; long message, short path: 0.15%.
+  EXPECT_GT(double(dc_short) / (5 + 8 + 1), 2.0);
+  EXPECT_LT(double(dc_long) / (5 + 1 + 2000), 1.002);
+}
+
+namespace {
+class RouteSender : public sc_core::sc_module {
+ public:
+  tlm_utils::simple_initiator_socket<RouteSender> out;
+  SC_HAS_PROCESS(RouteSender);
+  explicit RouteSender(sc_core::sc_module_name n) : sc_core::sc_module(n), out("out") { SC_THREAD(run); }
+  std::vector<tlm::tlm_response_status> st;
+
+ private:
+  void run() {
+    wait(4, sc_core::SC_NS);
+    NocExtension ext;
+    // 0 -> 1 on a 4x4 torus the long way: +y, +x, -y (3 hops instead of 1).
+    ext.route = {{1, +1}, {0, +1}, {1, -1}};
+    send(1, &ext);
+    NocExtension bad;
+    bad.route = {{1, +1}, {0, +1}};  // ends at 5, not 1
+    send(1, &bad);
+  }
+  void send(int dst, NocExtension* ext) {
+    tlm::tlm_generic_payload gp;
+    gp.set_command(tlm::TLM_WRITE_COMMAND);
+    gp.set_address(static_cast<sc_dt::uint64>(dst));
+    gp.set_data_length(32);  // 2 flits of 16 bytes
+    gp.set_extension(ext);
+    sc_core::sc_time d = sc_core::SC_ZERO_TIME;
+    out->b_transport(gp, d);
+    gp.clear_extension(ext);
+    st.push_back(gp.get_response_status());
+  }
+};
+}  // namespace
+
+TEST(Circuit, SourceRouteFixesThePath) {
+  const Config cfg = test::cfg(
+      "topology: {type: torus, dims: [4, 4]}\nrouter: {switching: direct_connect}\n"
+      "timing: {alpha: 2, delta: 3, tau: 1}\ntraffic: {type: none}\n");
+  std::unique_ptr<RouteSender> init;
+  std::vector<Delivery> got;
+  RunOptions opt;
+  opt.attach = [&](Network& net) {
+    init.reset(new RouteSender("init"));
+    init->out.bind(net.ni(0).target);
+    net.ni(1).on_receive([&](const Delivery& d) { got.push_back(d); });
+  };
+  const Results r = run_simulation(cfg, opt);
+  ASSERT_EQ(init->st.size(), 2u);
+  EXPECT_EQ(init->st[0], tlm::TLM_OK_RESPONSE);
+  EXPECT_EQ(init->st[1], tlm::TLM_ADDRESS_ERROR_RESPONSE);
+  ASSERT_EQ(got.size(), 1u);
+  EXPECT_EQ(got[0].delivered - got[0].created, 2u + 3 * 3 + 2);  // alpha + 3 hops * delta + L tau
+  EXPECT_EQ(r.flit_hops, 3u * 2);
+}
