@@ -19,12 +19,7 @@ using namespace circuit_detail;
 
 namespace {
 
-struct LevelPath {
-  int level;  // 1-based
-  int sender;
-  std::vector<CircuitHop> path;
-};
-
+// k with 2^k = n, or -1 when n is not a power of two.
 int log2_exact(int n) {
   int k = 0;
   while ((1 << k) < n) ++k;

@@ -20,11 +20,6 @@ using namespace circuit_detail;
 
 namespace {
 
-struct LevelPath {
-  int level;  // 1-based
-  int sender;
-  std::vector<CircuitHop> path;
-};
 
 // Relative coordinates (x, y) around the root; `rot` rotates the whole tree by 90 degrees.
 void htree(int cx, int cy, int kk, int level0, bool rot, const Grid& g,

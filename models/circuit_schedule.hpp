@@ -147,6 +147,18 @@ std::string describe(const CircuitSchedule& s);  // one line: algorithm, size, p
 namespace circuit_detail {
 
 inline int wrap(int v, int n) { return ((v % n) + n) % n; }
+// The smallest k with 2^k >= n (exact for powers of two).
+inline int log2_ceil(int n) {
+  int k = 0;
+  while ((1 << k) < n) ++k;
+  return k;
+}
+// A path of a tree level (divide-and-conquer levels, H-tree levels).
+struct LevelPath {
+  int level;  // 1-based
+  int sender;
+  std::vector<CircuitHop> path;
+};
 
 // Coordinates relative to the root; node ids absolute (node = x + n0 * y).
 struct Grid {

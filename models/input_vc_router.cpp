@@ -54,6 +54,11 @@ void InputVcRouter::accept_flit(int in_port, int v, Flit f, Cycle t) {
     vc.vc_lo = r.vc_lo;
     vc.vc_hi = r.vc_hi;
   }
+  buffer_flit(iu, vc, f, in_port, t);
+}
+
+// The flit goes into its VC; the router has work (this same cycle if delta = 0).
+void InputVcRouter::buffer_flit(InputUnit& iu, VirtualChannel& vc, Flit f, int in_port, Cycle t) {
   f.ready = ready_time(f, in_port, vc, t);
   vc.fifo.push(f);
   ++iu.buffered;
@@ -141,15 +146,7 @@ void InputVcRouter::accept_broadcast_flit(int in_port, int v, Flit f, Cycle t) {
     if (f.tail) vc.sink = false;
     return;
   }
-  f.ready = ready_time(f, in_port, vc, t);
-  vc.fifo.push(f);
-  ++iu.buffered;
-  ++buffered_;
-  wake();
-  if (delta_ == 0 && !again_queued) {
-    again_queued = true;
-    fabric_.again.push_back(this);
-  }
+  buffer_flit(iu, vc, f, in_port, t);
 }
 
 // One flit of a replicated broadcast goes out on the granted branch; flits every branch has sent

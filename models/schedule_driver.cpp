@@ -27,11 +27,6 @@ CircuitSchedule build(const Config& cfg) {
   return store_and_forward_trees(dims, sc.root, parts, L);
 }
 
-int log2_exact(int n) {
-  int k = 0;
-  while ((1 << k) < n) ++k;
-  return k;
-}
 
 }  // namespace
 
@@ -169,10 +164,10 @@ ScheduleResult ScheduleDriver::result() const {
       r.formula_text = "this construction's per-level formula (the paper gives none for this size)";
     }
   } else if (s_.algorithm == "divide-and-conquer") {
-    f = dc_terms(log2_exact(dims[0]), L, B);
+    f = dc_terms(circuit_detail::log2_ceil(dims[0]), L, B);
     r.formula_text = "paper §5 T(B)";
   } else if (s_.algorithm == "h-trees") {
-    f = htrees_terms(log2_exact(dims[0] + 1), L, B);
+    f = htrees_terms(circuit_detail::log2_ceil(dims[0] + 1), L, B);
     r.formula_text = "paper §5 T(B)";
   } else {
     f = sf_terms(store_and_forward_depth(s_), L, B);
