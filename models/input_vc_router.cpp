@@ -149,6 +149,19 @@ void InputVcRouter::accept_broadcast_flit(int in_port, int v, Flit f, Cycle t) {
   buffer_flit(iu, vc, f, in_port, t);
 }
 
+// The flit crosses the crossbar onto the granted output's link: counters, waves, utilization.
+Link& InputVcRouter::traverse(const SwitchGrant& gr, const Flit& f, Cycle t) {
+  fabric_.max_flit_wait = std::max(fabric_.max_flit_wait, t - f.ready);
+  xbar_.connect(gr.in_port, gr.out_port, t);
+  if (probe_ && probe_->on) probe_->grant(gr.in_port, gr.vc, gr.out_port);
+  Link& l = *outputs_[gr.out_port].link;
+  ++l.flits;
+  ++fabric_.flit_hops;
+  fabric_.last_progress = t;
+  if (fabric_.stats.in_window(t)) l.busy_window += tau_;
+  return l;
+}
+
 // One flit of a replicated broadcast goes out on the granted branch; flits every branch has sent
 // leave the buffer (credits go back upstream).
 void InputVcRouter::send_branch(const SwitchGrant& gr, Cycle t) {
@@ -167,14 +180,7 @@ void InputVcRouter::send_branch(const SwitchGrant& gr, Cycle t) {
   ++br.sent;
   vc.rr = vc.bid + 1 == vc.nbranch ? 0 : vc.bid + 1;
   ++fabric_.flits_in_network;  // a new copy on the link
-  fabric_.max_flit_wait = std::max(fabric_.max_flit_wait, t - f.ready);
-  xbar_.connect(gr.in_port, gr.out_port, t);
-  if (probe_ && probe_->on) probe_->grant(gr.in_port, gr.vc, gr.out_port);
-  Link& l = *ou.link;
-  ++l.flits;
-  ++fabric_.flit_hops;
-  fabric_.last_progress = t;
-  if (fabric_.stats.in_window(t)) l.busy_window += tau_;
+  Link& l = traverse(gr, f, t);
   // Flits every branch has sent leave the buffer.
   for (;;) {
     if (vc.popped >= vc.flits || vc.fifo.empty()) break;
@@ -238,15 +244,8 @@ bool InputVcRouter::evaluate(Cycle t) {
       ou.vcs[gr.out_vc].tail_sent = true;
       vc.state = VirtualChannel::State::Idle;
     }
-    fabric_.max_flit_wait = std::max(fabric_.max_flit_wait, t - f.ready);
     fabric_.credit(iu.upstream, gr.vc);
-    xbar_.connect(gr.in_port, gr.out_port, t);
-    if (probe_ && probe_->on) probe_->grant(gr.in_port, gr.vc, gr.out_port);
-    Link& l = *ou.link;
-    ++l.flits;
-    ++fabric_.flit_hops;
-    fabric_.last_progress = t;
-    if (fabric_.stats.in_window(t)) l.busy_window += tau_;
+    Link& l = traverse(gr, f, t);
     l.dst->accept_flit(l.dst_port, gr.out_vc, f, t);
   }
   return buffered_ > 0;

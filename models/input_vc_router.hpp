@@ -31,6 +31,7 @@ class InputVcRouter : public Router {
   void accept_broadcast_flit(int in_port, int vc, Flit f, Cycle t);
   void send_branch(const SwitchGrant& gr, Cycle t);
   Cycle ready_time(const Flit& f, int in_port, VirtualChannel& vc, Cycle t) const;
+  Link& traverse(const SwitchGrant& gr, const Flit& f, Cycle t);
   void buffer_flit(InputUnit& iu, VirtualChannel& vc, Flit f, int in_port, Cycle t);
   std::vector<InputUnit> inputs_;
   std::vector<int> children_;  // scratch for broadcast fan-out

@@ -7,16 +7,12 @@
 #include "router.hpp"
 
 namespace sy {
-namespace {
-
 std::string port_label(const Topology& topo, int p) {
   if (p == topo.num_ports()) return "inj";
   std::string s = topo.port_name(p);
   for (char& c : s) c = c == '+' ? 'p' : c == '-' ? 'm' : c;
   return s;
 }
-
-}  // namespace
 
 RouterProbe::RouterProbe(int inputs, int outputs, int vcs) : in(inputs), out(outputs) {
   for (auto& i : in) i.occ.assign(vcs, 0);

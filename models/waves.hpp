@@ -30,6 +30,9 @@ namespace sy {
 
 class Router;
 
+// The name of a router port in the VCD: d<k>p / d<k>m / d<k>, or inj for the NI's port.
+std::string port_label(const Topology& topo, int port);
+
 struct RouterProbe {
   struct In {
     bool valid = false, head = false, tail = false;

@@ -11,17 +11,11 @@
 #include "helpers.hpp"
 #include "routing_unit.hpp"
 #include "vcd.hpp"
+#include "waves.hpp"
 
 using namespace sy;
 
 namespace {
-
-std::string port_label(const Topology& topo, int p) {
-  if (p == topo.num_ports()) return "inj";
-  std::string s = topo.port_name(p);
-  for (char& c : s) c = c == '+' ? 'p' : c == '-' ? 'm' : c;
-  return s;
-}
 
 std::string fresh_dir(const std::string& name) {
   const std::string d = "/tmp/switchyard-test-waves-" + name + "-" + std::to_string(getpid());
