@@ -266,6 +266,20 @@ int cmd_bench() {
        "router: {buffering: output_queued, switching: virtual_cut_through}\n"
        "traffic: {process: poisson, rate: 0.2, packet_flits: 8, pattern: uniform}\n"
        "simulation: {warmup: 2000, measure: 100000, seed: 1}\n"},
+      {"torus 8x8x8 priority STAR broadcast rho 0.8",
+       "topology: {type: torus, dims: [8, 8, 8]}\n"
+       "router: {buffering: output_queued, switching: store_and_forward, priority_classes: 2}\n"
+       "timing: {alpha: 0, delta: 0, tau: 1}\n"
+       "traffic: {process: poisson, packet_flits: 1, broadcast: {scheme: priority_star},\n"
+       "          load: {rho: 0.8, broadcast_share: 1.0}}\n"
+       "simulation: {warmup: 1000, measure: 5000, seed: 1}\n"},
+      {"torus 8x8 input-VC STAR broadcast rho 0.3",
+       "topology: {type: torus, dims: [8, 8]}\n"
+       "router: {buffering: input_vc, switching: virtual_cut_through, vcs: 8, vc_depth: 4,\n"
+       "         priority_classes: 2}\n"
+       "traffic: {process: poisson, packet_flits: 4, broadcast: {scheme: priority_star},\n"
+       "          load: {rho: 0.3, broadcast_share: 1.0}}\n"
+       "simulation: {warmup: 2000, measure: 20000, seed: 1}\n"},
   };
   std::printf("%-46s %12s %10s %16s %16s\n", "config", "cycles", "seconds", "cycles/s",
               "flit-hops/s");
