@@ -92,6 +92,7 @@ void CircuitRouter::establish(std::uint32_t id, Cycle t) {
     Link& l = *hold.router->output(hold.port).link;
     if (fabric_.stats.in_window(hold.taken)) l.busy_window += release - hold.taken;
     static_cast<CircuitRouter*>(hold.router)->release(hold.port, release);
+    fabric_.horizon = std::max(fabric_.horizon, release);
   }
   if (p.circuit >= 0) fabric_.free_circuits.push_back(p.circuit);
   p.circuit = -1;
@@ -100,6 +101,7 @@ void CircuitRouter::establish(std::uint32_t id, Cycle t) {
     p.route = -1;
   }
   fabric_.last_progress = std::max(fabric_.last_progress, start + data);
+  fabric_.horizon = std::max(fabric_.horizon, start + data);
   // The message's head "arrives" when the data starts; its last flit is in L*tau later.
   ni_.deliver_packet(id, start);
 }

@@ -97,6 +97,7 @@ struct Fabric {
   std::uint64_t flits_in_network = 0;
   Cycle last_progress = 0;         // last cycle a flit moved
   Cycle max_flit_wait = 0;         // longest a ready flit waited for the switch
+  Cycle horizon = 0;               // latest cycle something already scheduled happens (circuits)
   // A packet started on a link while a higher-class packet was ready for it (must stay 0).
   std::uint64_t priority_inversions = 0;
   void credit(OutputUnit* up, int vc) { credits_next.emplace_back(up, vc); }

@@ -105,6 +105,9 @@ Cycle Network::next_due(Cycle t) const {
     if (t < w0) due = std::min(due, w0);
     else if (t < w1) due = std::min(due, w1);
   }
+  // Waves: step every cycle until what is already scheduled (circuits held, messages still
+  // arriving) is over, so the VCD shows it when it happens.
+  if (waves_ && t <= std::max(fabric_.horizon, stats_.last_delivery)) due = std::min(due, t);
   return due;
 }
 

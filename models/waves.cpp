@@ -101,9 +101,11 @@ void Waves::close() {
 
 void Waves::begin_cycle(Cycle t) {
   const bool on = t >= from_ && t <= to_;
-  for (auto& p : probes_) {
-    p->clear_events();
-    p->on = on;
+  for (std::size_t i = 0; i < probes_.size(); ++i) {
+    probes_[i]->clear_events();
+    probes_[i]->on = on;
+    // State that lasts (occupancy, credits, circuits held) is shown from the cycle's start.
+    if (on) traced_[i]->sample(*probes_[i]);
   }
 }
 
