@@ -528,6 +528,7 @@ Config parse_config(const std::string& text, const std::string& source,
                                          {{"slanting", "slanting"},
                                           {"boss_blocks", "boss_blocks"},
                                           {"blocks_first", "blocks_first"}});
+    sch.barrier = sc.boolean("barrier", false);
     if (c.topology.kind != Topology::Kind::Torus || c.topology.dims.size() != 2)
       fail(c.source, sc.raw("algorithm"), sc.path("algorithm"),
            "the circuit-switched broadcast schedules are for 2-D tori");
@@ -701,6 +702,7 @@ std::string config_to_json(const Config& c, int indent) {
         .kv("packet_flits", c.schedule.packet_flits)
         .kv("root", c.schedule.root)
         .kv("variant", c.schedule.variant)
+        .kv("barrier", c.schedule.barrier)
         .close();
   const WavesConfig& w = c.waves;
   j.open("waves").kv("enable", w.enable).kv("file", w.file);

@@ -108,6 +108,7 @@ struct ScheduleConfig {
   int packet_flits = 0;   // B (pipelined algorithms; 0: B = L)
   int root = 0;
   std::string variant = "slanting";  // tiling: slanting | boss_blocks | blocks_first
+  bool barrier = false;  // synchronous phases (all nodes start phase p together)
   bool enabled() const { return !algorithm.empty(); }
 };
 

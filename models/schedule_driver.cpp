@@ -31,7 +31,11 @@ CircuitSchedule build(const Config& cfg) {
 }  // namespace
 
 ScheduleDriver::ScheduleDriver(sc_core::sc_module_name name, const Config& cfg, Network& net)
-    : sc_core::sc_module(name), cfg_(cfg), topo_(cfg.topology.make()), s_(build(cfg)) {
+    : sc_core::sc_module(name),
+      cfg_(cfg),
+      topo_(cfg.topology.make()),
+      s_(build(cfg)),
+      barrier_(cfg.schedule.barrier) {
   require_valid(s_);
   const int N = s_.num_nodes();
   program_.assign(N, {});
@@ -47,6 +51,9 @@ ScheduleDriver::ScheduleDriver(sc_core::sc_module_name name, const Config& cfg, 
   have_.assign(N, std::vector<Cycle>(s_.parts(), kNever));
   for (int k = 0; k < s_.parts(); ++k) have_[s_.root][k] = 0;
   receptions_.assign(N, 0);
+  phase_left_.assign(static_cast<std::size_t>(s_.phases), 0);
+  phase_end_.assign(static_cast<std::size_t>(s_.phases), 0);
+  for (const CircuitTransmission& tr : s_.transmissions) ++phase_left_[static_cast<std::size_t>(tr.phase)];
   for (int n = 0; n < N; ++n) {
     out_.emplace_back(new tlm_utils::simple_initiator_socket<ScheduleDriver>(
         ("out" + std::to_string(n)).c_str()));
@@ -59,7 +66,44 @@ ScheduleDriver::ScheduleDriver(sc_core::sc_module_name name, const Config& cfg, 
 
 ScheduleDriver::~ScheduleDriver() { gp_.clear_extension(&ext_); }
 
-void ScheduleDriver::kick() { try_start(s_.root); }
+void ScheduleDriver::kick() {
+  if (barrier_) start_phase(0, 0);
+  else try_start(s_.root);
+}
+
+// Barrier mode: every transmission of the phase starts at the same cycle.
+void ScheduleDriver::start_phase(int phase, Cycle at) {
+  for (std::size_t i = 0; i < s_.transmissions.size(); ++i)
+    if (s_.transmissions[i].phase == phase) send(static_cast<int>(i), at);
+}
+
+// Transmission `id` through its sender's NI: a message of the part's size along its path,
+// requested at cycle `start` (annotated delay from now).
+void ScheduleDriver::send(int id, Cycle start) {
+  const CircuitTransmission& tr = s_.transmissions[static_cast<std::size_t>(id)];
+  int dst = tr.sender;
+  ext_.route.clear();
+  for (const CircuitHop& h : tr.path) {
+    ext_.route.push_back({h.dim, h.dir});
+    dst = topo_.neighbor(dst, topo_.port_of(h.dim, h.dir));
+  }
+  ext_.tag = static_cast<std::uint64_t>(id);
+  ext_.priority = 0;
+  const unsigned bytes = static_cast<unsigned>(s_.part_flits[tr.part]) *
+                         static_cast<unsigned>(cfg_.interface.flit_bytes);
+  gp_.set_command(tlm::TLM_WRITE_COMMAND);
+  gp_.set_address(static_cast<sc_dt::uint64>(dst));
+  gp_.set_data_ptr(nullptr);
+  gp_.set_data_length(bytes);
+  gp_.set_streaming_width(bytes);
+  gp_.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
+  const sc_core::sc_time now = sc_core::sc_time_stamp();
+  sc_core::sc_time delay = time_of(start) - now;
+  (*out_[static_cast<std::size_t>(tr.sender)])->b_transport(gp_, delay);
+  ++sent_;
+  if (gp_.is_response_ok()) ++outstanding_[tr.sender];
+  else ++refused_;
+}
 
 // Starts the node's next phase if it can: all its parts held, its earlier transmissions
 // released. The start is annotated into the future when those times are ahead of now.
@@ -79,31 +123,7 @@ void ScheduleDriver::try_start(int node) {
       ++end;
     }
     if (!ready) return;
-    for (std::size_t i = next_[node]; i < end; ++i) {
-      const int id = prog[i];
-      const CircuitTransmission& tr = s_.transmissions[id];
-      int dst = node;
-      ext_.route.clear();
-      for (const CircuitHop& h : tr.path) {
-        ext_.route.push_back({h.dim, h.dir});
-        dst = topo_.neighbor(dst, topo_.port_of(h.dim, h.dir));
-      }
-      ext_.tag = static_cast<std::uint64_t>(id);
-      ext_.priority = 0;
-      const unsigned bytes = static_cast<unsigned>(s_.part_flits[tr.part]) *
-                             static_cast<unsigned>(cfg_.interface.flit_bytes);
-      gp_.set_command(tlm::TLM_WRITE_COMMAND);
-      gp_.set_address(static_cast<sc_dt::uint64>(dst));
-      gp_.set_data_ptr(nullptr);
-      gp_.set_data_length(bytes);
-      gp_.set_streaming_width(bytes);
-      gp_.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
-      sc_core::sc_time delay = time_of(start) - now_t;
-      (*out_[node])->b_transport(gp_, delay);
-      ++sent_;
-      if (gp_.is_response_ok()) ++outstanding_[node];
-      else ++refused_;
-    }
+    for (std::size_t i = next_[node]; i < end; ++i) send(prog[i], start);
     next_[node] = end;
   }
 }
@@ -121,6 +141,13 @@ void ScheduleDriver::received(const Delivery& d) {
   // The sender's circuit is released when the last flit is in (direct connect).
   --outstanding_[tr.sender];
   released_[tr.sender] = std::max(released_[tr.sender], d.delivered);
+  if (barrier_) {
+    const std::size_t ph = static_cast<std::size_t>(tr.phase);
+    phase_end_[ph] = std::max(phase_end_[ph], d.delivered);
+    if (--phase_left_[ph] == 0 && ph + 1 < phase_left_.size())
+      start_phase(static_cast<int>(ph) + 1, phase_end_[ph]);
+    return;
+  }
   try_start(d.dst);
   try_start(tr.sender);
 }

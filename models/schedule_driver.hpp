@@ -1,7 +1,8 @@
 // ScheduleDriver: runs a static communication algorithm (a CircuitSchedule) on the cycle model.
 // Each node executes its program: its transmissions in phase order; it starts a phase when it
 // holds every part the phase sends and all its earlier transmissions have been released (the
-// paper's phase: a node is in one phase at a time). Transmissions go through the node's NI
+// paper's phase: a node is in one phase at a time). With schedule.barrier the phases are
+// synchronous instead: phase p starts everywhere when the last transmission of p-1 is in. Transmissions go through the node's NI
 // target socket as messages with a source route; receptions come back through the NIs' receive
 // callbacks. The broadcast time is when the last node holds the whole message — from the model,
 // with the paper's closed form printed beside it.
@@ -52,9 +53,14 @@ class ScheduleDriver : public sc_core::sc_module {
   void kick();
   void received(const Delivery& d);
   void try_start(int node);
+  void start_phase(int phase, Cycle at);
+  void send(int id, Cycle start);
   const Config& cfg_;
   const Topology topo_;
   CircuitSchedule s_;
+  const bool barrier_;                     // synchronous phases: all start when the last ended
+  std::vector<int> phase_left_;            // barrier: transmissions of each phase not yet in
+  std::vector<Cycle> phase_end_;           // barrier: when each phase's last one was in
   std::vector<std::unique_ptr<tlm_utils::simple_initiator_socket<ScheduleDriver>>> out_;
   std::vector<std::vector<int>> program_;  // per node: its transmissions by phase
   std::vector<std::size_t> next_;          // per node: next transmission to start

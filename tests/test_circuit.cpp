@@ -196,3 +196,26 @@ TEST(Circuit, SourceRouteFixesThePath) {
   EXPECT_EQ(got[0].delivered - got[0].created, 2u + 3 * 3 + 2);  // alpha + 3 hops * delta + L tau
   EXPECT_EQ(r.flit_hops, 3u * 2);
 }
+
+TEST(Circuit, WithoutABarrierPhasesCanMeetWithOneTheySynchronize) {
+  // 16x16 tiling (2x2 blocks) with a short message: a fast transmission of one phase meets a slow
+  // one of the previous phase on an arc and waits, unless phases are synchronous.
+  const std::string y =
+      "topology: {type: torus, dims: [16, 16]}\nrouter: {switching: direct_connect}\n"
+      "timing: {alpha: 20, delta: 3, tau: 1}\ntraffic: {type: none}\n"
+      "schedule: {algorithm: tiling, message_flits: 16, barrier: true}\n";
+  const Results r = test::run(y);
+  ASSERT_TRUE(r.stable) << r.unstable_reason;
+  EXPECT_EQ(static_cast<double>(r.schedule.completion), r.schedule.formula);
+  const std::string path = test::write_temp("nobarrier.yaml", y.substr(0, y.find(", barrier")) + "}\n");
+  const auto c = test::cli("run " + path + " --quiet --out /tmp/switchyard-test-nobarrier-" +
+                           std::to_string(getpid()));
+  ASSERT_EQ(c.rc, 0) << c.output;
+  std::ifstream j("/tmp/switchyard-test-nobarrier-" + std::to_string(getpid()) + "/results.json");
+  std::stringstream ss;
+  ss << j.rdbuf();
+  const std::string js = ss.str();
+  const auto at = js.find("\"completion_time\":");
+  ASSERT_NE(at, std::string::npos);
+  EXPECT_GT(std::stod(js.substr(at + 18)), r.schedule.formula);  // contention without the barrier
+}
