@@ -104,7 +104,6 @@ void InputVcRouter::accept_broadcast_flit(int in_port, int v, Flit f, Cycle t) {
     vc.nbranch = n;
     vc.popped = 0;
     vc.flits = static_cast<std::uint32_t>(pk.flits);
-    vc.rr = 0;
     // VC groups of the broadcast VCs: with 4 or more, (rotation class, dateline) as 2c + w,
     // where w says the copy has crossed the wraparound link of the ring it travels on (the
     // dateline classes of unicast routing); with 2 or 3, the rotation class only.
@@ -167,9 +166,9 @@ Link& InputVcRouter::traverse(const SwitchGrant& gr, const Flit& f, Cycle t) {
 void InputVcRouter::send_branch(const SwitchGrant& gr, Cycle t) {
   InputUnit& iu = inputs_[gr.in_port];
   VirtualChannel& vc = iu.vcs[gr.vc];
-  VirtualChannel::Branch& br = vc.branches[vc.bid];
+  VirtualChannel::Branch& br = vc.branch_to(gr.out_port);
   OutputUnit& ou = outputs_[gr.out_port];
-  const Flit f = vc.fifo.at(br.sent - vc.popped);
+  const Flit f = vc.fifo.at(br.sent - vc.popped);  // the flit this branch sends next
   if (br.out_vc < 0) {
     ou.take(gr.out_vc);
     br.out_vc = gr.out_vc;
@@ -178,7 +177,6 @@ void InputVcRouter::send_branch(const SwitchGrant& gr, Cycle t) {
   ou.free_at = t + tau_;
   if (f.tail) ou.vcs[br.out_vc].tail_sent = true;
   ++br.sent;
-  vc.rr = vc.bid + 1 == vc.nbranch ? 0 : vc.bid + 1;
   ++fabric_.flits_in_network;  // a new copy on the link
   Link& l = traverse(gr, f, t);
   // Flits every branch has sent leave the buffer.

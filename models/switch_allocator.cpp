@@ -10,22 +10,34 @@ SwitchAllocator::SwitchAllocator(int inputs, int outputs, int vcs, int classes, 
   for (int o = 0; o < outputs; ++o) out_arb_.emplace_back(inputs, classes, policy);
 }
 
-// The first branch (round robin from vc.rr) that can send its next flit this cycle, or -1.
-int SwitchAllocator::pick_branch(const VirtualChannel& vc, const std::vector<OutputUnit>& out,
-                                 Cycle t) const {
-  for (int k = 0; k < vc.nbranch; ++k) {
-    const int b = (vc.rr + k) % vc.nbranch;
+// Multicast VC: branches progress on their own (a branch may run ahead while another is
+// blocked), but the input reads one flit a cycle: among the branches that can send their next
+// flit this cycle (in the buffer, ready, output free, an output VC with a credit or a free one
+// in the branch's range), the lowest flit index goes, fanned out through the crossbar to every
+// such branch at that index. Returns those branches' outputs and their best (lowest) class.
+std::uint64_t SwitchAllocator::branch_outputs(VirtualChannel& vc, const std::vector<OutputUnit>& out,
+                                              Cycle t, std::uint8_t& cls) const {
+  std::uint64_t m = 0;
+  std::uint32_t index = ~std::uint32_t{0};
+  cls = 255;
+  for (int b = 0; b < vc.nbranch; ++b) {
     const VirtualChannel::Branch& br = vc.branches[b];
-    if (br.sent >= vc.flits) continue;
+    if (br.sent >= vc.flits || br.sent > index) continue;
     const std::uint32_t i = br.sent - vc.popped;
     if (i >= vc.fifo.size() || vc.fifo.at(i).ready > t) continue;
     const OutputUnit& ou = out[br.port];
     if (ou.free_at > t) continue;
     if (br.out_vc >= 0 ? ou.vcs[br.out_vc].credits <= 0 : ou.find_free(br.vc_lo, br.vc_hi) < 0)
       continue;
-    return b;
+    if (br.sent < index) {
+      index = br.sent;
+      m = 0;
+      cls = 255;
+    }
+    m |= std::uint64_t{1} << br.port;
+    if (br.cls < cls) cls = br.cls;
   }
-  return -1;
+  return m;
 }
 
 int SwitchAllocator::allocate(std::vector<InputUnit>& in, std::vector<OutputUnit>& out,
@@ -42,11 +54,9 @@ int SwitchAllocator::allocate(std::vector<InputUnit>& in, std::vector<OutputUnit
       VirtualChannel& vc = iu.vcs[v];
       if (vc.fifo.empty()) continue;
       if (vc.multicast) {
-        const int b = pick_branch(vc, out, t);
-        if (b < 0) continue;
-        vc.bid = b;
+        vc.bid_outputs = branch_outputs(vc, out, t, vc_cls_[v]);
+        if (!vc.bid_outputs) continue;
         mask |= std::uint64_t{1} << v;
-        vc_cls_[v] = vc.branches[b].cls;
         vc_age_[v] = pool[vc.fifo.front().packet].created;
         continue;
       }
@@ -71,9 +81,9 @@ int SwitchAllocator::allocate(std::vector<InputUnit>& in, std::vector<OutputUnit
     in_cls_[p] = vc_cls_[v];
     in_age_[p] = vc_age_[v];
     const VirtualChannel& cv = iu.vcs[v];
-    const int o = cv.multicast ? cv.branches[cv.bid].port : cv.out_port;
-    bids_[o] |= std::uint64_t{1} << p;
-    outputs_bid |= std::uint64_t{1} << o;
+    const std::uint64_t outs = cv.multicast ? cv.bid_outputs : std::uint64_t{1} << cv.out_port;
+    for (std::uint64_t m = outs; m; m &= m - 1) bids_[__builtin_ctzll(m)] |= std::uint64_t{1} << p;
+    outputs_bid |= outs;
   }
   int n = 0;
   for (std::uint64_t ob = outputs_bid; ob; ob &= ob - 1) {
@@ -85,7 +95,7 @@ int SwitchAllocator::allocate(std::vector<InputUnit>& in, std::vector<OutputUnit
     VirtualChannel& vc = in[p].vcs[v];
     int ov;
     if (vc.multicast) {
-      const VirtualChannel::Branch& br = vc.branches[vc.bid];
+      const VirtualChannel::Branch& br = vc.branch_to(o);
       ov = br.out_vc >= 0 ? br.out_vc : out[o].find_free(br.vc_lo, br.vc_hi);
     } else {
       ov = vc.state == VirtualChannel::State::Active ? vc.out_vc

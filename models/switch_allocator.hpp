@@ -29,7 +29,8 @@ class SwitchAllocator {
   void set_probe(RouterProbe* p) { probe_ = p; }
 
  private:
-  int pick_branch(const VirtualChannel& vc, const std::vector<OutputUnit>& out, Cycle t) const;
+  std::uint64_t branch_outputs(VirtualChannel& vc, const std::vector<OutputUnit>& out, Cycle t,
+                               std::uint8_t& cls) const;
   std::vector<Arbiter> out_arb_;
   std::vector<int> cand_;            // per input: bidding VC or -1
   std::vector<std::uint64_t> bids_;  // per output: inputs bidding

@@ -21,8 +21,9 @@ class VirtualChannel {
   int vc_lo = 0, vc_hi = 0;  // output VCs the header may take
 
   // A broadcast copy that this router replicates: one branch per output it goes to. Branches
-  // progress independently (a branch sends flit k when it has it and the output allows); a flit
-  // leaves the buffer when every branch has sent it.
+  // progress on their own; the input reads one flit a cycle, which the crossbar fans out to
+  // every branch at that flit that wins its output. A flit leaves the buffer when every branch
+  // has sent it.
   struct Branch {
     int port = -1;
     int vc_lo = 0, vc_hi = 0;
@@ -35,8 +36,15 @@ class VirtualChannel {
   std::vector<Branch> branches;
   int nbranch = 0;
   std::uint32_t popped = 0, flits = 0;
-  int bid = -1;  // the branch bidding for the switch this cycle
-  int rr = 0;    // next branch to try first
+  std::uint64_t bid_outputs = 0;  // outputs the head flit bids for this cycle
+  const Branch& branch_to(int port) const {
+    for (int b = 0; b + 1 < nbranch; ++b)
+      if (branches[b].port == port) return branches[b];
+    return branches[nbranch - 1];
+  }
+  Branch& branch_to(int port) {
+    return const_cast<Branch&>(static_cast<const VirtualChannel&>(*this).branch_to(port));
+  }
 };
 
 }  // namespace sy
