@@ -8,7 +8,9 @@ namespace sy {
 
 namespace {
 
-double pow2(int e) { return std::ldexp(1.0, e); }
+double pow2(int e) {
+  return std::ldexp(1.0, e);
+}
 
 void require(bool ok, const std::string& what) {
   if (!ok) throw std::invalid_argument(what);
@@ -32,8 +34,9 @@ TimeTerms paper_tiling(const std::vector<int>& dims, TilingVariant v, double L) 
   int k = 0, n = 1;
   while (n < a) n *= 5, ++k;
   if (a == b && n == a && k >= 1) return paper_tiling_5k(k, L);
-  throw std::invalid_argument("paper_tiling: the paper prices 5^k x 5^k, 10x10 and 5x10 only, not " +
-                              circuit_detail::size_name(dims));
+  throw std::invalid_argument(
+      "paper_tiling: the paper prices 5^k x 5^k, 10x10 and 5x10 only, not " +
+      circuit_detail::size_name(dims));
 }
 
 TimeTerms tiling_terms(const std::vector<int>& dims, TilingVariant v, double L) {
@@ -72,8 +75,12 @@ TimeTerms tiling_terms(const std::vector<int>& dims, TilingVariant v, double L) 
         t.delta_terms += v == TilingVariant::BossBlocks ? 2 * s0 + s1 : s0 + s1;
         s0 *= 2, s1 *= 2;
         break;
-      case 2: t.alpha_terms += 1, t.delta_terms += s0, s0 *= 2; break;
-      case 3: t.alpha_terms += 1, t.delta_terms += s1, s1 *= 2; break;
+      case 2:
+        t.alpha_terms += 1, t.delta_terms += s0, s0 *= 2;
+        break;
+      case 3:
+        t.alpha_terms += 1, t.delta_terms += s1, s1 *= 2;
+        break;
     }
   }
   t.tau_flits = t.alpha_terms * L;
@@ -85,7 +92,9 @@ TimeTerms dc_terms(int k, double L, double B) {
   return {k + P - 1, pow2(k - 1) * (P + 1), (k + P - 1) * B};
 }
 
-double dc_time(int k, const CircuitCost& c, double L, double B) { return dc_terms(k, L, B).eval(c); }
+double dc_time(int k, const CircuitCost& c, double L, double B) {
+  return dc_terms(k, L, B).eval(c);
+}
 
 double dc_optimal_packet(int k, const CircuitCost& c, double L) {
   require(k >= 2, "dc_optimal_packet: k >= 2");
@@ -118,8 +127,8 @@ double htrees_optimal_packet(int k, const CircuitCost& c, double L) {
 }
 
 double htrees_optimal_time(int k, const CircuitCost& c, double L) {
-  const double r = std::sqrt(2.0 * (k - 1) * (c.alpha + pow2(k - 2) * c.delta)) +
-                   std::sqrt(L * c.tau / 2);
+  const double r =
+      std::sqrt(2.0 * (k - 1) * (c.alpha + pow2(k - 2) * c.delta)) + std::sqrt(L * c.tau / 2);
   return r * r - ((2 * k - 5) * pow2(k - 2) + 1) * c.delta;
 }
 
@@ -128,7 +137,9 @@ TimeTerms sf_terms(int h, double L, double B) {
   return {phases, phases, phases * B};
 }
 
-double sf_time(int h, const CircuitCost& c, double L, double B) { return sf_terms(h, L, B).eval(c); }
+double sf_time(int h, const CircuitCost& c, double L, double B) {
+  return sf_terms(h, L, B).eval(c);
+}
 
 double sf_optimal_packet(int h, const CircuitCost& c, double L) {
   require(h >= 2, "sf_optimal_packet: h >= 2");
@@ -158,10 +169,13 @@ int min_phases(const std::vector<int>& dims) {
   return k;
 }
 
-double LowerBound::value() const { return std::max({startup, switching, propagation, reach}); }
+double LowerBound::value() const {
+  return std::max({startup, switching, propagation, reach});
+}
 
 LowerBound proposition1(const std::vector<int>& dims, const CircuitCost& c, double L) {
-  require(dims.size() == 2 && dims[0] >= 3 && dims[1] >= 3, "proposition1: a 2-D torus, sides >= 3");
+  require(dims.size() == 2 && dims[0] >= 3 && dims[1] >= 3,
+          "proposition1: a 2-D torus, sides >= 3");
   const int D = torus_diameter(dims);
   LowerBound b;
   b.startup = min_phases(dims) * c.alpha;

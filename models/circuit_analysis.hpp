@@ -35,12 +35,14 @@ TimeTerms tiling_terms(const std::vector<int>& dims, TilingVariant v, double L);
 //      = (k + L/B - 1)(a + B t) + 2^(k-1)(L/B + 1) d
 TimeTerms dc_terms(int k, double L, double B);
 double dc_time(int k, const CircuitCost& c, double L, double B);
-double dc_optimal_packet(int k, const CircuitCost& c, double L);  // sqrt((a + 2^(k-1) d) L / ((k-1) t))
+double dc_optimal_packet(int k, const CircuitCost& c,
+                         double L);  // sqrt((a + 2^(k-1) d) L / ((k-1) t))
 // (sqrt((k-1)(a + 2^(k-1) d)) + sqrt(L t))^2 - (k-2) 2^(k-1) d, T at the (real) optimum.
 double dc_optimal_time(int k, const CircuitCost& c, double L);
 
-// ---- H-trees (§5), (2^k - 1) x (2^k - 1) ----------------------------------------------------------
-// T(B) = (2k-1) a + (2^k - 1) d + (2k-1) B t + (L/(2B) - 1)(a + 2^(k-2) d + B t)
+// ---- H-trees (§5), (2^k - 1) x (2^k - 1)
+// ---------------------------------------------------------- T(B) = (2k-1) a + (2^k - 1) d + (2k-1)
+// B t + (L/(2B) - 1)(a + 2^(k-2) d + B t)
 //      = (2k + L/(2B) - 2)(a + B t) + (2^(k-2)(L/(2B) + 3) - 1) d
 TimeTerms htrees_terms(int k, double L, double B);
 // Our h_trees() schedule: T(B) exactly for k <= 3. For k >= 4 some nodes off both trees have no
@@ -50,7 +52,8 @@ TimeTerms htrees_terms(int k, double L, double B);
 // then last one delta longer: T(B) + min(P, 3) delta.
 TimeTerms htrees_schedule_terms(int k, double L, double B);
 double htrees_time(int k, const CircuitCost& c, double L, double B);
-double htrees_optimal_packet(int k, const CircuitCost& c, double L);  // sqrt((a + 2^(k-2) d) L / (4(k-1) t))
+double htrees_optimal_packet(int k, const CircuitCost& c,
+                             double L);  // sqrt((a + 2^(k-2) d) L / (4(k-1) t))
 // (sqrt(2(k-1)(a + 2^(k-2) d)) + sqrt(L t / 2))^2 - [(2k-5) 2^(k-2) + 1] d
 double htrees_optimal_time(int k, const CircuitCost& c, double L);
 
@@ -64,10 +67,11 @@ double sf_optimal_packet(int h, const CircuitCost& c, double L);
 double sf_optimal_time(int h, const CircuitCost& c, double L);
 double paper_sf_time(const std::vector<int>& dims, const CircuitCost& c, double L);  // h = D + 1
 
-// ---- lower bounds (§3) ---------------------------------------------------------------------------
+// ---- lower bounds (§3)
+// ---------------------------------------------------------------------------
 struct LowerBound {
-  double startup = 0;    // ceil(log_{Delta+1} N) alpha
-  double switching = 0;  // D delta
+  double startup = 0;      // ceil(log_{Delta+1} N) alpha
+  double switching = 0;    // D delta
   double propagation = 0;  // L tau / lambda
   double reach = 0;      // alpha + D delta + L tau / Delta (farthest node's header + its bandwidth)
   double value() const;  // the max of the four

@@ -115,7 +115,8 @@ CircuitSchedule divide_and_conquer(const std::vector<int>& dims, int root, int p
   s.dims = dims;
   s.root = root;
   for (int p = 0; p < parts; ++p)
-    for (const LevelPath& lp : tree) s.transmissions.push_back({p + lp.level - 1, lp.sender, p, lp.path});
+    for (const LevelPath& lp : tree)
+      s.transmissions.push_back({p + lp.level - 1, lp.sender, p, lp.path});
   finish(s, parts, message_flits);
   return s;
 }

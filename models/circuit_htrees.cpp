@@ -20,7 +20,6 @@ using namespace circuit_detail;
 
 namespace {
 
-
 // Relative coordinates (x, y) around the root; `rot` rotates the whole tree by 90 degrees.
 void htree(int cx, int cy, int kk, int level0, bool rot, const Grid& g,
            std::vector<LevelPath>& out) {
@@ -52,8 +51,9 @@ CircuitSchedule h_trees(const std::vector<int>& dims, int root, int parts, int m
     throw UnsupportedSchedule("h-trees: no construction for a " + size_name(dims) +
                               " torus; supported: " + supported);
   if (parts < 2 || parts % 2)
-    throw UnsupportedSchedule("h-trees: parts must be even (halves X and Y, parts/2 packets each), got " +
-                              std::to_string(parts));
+    throw UnsupportedSchedule(
+        "h-trees: parts must be even (halves X and Y, parts/2 packets each), got " +
+        std::to_string(parts));
   const Grid g(dims, root);
   const int N = dims[0] * dims[1];
 
@@ -122,7 +122,8 @@ CircuitSchedule h_trees(const std::vector<int>& dims, int root, int parts, int m
       const int part = 2 * j + t;
       for (const LevelPath& lp : tree[t])
         s.transmissions.push_back({j + lp.level - 1, lp.sender, part, lp.path});
-      for (const LevelPath& lp : fill[t]) s.transmissions.push_back({j + levels, lp.sender, part, lp.path});
+      for (const LevelPath& lp : fill[t])
+        s.transmissions.push_back({j + levels, lp.sender, part, lp.path});
     }
   finish(s, parts, message_flits);
   return s;

@@ -25,14 +25,16 @@ void CircuitRouter::accept_packet(int in_port, std::uint32_t id, Cycle t) {
   Packet& p = fabric_.pool[id];
   if (probe_ && probe_->on) probe_->flit_in(in_port, 0, id, true, p.flits == 1);
   fabric_.last_progress = std::max(fabric_.last_progress, t);
-  if (p.dst == node_ && (p.route < 0 || p.route_pos >= static_cast<int>(
-                                           fabric_.routes[static_cast<std::size_t>(p.route)].size()))) {
+  if (p.dst == node_ &&
+      (p.route < 0 ||
+       p.route_pos >= static_cast<int>(fabric_.routes[static_cast<std::size_t>(p.route)].size()))) {
     establish(id, t);
     return;
   }
-  const int o = p.route >= 0 ? fabric_.routes[static_cast<std::size_t>(p.route)]
-                                             [static_cast<std::size_t>(p.route_pos)]
-                             : fabric_.routing.out_port(node_, p.dst);
+  const int o =
+      p.route >= 0
+          ? fabric_.routes[static_cast<std::size_t>(p.route)][static_cast<std::size_t>(p.route_pos)]
+          : fabric_.routing.out_port(node_, p.dst);
   Ring<Header>& q = waiting_[o];
   q.push({id, in_port, t + delta_});
   for (std::size_t i = q.size() - 1; i > 0 && q.at(i - 1).ready > q.at(i).ready; --i)

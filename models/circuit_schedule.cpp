@@ -86,7 +86,8 @@ void set_message_flits(CircuitSchedule& s, int message_flits) {
   if (message_flits < parts)
     throw std::invalid_argument(s.algorithm + ": a message of " + std::to_string(message_flits) +
                                 " flits cannot fill " + std::to_string(parts) + " parts");
-  for (int p = 0; p < parts; ++p) s.part_flits[p] = message_flits / parts + (p < message_flits % parts);
+  for (int p = 0; p < parts; ++p)
+    s.part_flits[p] = message_flits / parts + (p < message_flits % parts);
   s.message_flits = message_flits;
   s.packet_flits = *std::max_element(s.part_flits.begin(), s.part_flits.end());
 }
@@ -138,13 +139,25 @@ CircuitCheck check(const CircuitSchedule& s) {
     const std::string who = "transmission " + std::to_string(i) + " (phase " +
                             std::to_string(t.phase) + ", from " + std::to_string(t.sender) + ")";
     if (t.phase < 0) fail(who + ": negative phase");
-    if (t.sender < 0 || t.sender >= N) { fail(who + ": sender is not a node"); continue; }
-    if (t.part < 0 || t.part >= P) { fail(who + ": part " + std::to_string(t.part) + " out of range"); continue; }
-    if (t.path.empty()) { fail(who + ": empty path"); continue; }
+    if (t.sender < 0 || t.sender >= N) {
+      fail(who + ": sender is not a node");
+      continue;
+    }
+    if (t.part < 0 || t.part >= P) {
+      fail(who + ": part " + std::to_string(t.part) + " out of range");
+      continue;
+    }
+    if (t.path.empty()) {
+      fail(who + ": empty path");
+      continue;
+    }
     bool good = true;
     for (const CircuitHop& h : t.path)
       if ((h.dim != 0 && h.dim != 1) || (h.dir != 1 && h.dir != -1)) good = false;
-    if (!good) { fail(who + ": a hop is not (dim 0|1, dir +1|-1)"); continue; }
+    if (!good) {
+      fail(who + ": a hop is not (dim 0|1, dir +1|-1)");
+      continue;
+    }
     dest[i] = g.walk(t.sender, t.path);
     r.max_hops = std::max(r.max_hops, static_cast<int>(t.path.size()));
     r.total_hops += static_cast<long long>(t.path.size());
@@ -156,7 +169,8 @@ CircuitCheck check(const CircuitSchedule& s) {
 
   // Receptions: exactly once per (node != root, part).
   kind = kReceive;
-  std::vector<int> got(static_cast<std::size_t>(N) * P, -1), got_by(static_cast<std::size_t>(N) * P, -1);
+  std::vector<int> got(static_cast<std::size_t>(N) * P, -1),
+      got_by(static_cast<std::size_t>(N) * P, -1);
   for (int i : order) {
     if (dest[i] < 0) continue;
     const CircuitTransmission& t = s.transmissions[i];
@@ -228,9 +242,11 @@ CircuitCheck check(const CircuitSchedule& s) {
     }
   }
   if (r.max_receptions > 4)
-    fail("a node receives " + std::to_string(r.max_receptions) + " parts in one phase (all-port: 4)");
+    fail("a node receives " + std::to_string(r.max_receptions) +
+         " parts in one phase (all-port: 4)");
   if (r.max_sends > 4)
-    fail("a node starts " + std::to_string(r.max_sends) + " transmissions in one phase (all-port: 4)");
+    fail("a node starts " + std::to_string(r.max_sends) +
+         " transmissions in one phase (all-port: 4)");
   return r;
 }
 
@@ -245,8 +261,8 @@ void require_valid(const CircuitSchedule& s) {
 double phase_sum_time(const CircuitSchedule& s, const CircuitCost& c) {
   std::vector<double> longest(s.phases, 0.0);
   for (const CircuitTransmission& t : s.transmissions) {
-    const double time = c.alpha + c.delta * static_cast<double>(t.path.size()) +
-                        c.tau * s.part_flits.at(t.part);
+    const double time =
+        c.alpha + c.delta * static_cast<double>(t.path.size()) + c.tau * s.part_flits.at(t.part);
     longest.at(t.phase) = std::max(longest.at(t.phase), time);
   }
   return std::accumulate(longest.begin(), longest.end(), 0.0);
@@ -274,8 +290,8 @@ std::string describe(const CircuitSchedule& s) {
   if (!s.variant.empty()) o << " (" << s.variant << ")";
   o << " on " << circuit_detail::size_name(s.dims) << ", root " << s.root << ", " << s.parts()
     << (s.parts() == 1 ? " part" : " parts") << " (L=" << s.message_flits
-    << ", B=" << s.packet_flits << "), " << s.phases << " phases, "
-    << s.transmissions.size() << " transmissions";
+    << ", B=" << s.packet_flits << "), " << s.phases << " phases, " << s.transmissions.size()
+    << " transmissions";
   return o.str();
 }
 

@@ -40,10 +40,10 @@ struct CircuitSchedule {
   std::string variant;    // construction detail, e.g. "5^k", "slanting 2x2 blocks", "depth 9"
   std::vector<int> dims;  // {n0, n1}
   int root = 0;
-  int message_flits = 1;           // L
-  int packet_flits = 1;            // B: the largest part
-  int streams = 1;                 // parts travelling on separate trees (H-trees 2, S&F 4)
-  std::vector<int> part_flits;     // size of each part; parts = part_flits.size()
+  int message_flits = 1;        // L
+  int packet_flits = 1;         // B: the largest part
+  int streams = 1;              // parts travelling on separate trees (H-trees 2, S&F 4)
+  std::vector<int> part_flits;  // size of each part; parts = part_flits.size()
   int phases = 0;
   std::vector<CircuitTransmission> transmissions;
 
@@ -104,9 +104,9 @@ struct CircuitCheck {
   bool ok = true;
   std::vector<std::string> errors;  // empty when ok
   int phases = 0;
-  int max_receptions = 0;     // most parts one node receives in one phase (all-port: <= 4)
-  int max_sends = 0;          // most transmissions one node starts in one phase (<= 4)
-  int max_hops = 0;           // longest path
+  int max_receptions = 0;           // most parts one node receives in one phase (all-port: <= 4)
+  int max_sends = 0;                // most transmissions one node starts in one phase (<= 4)
+  int max_hops = 0;                 // longest path
   std::vector<int> phase_max_hops;  // longest path of each phase
   long long total_hops = 0;
 };
@@ -146,7 +146,9 @@ std::string describe(const CircuitSchedule& s);  // one line: algorithm, size, p
 // ---- shared by the generators (circuit_*.cpp) ------------------------------------------------
 namespace circuit_detail {
 
-inline int wrap(int v, int n) { return ((v % n) + n) % n; }
+inline int wrap(int v, int n) {
+  return ((v % n) + n) % n;
+}
 // The smallest k with 2^k >= n (exact for powers of two).
 inline int log2_ceil(int n) {
   int k = 0;
@@ -170,7 +172,10 @@ struct Grid {
   int y_of(int node) const { return wrap(node / n0 - ry, n1); }
   int step(int node, CircuitHop h) const {
     int x = node % n0, y = node / n0;
-    if (h.dim == 0) x = wrap(x + h.dir, n0); else y = wrap(y + h.dir, n1);
+    if (h.dim == 0)
+      x = wrap(x + h.dir, n0);
+    else
+      y = wrap(y + h.dir, n1);
     return x + n0 * y;
   }
   int walk(int node, const std::vector<CircuitHop>& path) const {

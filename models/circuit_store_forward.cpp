@@ -10,8 +10,9 @@
 // depth h is recorded: about 1.4 (D + 1) (7x7: 9, 16x16: 23, 32x32: 47), so the phase sum is
 // (h - 1 + P)(beta + B tau), not the paper's D + P. Depth D + 1 is not always possible: a 5x5
 // torus has no four arc-disjoint spanning trees of depth 5 (exhaustive SAT search), though such
-// trees do exist for the other sizes searched (6..10, 15, 16, 25, 31, 32). Tree t at depth d receives packet j in phase
-// j + d - 1, so the broadcast takes P + h - 1 phases for P packets per tree.
+// trees do exist for the other sizes searched (6..10, 15, 16, 25, 31, 32). Tree t at depth d
+// receives packet j in phase j + d - 1, so the broadcast takes P + h - 1 phases for P packets per
+// tree.
 #include <algorithm>
 #include <climits>
 #include <deque>
@@ -110,8 +111,8 @@ Trees grow(const Grid& g, int root, const std::vector<int>* prior) {
             for (int j = 0; j < nf; ++j)
               if (!(taken >> j & 1)) {
                 const int u = tail(v, free_d[j]);
-                const int e = tr.depth[waiting[x]][u] != kInf ? tr.depth[waiting[x]][u]
-                                                              : est[waiting[x]][u];
+                const int e =
+                    tr.depth[waiting[x]][u] != kInf ? tr.depth[waiting[x]][u] : est[waiting[x]][u];
                 bestest = std::min(bestest, e);
               }
             later += bestest;
@@ -154,8 +155,7 @@ Trees grow(const Grid& g, int root, const std::vector<int>* prior) {
 
 CircuitSchedule store_and_forward_trees(const std::vector<int>& dims, int root, int parts,
                                         int message_flits) {
-  require_torus("store-and-forward-trees", dims, root,
-                "any n0 x n1 torus with n0, n1 >= 3");
+  require_torus("store-and-forward-trees", dims, root, "any n0 x n1 torus with n0, n1 >= 3");
   if (parts < 4 || parts % 4)
     throw UnsupportedSchedule(
         "store-and-forward-trees: parts must be a positive multiple of 4 (four trees), got " +

@@ -102,9 +102,12 @@ bool factor52(int n, int& a, int& b) {
 
 const char* variant_name(TilingVariant v) {
   switch (v) {
-    case TilingVariant::Slanting: return "slanting 2x2 blocks";
-    case TilingVariant::BossBlocks: return "boss 2x2 blocks";
-    case TilingVariant::BlocksFirst: return "2x2 blocks first";
+    case TilingVariant::Slanting:
+      return "slanting 2x2 blocks";
+    case TilingVariant::BossBlocks:
+      return "boss 2x2 blocks";
+    case TilingVariant::BlocksFirst:
+      return "2x2 blocks first";
   }
   return "?";
 }
@@ -126,7 +129,8 @@ CircuitSchedule tiling(const std::vector<int>& dims, int root, int message_flits
   // Levels from the innermost (scale 1) outwards.
   std::vector<LevelKind> kinds;
   const int blocks = std::min(b0, b1);
-  const LevelKind block = variant == TilingVariant::BossBlocks ? LevelKind::BossBlock : LevelKind::Block;
+  const LevelKind block =
+      variant == TilingVariant::BossBlocks ? LevelKind::BossBlock : LevelKind::Block;
   std::vector<LevelKind> twos;
   for (int i = 0; i < b0 - blocks; ++i) twos.push_back(LevelKind::Pair0);
   for (int i = 0; i < b1 - blocks; ++i) twos.push_back(LevelKind::Pair1);

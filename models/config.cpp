@@ -96,8 +96,7 @@ class Section {
     if (!n.IsSequence()) fail(source_, n, path(k), "expected a list of integers");
     std::vector<int> v;
     for (std::size_t i = 0; i < n.size(); ++i)
-      v.push_back(static_cast<int>(
-          as_int(n[i], path(k) + "[" + std::to_string(i) + "]", lo, hi)));
+      v.push_back(static_cast<int>(as_int(n[i], path(k) + "[" + std::to_string(i) + "]", lo, hi)));
     return v;
   }
   Section sub(const char* k) { return Section(raw(k), path(k), source_); }
@@ -107,8 +106,7 @@ class Section {
       const std::string k = it->first.as<std::string>();
       if (!taken_.count(k)) {
         std::vector<std::string> known(taken_.begin(), taken_.end());
-        fail(source_, it->first, path(k.c_str()),
-             "unknown key (known here: " + join(known) + ")");
+        fail(source_, it->first, path(k.c_str()), "unknown key (known here: " + join(known) + ")");
       }
     }
   }
@@ -207,18 +205,18 @@ Topology::Kind parse_topology(Section& s, TopologyConfig& t) {
                                      {"hypercube", Topology::Kind::Hypercube}});
   if (t.kind == Topology::Kind::Hypercube) {
     const int d = static_cast<int>(s.integer("dim", 6, 1, 20));
-    if (s.has("dims")) fail(s.source(), s.raw("dims"), s.path("dims"),
-                            "a hypercube takes 'dim', not 'dims'");
+    if (s.has("dims"))
+      fail(s.source(), s.raw("dims"), s.path("dims"), "a hypercube takes 'dim', not 'dims'");
     t.dims.assign(d, 2);
   } else {
-    if (s.has("dim")) fail(s.source(), s.raw("dim"), s.path("dim"),
-                           "a torus or mesh takes 'dims: [n1, ..., nd]', not 'dim'");
+    if (s.has("dim"))
+      fail(s.source(), s.raw("dim"), s.path("dim"),
+           "a torus or mesh takes 'dims: [n1, ..., nd]', not 'dim'");
     t.dims = s.int_list("dims", {8, 8}, 1, 1 << 16);
     if (t.dims.empty()) fail(s.source(), s.raw("dims"), s.path("dims"), "needs at least one size");
     long long n = 1;
     for (int x : t.dims) n *= x;
-    if (n > (1 << 20))
-      fail(s.source(), s.raw("dims"), s.path("dims"), "more than 2^20 nodes");
+    if (n > (1 << 20)) fail(s.source(), s.raw("dims"), s.path("dims"), "more than 2^20 nodes");
   }
   s.finish();
   return t.kind;
@@ -289,17 +287,15 @@ Config parse_config(const std::string& text, const std::string& source,
 
   Section rs = top.sub("router");
   const bool buffering_given = rs.has("buffering");
-  c.router.buffering = rs.choice<Buffering>(
-      "buffering", Buffering::InputVc,
-      {{"input_vc", Buffering::InputVc},
-       {"output_queued", Buffering::OutputQueued},
-       {"circuit", Buffering::Circuit}});
-  c.router.switching = rs.choice<Switching>(
-      "switching", Switching::Wormhole,
-      {{"wormhole", Switching::Wormhole},
-       {"virtual_cut_through", Switching::VirtualCutThrough},
-       {"store_and_forward", Switching::StoreAndForward},
-       {"direct_connect", Switching::DirectConnect}});
+  c.router.buffering = rs.choice<Buffering>("buffering", Buffering::InputVc,
+                                            {{"input_vc", Buffering::InputVc},
+                                             {"output_queued", Buffering::OutputQueued},
+                                             {"circuit", Buffering::Circuit}});
+  c.router.switching = rs.choice<Switching>("switching", Switching::Wormhole,
+                                            {{"wormhole", Switching::Wormhole},
+                                             {"virtual_cut_through", Switching::VirtualCutThrough},
+                                             {"store_and_forward", Switching::StoreAndForward},
+                                             {"direct_connect", Switching::DirectConnect}});
   // Circuit switching: the crossbar holds paths, nothing is buffered. direct_connect implies it;
   // buffering: circuit with switching: wormhole is the wormhole flavour (no acknowledgment).
   if (c.router.switching == Switching::DirectConnect) {
@@ -360,9 +356,11 @@ Config parse_config(const std::string& text, const std::string& source,
                                          {"fcfs_direct", BroadcastScheme::FcfsDirect}});
   b.balanced = bc.choice<bool>("ending", true, {{"balanced", true}, {"uniform", false}});
   b.classes = static_cast<int>(bc.integer("classes", 2, 2, 3));
-  if (bc.has("rate") && !t.trace) b.rate = bc.real("rate", 0.0, 0.0, 16.0);
+  if (bc.has("rate") && !t.trace)
+    b.rate = bc.real("rate", 0.0, 0.0, 16.0);
   else if (bc.has("rate"))
-    fail(c.source, bc.raw("rate"), bc.path("rate"), "a broadcast rate needs traffic type synthetic");
+    fail(c.source, bc.raw("rate"), bc.path("rate"),
+         "a broadcast rate needs traffic type synthetic");
   bc.finish();
   if (b.enabled()) {
     if (c.topology.kind == Topology::Kind::Mesh)
@@ -399,8 +397,8 @@ Config parse_config(const std::string& text, const std::string& source,
       std::vector<TraceMessage> from_file;
       read_trace_csv(t.trace_file, dir, tr, tr.raw("file"), from_file);
       for (auto& m : from_file) {
-        if (m.src < 0 || m.src >= N || m.dst < 0 || m.dst >= N ||
-            m.priority < 0 || m.priority >= c.router.priority_classes)
+        if (m.src < 0 || m.src >= N || m.dst < 0 || m.dst >= N || m.priority < 0 ||
+            m.priority >= c.router.priority_classes)
           throw ConfigError(t.trace_file + ": message src/dst/priority out of range");
         t.messages.push_back(m);
       }
@@ -410,8 +408,9 @@ Config parse_config(const std::string& text, const std::string& source,
     std::stable_sort(t.messages.begin(), t.messages.end(),
                      [](const TraceMessage& a, const TraceMessage& b) { return a.time < b.time; });
   } else {
-    t.process = tr.choice<Process>("process", Process::Bernoulli,
-                                   {{"bernoulli", Process::Bernoulli}, {"poisson", Process::Poisson}});
+    t.process =
+        tr.choice<Process>("process", Process::Bernoulli,
+                           {{"bernoulli", Process::Bernoulli}, {"poisson", Process::Poisson}});
     t.packet_flits = static_cast<int>(tr.integer("packet_flits", 8, 1, 1 << 16));
     t.rate_in_flits = tr.choice<bool>("rate_unit", true, {{"flits", true}, {"packets", false}});
     t.rate = tr.real("rate", 0.1, 0.0, 1e6);
@@ -420,7 +419,8 @@ Config parse_config(const std::string& text, const std::string& source,
       if (tr.has("rate"))
         fail(c.source, tr.raw("rate"), tr.path("rate"), "give either rate or load, not both");
       if (bc.has("rate"))
-        fail(c.source, bc.raw("rate"), bc.path("rate"), "give either broadcast.rate or load, not both");
+        fail(c.source, bc.raw("rate"), bc.path("rate"),
+             "give either broadcast.rate or load, not both");
       t.load_rho = ld.real("rho", 0.5, 0.0, 16.0);
       t.broadcast_share = ld.real("broadcast_share", b.enabled() ? 1.0 : 0.0, 0.0, 1.0);
       if (t.broadcast_share > 0 && !b.enabled())
@@ -545,10 +545,14 @@ Config parse_config(const std::string& text, const std::string& source,
       const int L = sch.message_flits;
       const int B = sch.packet_flits > 0 ? std::min(sch.packet_flits, L) : L;
       const int parts = (L + B - 1) / B;
-      if (alg == "tiling") probe = tiling(c.topology.dims, sch.root, L);
-      else if (alg == "divide_and_conquer") probe = divide_and_conquer(c.topology.dims, sch.root, parts, L);
-      else if (alg == "h_trees") probe = h_trees(c.topology.dims, sch.root, parts, L);
-      else probe = store_and_forward_trees(c.topology.dims, sch.root, parts, L);
+      if (alg == "tiling")
+        probe = tiling(c.topology.dims, sch.root, L);
+      else if (alg == "divide_and_conquer")
+        probe = divide_and_conquer(c.topology.dims, sch.root, parts, L);
+      else if (alg == "h_trees")
+        probe = h_trees(c.topology.dims, sch.root, parts, L);
+      else
+        probe = store_and_forward_trees(c.topology.dims, sch.root, parts, L);
     } catch (const std::invalid_argument& e) {
       fail(c.source, sc.raw("algorithm"), sc.path("algorithm"), e.what());
     }
@@ -598,14 +602,20 @@ Config load_config(const std::string& path, const std::vector<std::string>& over
 }
 
 const char* to_string(Buffering b) {
-  return b == Buffering::InputVc ? "input_vc" : b == Buffering::OutputQueued ? "output_queued" : "circuit";
+  return b == Buffering::InputVc        ? "input_vc"
+         : b == Buffering::OutputQueued ? "output_queued"
+                                        : "circuit";
 }
 const char* to_string(Switching s) {
   switch (s) {
-    case Switching::Wormhole: return "wormhole";
-    case Switching::VirtualCutThrough: return "virtual_cut_through";
-    case Switching::StoreAndForward: return "store_and_forward";
-    case Switching::DirectConnect: return "direct_connect";
+    case Switching::Wormhole:
+      return "wormhole";
+    case Switching::VirtualCutThrough:
+      return "virtual_cut_through";
+    case Switching::StoreAndForward:
+      return "store_and_forward";
+    case Switching::DirectConnect:
+      return "direct_connect";
   }
   return "?";
 }
@@ -617,20 +627,30 @@ const char* to_string(TieBreak t) {
 }
 const char* to_string(BroadcastScheme b) {
   switch (b) {
-    case BroadcastScheme::None: return "none";
-    case BroadcastScheme::PriorityStar: return "priority_star";
-    case BroadcastScheme::FcfsDirect: return "fcfs_direct";
+    case BroadcastScheme::None:
+      return "none";
+    case BroadcastScheme::PriorityStar:
+      return "priority_star";
+    case BroadcastScheme::FcfsDirect:
+      return "fcfs_direct";
   }
   return "?";
 }
-const char* to_string(Process p) { return p == Process::Bernoulli ? "bernoulli" : "poisson"; }
+const char* to_string(Process p) {
+  return p == Process::Bernoulli ? "bernoulli" : "poisson";
+}
 const char* to_string(Pattern p) {
   switch (p) {
-    case Pattern::Uniform: return "uniform";
-    case Pattern::Transpose: return "transpose";
-    case Pattern::BitComplement: return "bit_complement";
-    case Pattern::Hotspot: return "hotspot";
-    case Pattern::BitFlip: return "bit_flip";
+    case Pattern::Uniform:
+      return "uniform";
+    case Pattern::Transpose:
+      return "transpose";
+    case Pattern::BitComplement:
+      return "bit_complement";
+    case Pattern::Hotspot:
+      return "hotspot";
+    case Pattern::BitFlip:
+      return "bit_flip";
   }
   return "?";
 }
@@ -706,8 +726,10 @@ std::string config_to_json(const Config& c, int indent) {
         .close();
   const WavesConfig& w = c.waves;
   j.open("waves").kv("enable", w.enable).kv("file", w.file);
-  if (w.routers.empty()) j.kv("routers", "all");
-  else j.kv_list("routers", w.routers);
+  if (w.routers.empty())
+    j.kv("routers", "all");
+  else
+    j.kv_list("routers", w.routers);
   j.kv("from_cycle", w.from_cycle).kv("to_cycle", w.to_cycle).close();
   j.close();
   return j.str();

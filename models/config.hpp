@@ -39,9 +39,9 @@ struct RouterConfig {
 };
 
 struct TimingConfig {
-  int alpha = 0;  // start-up cycles per message at the source NI
-  int delta = 1;  // cycles a header spends switching through one router
-  int tau = 1;    // cycles per flit per link
+  int alpha = 0;        // start-up cycles per message at the source NI
+  int delta = 1;        // cycles a header spends switching through one router
+  int tau = 1;          // cycles per flit per link
   int ack_per_hop = 0;  // direct_connect: cycles per hop for the destination's acknowledgment
 };
 
@@ -94,10 +94,10 @@ struct TrafficConfig {
 struct SimulationConfig {
   std::uint64_t warmup = 1000;
   std::uint64_t measure = 10000;
-  std::uint64_t drain_limit = 50000;    // cycles after the window to deliver measured packets
+  std::uint64_t drain_limit = 50000;      // cycles after the window to deliver measured packets
   std::uint64_t deadlock_cycles = 20000;  // no flit moves for this long with flits inside: stop
   std::uint64_t seed = 1;
-  int batches = 20;                      // batch means for the 95% confidence interval
+  int batches = 20;  // batch means for the 95% confidence interval
 };
 
 // A static communication algorithm executed by the nodes (circuit-switched broadcast schedules).
@@ -108,7 +108,7 @@ struct ScheduleConfig {
   int packet_flits = 0;   // B (pipelined algorithms; 0: B = L)
   int root = 0;
   std::string variant = "slanting";  // tiling: slanting | boss_blocks | blocks_first
-  bool barrier = false;  // synchronous phases (all nodes start phase p together)
+  bool barrier = false;              // synchronous phases (all nodes start phase p together)
   bool enabled() const { return !algorithm.empty(); }
 };
 

@@ -25,7 +25,9 @@ class Crossbar {
   void release(int out) { held_[out] = false; }
   bool held(int out) const { return held_[out]; }
   // The input driving out in cycle t, or -1.
-  int connection(int out, Cycle t) const { return held_[out] || stamp_[out] == t ? conn_[out] : -1; }
+  int connection(int out, Cycle t) const {
+    return held_[out] || stamp_[out] == t ? conn_[out] : -1;
+  }
   std::uint64_t traversals() const { return traversals_; }
 
  private:

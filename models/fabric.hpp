@@ -74,30 +74,32 @@ struct Fabric {
     circuits[static_cast<std::size_t>(id)].clear();
     return id;
   }
-  std::vector<double> star_x;  // probability of each ending dimension (STAR balance)
+  std::vector<double> star_x;      // probability of each ending dimension (STAR balance)
   const StarRule* star = nullptr;  // the broadcast tree rule (null: no broadcast scheme)
   // Messages requested for a cycle the kernel has not reached yet, in request order.
   struct Pending {
     Cycle cycle;
     std::uint64_t seq;
     std::uint32_t message;
-    bool operator>(const Pending& o) const { return cycle != o.cycle ? cycle > o.cycle : seq > o.seq; }
+    bool operator>(const Pending& o) const {
+      return cycle != o.cycle ? cycle > o.cycle : seq > o.seq;
+    }
   };
   std::priority_queue<Pending, std::vector<Pending>, std::greater<Pending>> pending;
   std::uint64_t pending_seq = 0;
-  Cycle accept_from = 0;   // first cycle whose injection stage has not run yet
-  bool in_clock = false;   // the network's clock process is running
-  sc_core::sc_event* wake = nullptr;  // wakes the sleeping clock when a message is requested
+  Cycle accept_from = 0;                    // first cycle whose injection stage has not run yet
+  bool in_clock = false;                    // the network's clock process is running
+  sc_core::sc_event* wake = nullptr;        // wakes the sleeping clock when a message is requested
   std::vector<NetworkInterface*> woke_nis;  // NIs that got a message while idle
   // Credits sent this cycle: applied at the start of the next one (credit delay = 1 cycle).
   std::vector<std::pair<OutputUnit*, int>> credits_next;
-  std::vector<Router*> again;  // got a flit it may forward in this same cycle (delta = 0)
-  std::vector<Router*> woke;   // went from idle to busy this cycle
-  std::uint64_t flit_hops = 0;     // flits that crossed a router-to-router link
+  std::vector<Router*> again;   // got a flit it may forward in this same cycle (delta = 0)
+  std::vector<Router*> woke;    // went from idle to busy this cycle
+  std::uint64_t flit_hops = 0;  // flits that crossed a router-to-router link
   std::uint64_t flits_in_network = 0;
-  Cycle last_progress = 0;         // last cycle a flit moved
-  Cycle max_flit_wait = 0;         // longest a ready flit waited for the switch
-  Cycle horizon = 0;               // latest cycle something already scheduled happens (circuits)
+  Cycle last_progress = 0;  // last cycle a flit moved
+  Cycle max_flit_wait = 0;  // longest a ready flit waited for the switch
+  Cycle horizon = 0;        // latest cycle something already scheduled happens (circuits)
   // A packet started on a link while a higher-class packet was ready for it (must stay 0).
   std::uint64_t priority_inversions = 0;
   void credit(OutputUnit* up, int vc) { credits_next.emplace_back(up, vc); }

@@ -20,7 +20,7 @@ struct Flit {
 struct Packet {
   int src = 0, dst = 0;
   int flits = 1;
-  int priority = 0;  // 0 = highest class
+  int priority = 0;     // 0 = highest class
   Cycle created = 0;    // the message's request at the source NI
   Cycle injected = 0;   // head flit enters the source router
   Cycle delivered = 0;  // last flit received at the destination NI

@@ -47,8 +47,8 @@ void InputVcRouter::accept_flit(int in_port, int v, Flit f, Cycle t) {
   }
   VirtualChannel& vc = iu.vcs[v];
   if (f.head) {
-    const Route r = fabric_.routing.route(node_, in_port == injection_port() ? -1 : in_port, v,
-                                          pk.dst);
+    const Route r =
+        fabric_.routing.route(node_, in_port == injection_port() ? -1 : in_port, v, pk.dst);
     vc.state = VirtualChannel::State::Routed;
     vc.out_port = r.port;
     vc.vc_lo = r.vc_lo;
@@ -78,8 +78,10 @@ Cycle InputVcRouter::ready_time(const Flit& f, int in_port, VirtualChannel& vc, 
     if (f.head && !f.tail) ready = kNever;
     if (f.tail) {
       const Cycle r = t + tau_ + delta_;
-      if (f.head) ready = r;
-      else vc.fifo.front().ready = r;
+      if (f.head)
+        ready = r;
+      else
+        vc.fifo.front().ready = r;
     }
   }
   return ready;
@@ -124,7 +126,9 @@ void InputVcRouter::accept_broadcast_flit(int in_port, int v, Flit f, Cycle t) {
         group = cls;
       }
       br.vc_lo = group * g;
-      br.vc_hi = Vb >= 4 && group == 3 ? Vb : Vb >= 2 && Vb < 4 && group == 1 ? Vb : (group + 1) * g;
+      br.vc_hi = Vb >= 4 && group == 3             ? Vb
+                 : Vb >= 2 && Vb < 4 && group == 1 ? Vb
+                                                   : (group + 1) * g;
       br.out_vc = -1;
       br.sent = 0;
       const bool low = fabric_.star->low_priority(b.ending_dim, br.port);

@@ -9,8 +9,8 @@
 
 #include "crossbar.hpp"
 #include "input_unit.hpp"
-#include "routing_unit.hpp"
 #include "router.hpp"
+#include "routing_unit.hpp"
 #include "switch_allocator.hpp"
 
 namespace sy {

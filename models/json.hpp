@@ -66,18 +66,24 @@ class Json {
   static std::string quoted(const std::string& s) {
     std::string o = "\"";
     for (char c : s) {
-      if (c == '"' || c == '\\') o += '\\', o += c;
-      else if (c == '\n') o += "\\n";
-      else if (static_cast<unsigned char>(c) < 0x20) o += ' ';
-      else o += c;
+      if (c == '"' || c == '\\')
+        o += '\\', o += c;
+      else if (c == '\n')
+        o += "\\n";
+      else if (static_cast<unsigned char>(c) < 0x20)
+        o += ' ';
+      else
+        o += c;
     }
     return o + "\"";
   }
 
  private:
   Json& start(const char* key_name, char c) {
-    if (key_name) key(key_name);
-    else item();
+    if (key_name)
+      key(key_name);
+    else
+      item();
     pending_key_ = false;
     out_ += c;
     stack_.push_back(c);

@@ -14,14 +14,14 @@ struct Message {
   int src = 0, dst = 0;
   int flits = 1;
   int priority = 0;
-  std::uint32_t bytes = 0;     // the payload's data length
-  std::uint64_t tag = 0;       // the initiator's own id (NocExtension::tag), returned on delivery
-  Cycle created = 0;           // request cycle at the source NI
-  Cycle injected = kNever;     // first flit into the source router
-  Cycle delivered = 0;         // last flit received at the destination NI
+  std::uint32_t bytes = 0;  // the payload's data length
+  std::uint64_t tag = 0;    // the initiator's own id (NocExtension::tag), returned on delivery
+  Cycle created = 0;        // request cycle at the source NI
+  Cycle injected = kNever;  // first flit into the source router
+  Cycle delivered = 0;      // last flit received at the destination NI
   int packets_left = 0;
   bool measured = false;
-  bool has_data = false;       // data bytes travel with it (the initiator gave a data pointer)
+  bool has_data = false;  // data bytes travel with it (the initiator gave a data pointer)
   std::vector<unsigned char> data;
   std::int32_t route = -1;  // source route (Fabric::routes), if any
 };

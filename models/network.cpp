@@ -2,9 +2,8 @@
 
 #include <algorithm>
 
-#include "clock.hpp"
-
 #include "circuit_router.hpp"
+#include "clock.hpp"
 #include "input_vc_router.hpp"
 #include "output_queued_router.hpp"
 
@@ -102,8 +101,10 @@ Cycle Network::next_due(Cycle t) const {
   if (!fabric_.pending.empty()) due = std::min(due, fabric_.pending.top().cycle);
   if (!cfg_.traffic.trace) {
     const Cycle w0 = stats_.window_start(), w1 = stats_.window_end();
-    if (t < w0) due = std::min(due, w0);
-    else if (t < w1) due = std::min(due, w1);
+    if (t < w0)
+      due = std::min(due, w0);
+    else if (t < w1)
+      due = std::min(due, w1);
   }
   // Waves: step every cycle until what is already scheduled (circuits held, messages still
   // arriving) is over, so the VCD shows it when it happens.
@@ -193,14 +194,17 @@ void Network::step(Cycle t) {
     // Keep node order among NIs so injection order is independent of wake-up order.
     active_nis_.insert(active_nis_.end(), fabric_.woke_nis.begin(), fabric_.woke_nis.end());
     fabric_.woke_nis.clear();
-    std::sort(active_nis_.begin(), active_nis_.end(),
-              [](const NetworkInterface* a, const NetworkInterface* b) { return a->node() < b->node(); });
+    std::sort(
+        active_nis_.begin(), active_nis_.end(),
+        [](const NetworkInterface* a, const NetworkInterface* b) { return a->node() < b->node(); });
   }
   // 3. NIs inject.
   std::size_t keep = 0;
   for (auto* ni : active_nis_) {
-    if (ni->step(t)) active_nis_[keep++] = ni;
-    else ni->active = false;
+    if (ni->step(t))
+      active_nis_[keep++] = ni;
+    else
+      ni->active = false;
   }
   active_nis_.resize(keep);
   fabric_.accept_from = t + 1;

@@ -184,9 +184,9 @@ void NetworkInterface::send(std::uint32_t mid) {
     p.flits = std::min(per, m.flits - done);
     // Under a broadcast scheme the scheme sets the unicast class (priority STAR: high with two
     // classes, medium with three; FCFS: the one class).
-    p.priority = !bc.enabled() ? m.priority
+    p.priority = !bc.enabled()                                                   ? m.priority
                  : bc.scheme == BroadcastScheme::PriorityStar && bc.classes == 3 ? 1
-                                                                                  : 0;
+                                                                                 : 0;
     p.created = m.created;
     p.measured = m.measured;
     p.message = mid;

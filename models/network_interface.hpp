@@ -14,11 +14,12 @@
 // credits allow. On the way out it reassembles what the router ejects, checks every flit arrives
 // once and in order, and reports each delivered packet and message.
 #pragma once
+#include <tlm_utils/multi_passthrough_target_socket.h>
+#include <tlm_utils/simple_initiator_socket.h>
+
 #include <functional>
 #include <systemc>
 #include <tlm>
-#include <tlm_utils/multi_passthrough_target_socket.h>
-#include <tlm_utils/simple_initiator_socket.h>
 
 #include "fabric.hpp"
 #include "noc_extension.hpp"

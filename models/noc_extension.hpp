@@ -14,10 +14,10 @@ namespace sy {
 class NocExtension : public tlm::tlm_extension<NocExtension> {
  public:
   // Request side.
-  int priority = 0;           // 0 = highest class; must be < router.priority_classes
-  bool broadcast = false;     // to every other node; the address is ignored
-  std::vector<int> multicast; // to each of these nodes when not empty; the address is ignored
-  std::uint64_t tag = 0;      // the initiator's id for the message, handed back on delivery
+  int priority = 0;            // 0 = highest class; must be < router.priority_classes
+  bool broadcast = false;      // to every other node; the address is ignored
+  std::vector<int> multicast;  // to each of these nodes when not empty; the address is ignored
+  std::uint64_t tag = 0;       // the initiator's id for the message, handed back on delivery
   // Optional source route (circuit routers): the hops (dimension, direction +1/-1; 0 for the
   // single link of a size-2 dimension) from the source; it must end at the address.
   struct Hop {

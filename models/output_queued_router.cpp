@@ -39,8 +39,8 @@ void OutputQueuedRouter::accept_broadcast(int in_port, std::uint32_t id, Cycle t
   const Packet pk = fabric_.pool[id];
   BroadcastRecord& b = fabric_.broadcasts[static_cast<std::size_t>(pk.bcast)];
   const int src = b.src, ending = b.ending_dim;
-  const int n = fabric_.star->children(node_, src, ending, in_port, children_.data(),
-                                       b.antipode_dir);
+  const int n =
+      fabric_.star->children(node_, src, ending, in_port, children_.data(), b.antipode_dir);
   b.transmissions += n;
   if (in_port != injection_port()) ni_.receive_broadcast(id, t);  // may free b
   Cycle ready = t + delta_;

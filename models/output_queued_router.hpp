@@ -15,8 +15,7 @@ namespace sy {
 
 class OutputQueuedRouter : public Router {
  public:
-  OutputQueuedRouter(sc_core::sc_module_name name, int node, Fabric& fabric,
-                     NetworkInterface& ni);
+  OutputQueuedRouter(sc_core::sc_module_name name, int node, Fabric& fabric, NetworkInterface& ni);
   bool evaluate(Cycle t) override;
   void accept_flit(int, int, Flit, Cycle) override {}
   void accept_packet(int in_port, std::uint32_t packet, Cycle t) override;
@@ -32,7 +31,7 @@ class OutputQueuedRouter : public Router {
   };
   void enqueue(int out, int cls, const Entry& e);
   void accept_broadcast(int in_port, std::uint32_t packet, Cycle t);
-  std::vector<int> children_;  // scratch for broadcast fan-out
+  std::vector<int> children_;                     // scratch for broadcast fan-out
   std::vector<std::vector<Ring<Entry>>> queues_;  // [output][class]
   Crossbar xbar_;
   int queued_ = 0;

@@ -18,7 +18,10 @@ struct RouterProbe;
 class Router : public sc_core::sc_module {
  public:
   Router(sc_core::sc_module_name name, int node, Fabric& fabric, NetworkInterface& ni)
-      : sc_core::sc_module(name), node_(node), fabric_(fabric), ni_(ni),
+      : sc_core::sc_module(name),
+        node_(node),
+        fabric_(fabric),
+        ni_(ni),
         outputs_(fabric.topo.num_ports()) {}
   int node() const { return node_; }
   int injection_port() const { return fabric_.topo.num_ports(); }
@@ -37,7 +40,7 @@ class Router : public sc_core::sc_module {
   virtual void set_probe(RouterProbe* p) { probe_ = p; }
   virtual void sample(RouterProbe& p) const = 0;
 
-  bool active = false;      // on the kernel's active list
+  bool active = false;  // on the kernel's active list
   bool again_queued = false;
 
  protected:

@@ -27,7 +27,6 @@ CircuitSchedule build(const Config& cfg) {
   return store_and_forward_trees(dims, sc.root, parts, L);
 }
 
-
 }  // namespace
 
 ScheduleDriver::ScheduleDriver(sc_core::sc_module_name name, const Config& cfg, Network& net)
@@ -53,7 +52,8 @@ ScheduleDriver::ScheduleDriver(sc_core::sc_module_name name, const Config& cfg, 
   receptions_.assign(N, 0);
   phase_left_.assign(static_cast<std::size_t>(s_.phases), 0);
   phase_end_.assign(static_cast<std::size_t>(s_.phases), 0);
-  for (const CircuitTransmission& tr : s_.transmissions) ++phase_left_[static_cast<std::size_t>(tr.phase)];
+  for (const CircuitTransmission& tr : s_.transmissions)
+    ++phase_left_[static_cast<std::size_t>(tr.phase)];
   for (int n = 0; n < N; ++n) {
     out_.emplace_back(new tlm_utils::simple_initiator_socket<ScheduleDriver>(
         ("out" + std::to_string(n)).c_str()));
@@ -64,11 +64,15 @@ ScheduleDriver::ScheduleDriver(sc_core::sc_module_name name, const Config& cfg, 
   SC_METHOD(kick);
 }
 
-ScheduleDriver::~ScheduleDriver() { gp_.clear_extension(&ext_); }
+ScheduleDriver::~ScheduleDriver() {
+  gp_.clear_extension(&ext_);
+}
 
 void ScheduleDriver::kick() {
-  if (barrier_) start_phase(0, 0);
-  else try_start(s_.root);
+  if (barrier_)
+    start_phase(0, 0);
+  else
+    try_start(s_.root);
 }
 
 // Barrier mode: every transmission of the phase starts at the same cycle.
@@ -101,8 +105,10 @@ void ScheduleDriver::send(int id, Cycle start) {
   sc_core::sc_time delay = time_of(start) - now;
   (*out_[static_cast<std::size_t>(tr.sender)])->b_transport(gp_, delay);
   ++sent_;
-  if (gp_.is_response_ok()) ++outstanding_[tr.sender];
-  else ++refused_;
+  if (gp_.is_response_ok())
+    ++outstanding_[tr.sender];
+  else
+    ++refused_;
 }
 
 // Starts the node's next phase if it can: all its parts held, its earlier transmissions
@@ -118,8 +124,10 @@ void ScheduleDriver::try_start(int node) {
     bool ready = true;
     while (end < prog.size() && s_.transmissions[prog[end]].phase == phase) {
       const Cycle h = have_[node][s_.transmissions[prog[end]].part];
-      if (h == kNever) ready = false;
-      else start = std::max(start, h);
+      if (h == kNever)
+        ready = false;
+      else
+        start = std::max(start, h);
       ++end;
     }
     if (!ready) return;
@@ -166,14 +174,16 @@ ScheduleResult ScheduleDriver::result() const {
     if (n == s_.root) continue;
     bool all = true;
     for (Cycle c : have_[n]) {
-      if (c == kNever) all = false;
-      else r.completion = std::max(r.completion, c);
+      if (c == kNever)
+        all = false;
+      else
+        r.completion = std::max(r.completion, c);
     }
     r.nodes_informed += all;
   }
   r.terms = phase_sum_terms(s_);
-  const CircuitCost c{static_cast<double>(cfg_.timing.alpha), static_cast<double>(cfg_.timing.delta),
-                      static_cast<double>(cfg_.timing.tau)};
+  const CircuitCost c{static_cast<double>(cfg_.timing.alpha),
+                      static_cast<double>(cfg_.timing.delta), static_cast<double>(cfg_.timing.tau)};
   const ScheduleConfig& sc = cfg_.schedule;
   const double L = sc.message_flits;
   const double B = sc.packet_flits > 0 ? std::min(sc.packet_flits, sc.message_flits) : L;

@@ -2,23 +2,24 @@
 // Each node executes its program: its transmissions in phase order; it starts a phase when it
 // holds every part the phase sends and all its earlier transmissions have been released (the
 // paper's phase: a node is in one phase at a time). With schedule.barrier the phases are
-// synchronous instead: phase p starts everywhere when the last transmission of p-1 is in. Transmissions go through the node's NI
-// target socket as messages with a source route; receptions come back through the NIs' receive
-// callbacks. The broadcast time is when the last node holds the whole message — from the model,
-// with the paper's closed form printed beside it.
+// synchronous instead: phase p starts everywhere when the last transmission of p-1 is in.
+// Transmissions go through the node's NI target socket as messages with a source route; receptions
+// come back through the NIs' receive callbacks. The broadcast time is when the last node holds the
+// whole message — from the model, with the paper's closed form printed beside it.
 #pragma once
+#include <tlm_utils/simple_initiator_socket.h>
+
+#include <memory>
 #include <string>
 #include <systemc>
 #include <tlm>
-#include <tlm_utils/simple_initiator_socket.h>
-#include <memory>
 #include <vector>
 
 #include "circuit_schedule.hpp"
-#include "topology.hpp"
 #include "common.hpp"
 #include "config.hpp"
 #include "noc_extension.hpp"
+#include "topology.hpp"
 
 namespace sy {
 
@@ -32,11 +33,11 @@ struct ScheduleResult {
   int receptions_per_node_max = 0;  // most receptions at one node (= parts when nothing repeats)
   std::uint64_t duplicates = 0;     // receptions of a part a node already had
   std::uint64_t transmissions = 0, refused = 0;
-  CircuitTerms terms;               // the schedule's phase sum as alpha/delta/flit-time terms
-  double formula = 0;               // the paper's closed form for this algorithm and size
+  CircuitTerms terms;  // the schedule's phase sum as alpha/delta/flit-time terms
+  double formula = 0;  // the paper's closed form for this algorithm and size
   double alpha_terms = 0, delta_terms = 0, ltau_terms = 0;  // the formula's coefficients
   std::string formula_text;
-  double lower_bound = 0;           // Proposition 1 for the same torus and parameters
+  double lower_bound = 0;  // Proposition 1 for the same torus and parameters
 };
 
 class ScheduleDriver : public sc_core::sc_module {
@@ -58,9 +59,9 @@ class ScheduleDriver : public sc_core::sc_module {
   const Config& cfg_;
   const Topology topo_;
   CircuitSchedule s_;
-  const bool barrier_;                     // synchronous phases: all start when the last ended
-  std::vector<int> phase_left_;            // barrier: transmissions of each phase not yet in
-  std::vector<Cycle> phase_end_;           // barrier: when each phase's last one was in
+  const bool barrier_;            // synchronous phases: all start when the last ended
+  std::vector<int> phase_left_;   // barrier: transmissions of each phase not yet in
+  std::vector<Cycle> phase_end_;  // barrier: when each phase's last one was in
   std::vector<std::unique_ptr<tlm_utils::simple_initiator_socket<ScheduleDriver>>> out_;
   std::vector<std::vector<int>> program_;  // per node: its transmissions by phase
   std::vector<std::size_t> next_;          // per node: next transmission to start

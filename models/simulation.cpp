@@ -27,8 +27,8 @@ void report_progress(const Network& net, Cycle t, void* arg) {
   std::fprintf(stderr, "[switchyard] %.0fs cycle %llu%s, %llu packets delivered\n", s,
                static_cast<unsigned long long>(t),
                net.config().traffic.trace ? ""
-               : t < end ? (" of window end " + std::to_string(end)).c_str()
-                         : " (draining)",
+               : t < end                  ? (" of window end " + std::to_string(end)).c_str()
+                                          : " (draining)",
                static_cast<unsigned long long>(net.stats().packets_delivered));
 }
 
@@ -38,8 +38,9 @@ bool g_ran = false;
 
 Results run_simulation(const Config& cfg, const RunOptions& opt) {
   if (g_ran)
-    throw std::logic_error("one simulation per process (SystemC elaborates once): run each test "
-                           "through ctest, or one point per process");
+    throw std::logic_error(
+        "one simulation per process (SystemC elaborates once): run each test "
+        "through ctest, or one point per process");
   g_ran = true;
   auto* net = new Network("net", cfg);
   Progress prog;
@@ -95,7 +96,8 @@ Results run_simulation(const Config& cfg, const RunOptions& opt) {
       s[d] += static_cast<double>(l.busy_window) / window;
       ++k[d];
     }
-    for (int d = 0; d < topo.num_dims(); ++d) r.link_util_by_dim.push_back(k[d] ? s[d] / k[d] : 0.0);
+    for (int d = 0; d < topo.num_dims(); ++d)
+      r.link_util_by_dim.push_back(k[d] ? s[d] / k[d] : 0.0);
   }
   r.packet_time = static_cast<double>(cfg.traffic.packet_flits) * cfg.timing.tau;
   if (net->schedule_driver()) {
@@ -116,7 +118,8 @@ Results run_simulation(const Config& cfg, const RunOptions& opt) {
     r.broadcast_delay = st.broadcast_delay();
     r.reception_delay = st.reception_delay();
     r.transmissions_per_broadcast =
-        st.broadcasts_done ? static_cast<double>(st.broadcast_transmissions) / st.broadcasts_done : 0;
+        st.broadcasts_done ? static_cast<double>(st.broadcast_transmissions) / st.broadcasts_done
+                           : 0;
     r.star_x = net->fabric().star_x;
   }
   r.flit_hops = net->fabric().flit_hops;
@@ -126,8 +129,8 @@ Results run_simulation(const Config& cfg, const RunOptions& opt) {
   r.unstable_reason = net->state().reason;
   if (r.order_errors) {
     r.stable = false;
-    r.unstable_reason += (r.unstable_reason.empty() ? "" : "; ") +
-                         std::to_string(r.order_errors) + " flits delivered out of order";
+    r.unstable_reason += (r.unstable_reason.empty() ? "" : "; ") + std::to_string(r.order_errors) +
+                         " flits delivered out of order";
   }
   r.warnings = cfg.warnings;
   r.credit_violations = net->credit_violations();
@@ -240,8 +243,7 @@ std::string Results::to_json() const {
 std::string Results::summary() const {
   std::ostringstream o;
   char b[512];
-  std::snprintf(b, sizeof b,
-                "cycles %llu   packets %llu created, %llu delivered, %llu measured\n",
+  std::snprintf(b, sizeof b, "cycles %llu   packets %llu created, %llu delivered, %llu measured\n",
                 (unsigned long long)cycles, (unsigned long long)packets_injected,
                 (unsigned long long)packets_delivered, (unsigned long long)packets_measured);
   o << b;

@@ -29,7 +29,7 @@ struct Results {
   std::uint64_t broadcasts = 0, broadcasts_done = 0;
   Summary broadcast_delay, reception_delay;  // cycles
   double transmissions_per_broadcast = 0;
-  double packet_time = 1;                    // cycles one packet takes over one link (L*tau)
+  double packet_time = 1;  // cycles one packet takes over one link (L*tau)
   std::vector<double> star_x;
   // A static schedule (schedule.algorithm set): its completion time from the model and checks.
   bool has_schedule = false;
@@ -42,9 +42,9 @@ struct Results {
   std::vector<std::string> warnings;
   // The model's zero-load latency check: formula for the mean hop count, printed beside it.
   double zero_load_formula = 0;
-  std::uint64_t credit_violations = 0;  // credits seen below 0 or above the VC depth
+  std::uint64_t credit_violations = 0;    // credits seen below 0 or above the VC depth
   std::uint64_t priority_inversions = 0;  // a packet went while a higher class was ready
-  std::vector<Stats::Record> packets;   // with RunOptions::record_packets
+  std::vector<Stats::Record> packets;     // with RunOptions::record_packets
 
   std::string to_json() const;
   std::string summary() const;

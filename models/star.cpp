@@ -97,7 +97,8 @@ double num_nodes(const std::vector<int>& dims) {
 
 // Solves A x = b (A square, row-major) by Gaussian elimination with partial pivoting.
 // Returns false when A is (numerically) singular.
-bool solve_linear(std::vector<std::vector<double>> A, std::vector<double> b, std::vector<double>& x) {
+bool solve_linear(std::vector<std::vector<double>> A, std::vector<double> b,
+                  std::vector<double>& x) {
   const int m = static_cast<int>(b.size());
   double scale = 0;
   for (const auto& row : A)
@@ -267,8 +268,7 @@ std::vector<double> star_balance_unprojected(const std::vector<int>& dims, doubl
   //   sum_j a_{i,j} x_j = (l_i/d_ave) ((N-1) + (lambda_r/lambda_b) D_ave) - (lambda_r/lambda_b) D_i
   const double r = lambda_r / lambda_b;
   std::vector<double> b(m);
-  for (int i = 0; i < m; ++i)
-    b[i] = s.links[i] / s.d_ave * ((s.N - 1) + r * s.D_ave) - r * s.D[i];
+  for (int i = 0; i < m; ++i) b[i] = s.links[i] / s.d_ave * ((s.N - 1) + r * s.D_ave) - r * s.D[i];
   std::vector<double> xa;
   if (!solve_linear(s.A, b, xa)) throw std::runtime_error("star: singular balance system");
   for (int i = 0; i < m; ++i) x[s.active[i]] = xa[i];
@@ -316,7 +316,8 @@ std::vector<double> star_link_loads(const std::vector<int>& dims, double lambda_
   check_dims(dims);
   check_rates(lambda_b, lambda_r);
   const int d = static_cast<int>(dims.size());
-  if (static_cast<int>(x.size()) != d) throw std::invalid_argument("star: x needs one entry per dimension");
+  if (static_cast<int>(x.size()) != d)
+    throw std::invalid_argument("star: x needs one entry per dimension");
   const std::vector<int> lk = star_links_per_node(dims);
   const std::vector<double> D = star_unicast_hops(dims);
   std::vector<double> per_node(d, 0.0);  // dimension-i transmissions per node per unit time

@@ -72,14 +72,16 @@ class StarRule {
 
   int port_dim(int p) const { return port_dim_[p]; }
   // True when the hop on out_port is a LOW priority broadcast transmission (on the ending dim).
-  bool low_priority(int ending_dim, int out_port) const { return port_dim_[out_port] == ending_dim; }
+  bool low_priority(int ending_dim, int out_port) const {
+    return port_dim_[out_port] == ending_dim;
+  }
 
  private:
   std::vector<int> n_, stride_;
-  std::vector<int> plus_, minus_;            // per dimension (equal for size 2, -1 for size 1)
-  std::vector<int> reach_lo_, reach_hi_;     // per dimension: nodes a side covers, without /
-                                             // with the antipode
-  std::vector<int> port_dim_, port_dir_;     // per port
+  std::vector<int> plus_, minus_;         // per dimension (equal for size 2, -1 for size 1)
+  std::vector<int> reach_lo_, reach_hi_;  // per dimension: nodes a side covers, without /
+                                          // with the antipode
+  std::vector<int> port_dim_, port_dir_;  // per port
 };
 
 // --- Priority classes (class 0 = highest) -----------------------------------------------------
@@ -88,8 +90,12 @@ class StarRule {
 // the ending dimension HIGH (0), unicast MEDIUM (1), broadcast on the ending dimension LOW (2).
 enum class StarPriority { TwoClass, ThreeClass };
 
-inline bool star_low_priority(int ending_dim, int hop_dim) { return hop_dim == ending_dim; }
-inline int star_num_classes(StarPriority s) { return s == StarPriority::TwoClass ? 2 : 3; }
+inline bool star_low_priority(int ending_dim, int hop_dim) {
+  return hop_dim == ending_dim;
+}
+inline int star_num_classes(StarPriority s) {
+  return s == StarPriority::TwoClass ? 2 : 3;
+}
 // on_ending_dim is ignored for unicast.
 inline int star_priority_class(StarPriority s, bool broadcast, bool on_ending_dim) {
   if (!broadcast) return s == StarPriority::TwoClass ? 0 : 1;

@@ -14,7 +14,8 @@ double student_t975(int df) {
   if (df <= 30) return table[df];
   // Cornish-Fisher expansion around the normal quantile; error < 1e-3 for df > 30.
   const double z = 1.959964, n = df;
-  return z + (z * z * z + z) / (4 * n) + (5 * std::pow(z, 5) + 16 * z * z * z + 3 * z) / (96 * n * n);
+  return z + (z * z * z + z) / (4 * n) +
+         (5 * std::pow(z, 5) + 16 * z * z * z + 3 * z) / (96 * n * n);
 }
 
 namespace {

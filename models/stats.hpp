@@ -33,7 +33,6 @@ class SampleSet {
   std::vector<S> v_;
 };
 
-
 class Stats {
  public:
   Stats(Cycle w0, Cycle w1, int batches) : w0_(w0), w1_(w1), batches_(batches) {}
@@ -55,7 +54,8 @@ class Stats {
   void on_delivered(const Packet& p) {
     ++packets_delivered;
     last_delivery = p.delivered > last_delivery ? p.delivered : last_delivery;
-    if (keep_records_) records_.push_back({p.src, p.dst, p.flits, p.priority, p.created, p.injected, p.delivered});
+    if (keep_records_)
+      records_.push_back({p.src, p.dst, p.flits, p.priority, p.created, p.injected, p.delivered});
     if (!p.measured) return;
     ++measured_delivered;
     samples_.push_back({p.created, p.delivered - p.created, p.delivered - p.injected});

@@ -5,7 +5,11 @@
 namespace sy {
 
 SwitchAllocator::SwitchAllocator(int inputs, int outputs, int vcs, int classes, ArbPolicy policy)
-    : cand_(inputs, -1), bids_(outputs, 0), vc_cls_(vcs), in_cls_(inputs), vc_age_(vcs),
+    : cand_(inputs, -1),
+      bids_(outputs, 0),
+      vc_cls_(vcs),
+      in_cls_(inputs),
+      vc_age_(vcs),
       in_age_(inputs) {
   for (int o = 0; o < outputs; ++o) out_arb_.emplace_back(inputs, classes, policy);
 }
@@ -15,8 +19,9 @@ SwitchAllocator::SwitchAllocator(int inputs, int outputs, int vcs, int classes, 
 // flit this cycle (in the buffer, ready, output free, an output VC with a credit or a free one
 // in the branch's range), the lowest flit index goes, fanned out through the crossbar to every
 // such branch at that index. Returns those branches' outputs and their best (lowest) class.
-std::uint64_t SwitchAllocator::branch_outputs(VirtualChannel& vc, const std::vector<OutputUnit>& out,
-                                              Cycle t, std::uint8_t& cls) const {
+std::uint64_t SwitchAllocator::branch_outputs(VirtualChannel& vc,
+                                              const std::vector<OutputUnit>& out, Cycle t,
+                                              std::uint8_t& cls) const {
   std::uint64_t m = 0;
   std::uint32_t index = ~std::uint32_t{0};
   cls = 255;

@@ -24,9 +24,12 @@ Topology::Topology(Kind kind, std::vector<int> dims) : kind_(kind), dims_(std::m
 
 const char* Topology::kind_name() const {
   switch (kind_) {
-    case Kind::Torus: return "torus";
-    case Kind::Mesh: return "mesh";
-    case Kind::Hypercube: return "hypercube";
+    case Kind::Torus:
+      return "torus";
+    case Kind::Mesh:
+      return "mesh";
+    case Kind::Hypercube:
+      return "hypercube";
   }
   return "?";
 }

@@ -54,7 +54,8 @@ void Traffic::request(int src, int dst, int flits, int priority) {
   gp_.set_address(static_cast<sc_dt::uint64>(dst < 0 ? 0 : dst));
   ext_->broadcast = dst < 0;
   gp_.set_data_ptr(nullptr);
-  const unsigned bytes = static_cast<unsigned>(flits) * static_cast<unsigned>(cfg_.interface.flit_bytes);
+  const unsigned bytes =
+      static_cast<unsigned>(flits) * static_cast<unsigned>(cfg_.interface.flit_bytes);
   gp_.set_data_length(bytes);
   gp_.set_streaming_width(bytes);
   gp_.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
@@ -112,7 +113,8 @@ double Traffic::mean_hops() const {
   const int N = topo_.num_nodes();
   if (tc.trace) {
     double h = 0, f = 0;
-    for (const auto& m : tc.messages) h += double(topo_.distance(m.src, m.dst)) * m.flits, f += m.flits;
+    for (const auto& m : tc.messages)
+      h += double(topo_.distance(m.src, m.dst)) * m.flits, f += m.flits;
     return f > 0 ? h / f : 0.0;
   }
   switch (tc.pattern) {
@@ -140,8 +142,7 @@ double Traffic::mean_hops() const {
 }
 
 Cycle Traffic::next_time() const {
-  if (cfg_.traffic.trace)
-    return exhausted() ? kNever : cfg_.traffic.messages[next_msg_].time;
+  if (cfg_.traffic.trace) return exhausted() ? kNever : cfg_.traffic.messages[next_msg_].time;
   return due_.empty() ? kNever : due_.top().t;
 }
 
@@ -159,8 +160,10 @@ void Traffic::generate(Cycle t) {
   while (!due_.empty() && due_.top().t <= t) {
     const int s = due_.top().node;
     due_.pop();
-    if (s < N) request(s, destination(s, rng_[s]), tc.packet_flits, tc.priority);
-    else request(s - N, -1, tc.packet_flits, tc.priority);
+    if (s < N)
+      request(s, destination(s, rng_[s]), tc.packet_flits, tc.priority);
+    else
+      request(s - N, -1, tc.packet_flits, tc.priority);
     const Cycle nx = draw_next(s, t + 1);
     if (tc.process == Process::Poisson) {
       // More arrivals inside this same cycle form the batch.

@@ -6,10 +6,11 @@
 // The sources are TLM-2.0 initiators: each message is a b_transport on the node's NI target
 // socket, the same way in as any user's initiator.
 #pragma once
+#include <tlm_utils/simple_initiator_socket.h>
+
 #include <queue>
 #include <systemc>
 #include <tlm>
-#include <tlm_utils/simple_initiator_socket.h>
 #include <vector>
 
 #include "config.hpp"

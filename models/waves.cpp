@@ -68,7 +68,8 @@ Waves::Waves(const Config& cfg, const Topology& topo, const std::vector<Router*>
       sc_core::sc_trace(tf_, w.tail, n + "tail");
       if (oq) continue;
       sc_core::sc_trace(tf_, w.vc, n + "vc", 8);
-      for (int v = 0; v < V; ++v) sc_core::sc_trace(tf_, w.occ[v], n + "occ" + std::to_string(v), 16);
+      for (int v = 0; v < V; ++v)
+        sc_core::sc_trace(tf_, w.occ[v], n + "occ" + std::to_string(v), 16);
       sc_core::sc_trace(tf_, w.vc_req, n + "vc_req", V);
       sc_core::sc_trace(tf_, w.vc_gnt, n + "vc_gnt", V);
     }
@@ -90,7 +91,9 @@ Waves::Waves(const Config& cfg, const Topology& topo, const std::vector<Router*>
   write_gtkw(topo, V, oq);
 }
 
-Waves::~Waves() { close(); }
+Waves::~Waves() {
+  close();
+}
 
 void Waves::close() {
   if (!tf_) return;
@@ -124,8 +127,10 @@ void Waves::write_gtkw(const Topology& topo, int vcs, bool oq) const {
   const int P = topo.num_ports();
   auto bit = [&](const std::string& s) { g << "@28\n" << s << "\n"; };
   auto vec = [&](const std::string& s, int w, const char* fmt) {
-    if (w == 1) g << fmt << "\n" << s << "\n";
-    else g << fmt << "\n" << s << "[" << (w - 1) << ":0]\n";
+    if (w == 1)
+      g << fmt << "\n" << s << "\n";
+    else
+      g << fmt << "\n" << s << "[" << (w - 1) << ":0]\n";
   };
   auto open = [&](const std::string& n) { g << "@800200\n-" << n << "\n"; };
   auto close = [&](const std::string& n) { g << "@1000200\n-" << n << "\n"; };

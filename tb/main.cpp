@@ -137,9 +137,9 @@ std::string csv_row(const std::string& value, const sy::Results& r) {
                 value.c_str(), r.stable ? "true" : "false", r.offered, r.accepted, r.rho,
                 r.latency.mean, r.latency.ci95, r.latency.p50, r.latency.p99, r.latency.max,
                 r.network_latency.mean, r.link_util_mean, r.link_util_max,
-                (unsigned long long)r.cycles, (unsigned long long)r.packets_measured,
-                r.packet_time, r.reception_delay.mean, r.reception_delay.ci95,
-                r.broadcast_delay.mean, r.broadcast_delay.ci95);
+                (unsigned long long)r.cycles, (unsigned long long)r.packets_measured, r.packet_time,
+                r.reception_delay.mean, r.reception_delay.ci95, r.broadcast_delay.mean,
+                r.broadcast_delay.ci95);
   return b;
 }
 

@@ -9,12 +9,13 @@
 // The memory answers `service` cycles after a request has arrived. The processing element sends
 // one request, waits for its reply, thinks for `think` cycles, and records each round trip.
 #pragma once
+#include <tlm_utils/simple_initiator_socket.h>
+#include <tlm_utils/simple_target_socket.h>
+
 #include <cstdint>
 #include <cstring>
 #include <systemc>
 #include <tlm>
-#include <tlm_utils/simple_initiator_socket.h>
-#include <tlm_utils/simple_target_socket.h>
 #include <vector>
 
 #include "clock.hpp"
@@ -92,8 +93,14 @@ class Processor : public sc_core::sc_module {
 
   Processor(sc_core::sc_module_name name, int memory_node, int requests, std::uint32_t read_bytes,
             int think_cycles, Cycle start)
-      : sc_core::sc_module(name), out("out"), in("in"), memory_(memory_node),
-        requests_(requests), read_bytes_(read_bytes), think_(think_cycles), start_(start) {
+      : sc_core::sc_module(name),
+        out("out"),
+        in("in"),
+        memory_(memory_node),
+        requests_(requests),
+        read_bytes_(read_bytes),
+        think_(think_cycles),
+        start_(start) {
     in.register_b_transport(this, &Processor::receive);
     SC_THREAD(run);
   }

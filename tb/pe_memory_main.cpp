@@ -51,12 +51,18 @@ int sc_main(int argc, char** argv) {
     if (a == "--help" || a == "-h") {
       std::fputs(kUsage, stdout);
       return 0;
-    } else if (a == "--set") sets.push_back(next());
-    else if (a == "--memory") memory = to_int(next(), "--memory");
-    else if (a == "--requests") requests = to_int(next(), "--requests");
-    else if (a == "--bytes") bytes = to_int(next(), "--bytes");
-    else if (a == "--think") think = to_int(next(), "--think");
-    else if (a == "--service") service = to_int(next(), "--service");
+    } else if (a == "--set")
+      sets.push_back(next());
+    else if (a == "--memory")
+      memory = to_int(next(), "--memory");
+    else if (a == "--requests")
+      requests = to_int(next(), "--requests");
+    else if (a == "--bytes")
+      bytes = to_int(next(), "--bytes");
+    else if (a == "--think")
+      think = to_int(next(), "--think");
+    else if (a == "--service")
+      service = to_int(next(), "--service");
     else if (a == "--pes") {
       std::string s = next();
       for (std::size_t p = 0; p <= s.size();) {
@@ -64,7 +70,8 @@ int sc_main(int argc, char** argv) {
         pes.push_back(to_int(s.substr(p, q - p).c_str(), "--pes"));
         p = q + 1;
       }
-    } else if (path.empty() && a[0] != '-') path = a;
+    } else if (path.empty() && a[0] != '-')
+      path = a;
     else {
       std::fprintf(stderr, "pe_memory: unknown argument '%s'\n%s", a.c_str(), kUsage);
       return 1;
@@ -104,9 +111,8 @@ int sc_main(int argc, char** argv) {
     mem->out.bind(net.ni(memory).target);
     net.ni(memory).rx.bind(mem->in);
     for (int n : pes) {
-      cpus.emplace_back(new example::Processor(("pe" + std::to_string(n)).c_str(), memory,
-                                               requests, static_cast<std::uint32_t>(bytes), think,
-                                               10));
+      cpus.emplace_back(new example::Processor(("pe" + std::to_string(n)).c_str(), memory, requests,
+                                               static_cast<std::uint32_t>(bytes), think, 10));
       cpus.back()->out.bind(net.ni(n).target);
       net.ni(n).rx.bind(cpus.back()->in);
     }
@@ -124,8 +130,8 @@ int sc_main(int argc, char** argv) {
   for (std::size_t i = 0; i < cpus.size(); ++i) {
     const auto& c = *cpus[i];
     const int h = topo.distance(pes[i], memory);
-    const long long formula = zero_load_latency(cfg, h, l_req) + service +
-                              zero_load_latency(cfg, h, l_rep);
+    const long long formula =
+        zero_load_latency(cfg, h, l_req) + service + zero_load_latency(cfg, h, l_rep);
     Cycle lo = kNever, hi = 0;
     double sum = 0;
     for (const auto& t : c.trips) {

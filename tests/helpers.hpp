@@ -8,7 +8,9 @@
 
 namespace sy::test {
 
-inline Config cfg(const std::string& yaml) { return parse_config(yaml, "<test>"); }
+inline Config cfg(const std::string& yaml) {
+  return parse_config(yaml, "<test>");
+}
 
 inline Results run(const std::string& yaml, bool records = false) {
   RunOptions o;

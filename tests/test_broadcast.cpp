@@ -20,7 +20,8 @@ class Sender : public sc_core::sc_module {
  public:
   tlm_utils::simple_initiator_socket<Sender> out;
   SC_HAS_PROCESS(Sender);
-  Sender(sc_core::sc_module_name n, int count, int gap) : sc_core::sc_module(n), out("out"), count_(count), gap_(gap) {
+  Sender(sc_core::sc_module_name n, int count, int gap)
+      : sc_core::sc_module(n), out("out"), count_(count), gap_(gap) {
     SC_THREAD(run);
   }
   int refused = 0;
@@ -63,7 +64,9 @@ std::string star_yaml(const std::string& topo, const std::string& scheme, double
 struct OnceCase {
   std::string topo, router;
 };
-std::ostream& operator<<(std::ostream& o, const OnceCase& c) { return o << c.topo << " " << c.router; }
+std::ostream& operator<<(std::ostream& o, const OnceCase& c) {
+  return o << c.topo << " " << c.router;
+}
 class EveryNodeOnce : public ::testing::TestWithParam<OnceCase> {};
 
 TEST_P(EveryNodeOnce, EachBroadcastReachesEveryOtherNodeExactlyOnce) {
@@ -100,23 +103,29 @@ TEST_P(EveryNodeOnce, EachBroadcastReachesEveryOtherNodeExactlyOnce) {
 
 namespace {
 const char* kOq = "{buffering: output_queued, switching: store_and_forward, priority_classes: 2}";
-const char* kWormhole = "{buffering: input_vc, switching: wormhole, vcs: 6, vc_depth: 2, priority_classes: 2}";
-const char* kVct = "{buffering: input_vc, switching: virtual_cut_through, vcs: 4, vc_depth: 2, priority_classes: 2}";
-const char* kSaf = "{buffering: input_vc, switching: store_and_forward, vcs: 3, vc_depth: 2, priority_classes: 2}";
+const char* kWormhole =
+    "{buffering: input_vc, switching: wormhole, vcs: 6, vc_depth: 2, priority_classes: 2}";
+const char* kVct =
+    "{buffering: input_vc, switching: virtual_cut_through, vcs: 4, vc_depth: 2, priority_classes: "
+    "2}";
+const char* kSaf =
+    "{buffering: input_vc, switching: store_and_forward, vcs: 3, vc_depth: 2, priority_classes: 2}";
 }  // namespace
 
-INSTANTIATE_TEST_SUITE_P(
-    Tori, EveryNodeOnce,
-    ::testing::Values(OnceCase{"{type: torus, dims: [5, 3]}", kOq}, OnceCase{"{type: torus, dims: [4, 4]}", kOq},
-                      OnceCase{"{type: torus, dims: [4, 3, 2]}", kOq}, OnceCase{"{type: hypercube, dim: 4}", kOq},
-                      OnceCase{"{type: torus, dims: [6, 1, 5]}", kOq},
-                      OnceCase{"{type: torus, dims: [5, 3]}", kWormhole},
-                      OnceCase{"{type: torus, dims: [4, 4]}", kVct},
-                      OnceCase{"{type: hypercube, dim: 4}", kSaf},
-                      OnceCase{"{type: torus, dims: [4, 3, 2]}", kWormhole}));
+INSTANTIATE_TEST_SUITE_P(Tori, EveryNodeOnce,
+                         ::testing::Values(OnceCase{"{type: torus, dims: [5, 3]}", kOq},
+                                           OnceCase{"{type: torus, dims: [4, 4]}", kOq},
+                                           OnceCase{"{type: torus, dims: [4, 3, 2]}", kOq},
+                                           OnceCase{"{type: hypercube, dim: 4}", kOq},
+                                           OnceCase{"{type: torus, dims: [6, 1, 5]}", kOq},
+                                           OnceCase{"{type: torus, dims: [5, 3]}", kWormhole},
+                                           OnceCase{"{type: torus, dims: [4, 4]}", kVct},
+                                           OnceCase{"{type: hypercube, dim: 4}", kSaf},
+                                           OnceCase{"{type: torus, dims: [4, 3, 2]}", kWormhole}));
 
 TEST(Broadcast, LightLoadDelaysAreTheAverageDistanceAndTheDiameter) {
-  const Config cfg = test::cfg(star_yaml("{type: torus, dims: [8, 8]}", "priority_star", 0.02, 100000));
+  const Config cfg =
+      test::cfg(star_yaml("{type: torus, dims: [8, 8]}", "priority_star", 0.02, 100000));
   const Results r = run_simulation(cfg);
   ASSERT_TRUE(r.stable) << r.unstable_reason;
   const Topology topo = cfg.topology.make();
@@ -129,7 +138,8 @@ TEST(Broadcast, LightLoadDelaysAreTheAverageDistanceAndTheDiameter) {
 }
 
 TEST(Broadcast, BalanceEqualizesMeasuredLinkUtilizationOnA4x8Torus) {
-  const Results r = test::run(star_yaml("{type: torus, dims: [4, 8]}", "priority_star", 0.6, 60000));
+  const Results r =
+      test::run(star_yaml("{type: torus, dims: [4, 8]}", "priority_star", 0.6, 60000));
   ASSERT_TRUE(r.stable) << r.unstable_reason;
   ASSERT_EQ(r.link_util_by_dim.size(), 2u);
   const double u0 = r.link_util_by_dim[0], u1 = r.link_util_by_dim[1];
@@ -153,7 +163,8 @@ TEST(Broadcast, PriorityStarBelowFcfsAtHighLoad) {
   const Results p = test::run(star_yaml(topo, "priority_star", 0.85, 20000));
   ASSERT_TRUE(p.stable) << p.unstable_reason;
   // FCFS in the same process is not possible (one elaboration per process): run it by the CLI.
-  const std::string path = test::write_temp("fcfs.yaml", star_yaml(topo, "fcfs_direct", 0.85, 20000));
+  const std::string path =
+      test::write_temp("fcfs.yaml", star_yaml(topo, "fcfs_direct", 0.85, 20000));
   const auto c = test::cli("run " + path + " --quiet --out /tmp/switchyard-test-fcfs-" +
                            std::to_string(getpid()));
   ASSERT_EQ(c.rc, 0) << c.output;

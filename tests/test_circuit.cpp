@@ -20,7 +20,9 @@ struct SchedCase {
   std::string algorithm, variant;
   int alpha, delta, tau, L, B, root;
 };
-std::ostream& operator<<(std::ostream& o, const SchedCase& c) { return o << c.name; }
+std::ostream& operator<<(std::ostream& o, const SchedCase& c) {
+  return o << c.name;
+}
 
 class Schedules : public ::testing::TestWithParam<SchedCase> {};
 
@@ -46,8 +48,8 @@ TEST_P(Schedules, ModelTimeIsTheClosedFormAndEveryNodeIsInformedOnce) {
   if (c.algorithm == "h_trees" && c.n0 >= 15) {
     int k = 0;
     while ((1 << k) < c.n0 + 1) ++k;
-    expect = htrees_schedule_terms(k, c.L, c.B).eval(
-        {double(c.alpha), double(c.delta), double(c.tau)});
+    expect =
+        htrees_schedule_terms(k, c.L, c.B).eval({double(c.alpha), double(c.delta), double(c.tau)});
   }
   EXPECT_EQ(static_cast<double>(s.completion), expect) << s.formula_text;
   EXPECT_GE(static_cast<double>(s.completion), s.lower_bound);
@@ -64,18 +66,21 @@ INSTANTIATE_TEST_SUITE_P(
         SchedCase{"tiling_10x10_blocks_first", 10, 10, "tiling", "blocks_first", 30, 2, 1, 5, 0, 0},
         SchedCase{"tiling_5x10", 5, 10, "tiling", "slanting", 7, 4, 2, 9, 0, 3},
         SchedCase{"dc_8x8", 8, 8, "divide_and_conquer", "slanting", 20, 3, 1, 16, 4, 0},
-        SchedCase{"dc_16x16_delta0_tau3", 16, 16, "divide_and_conquer", "slanting", 9, 0, 3, 24, 8, 37},
+        SchedCase{"dc_16x16_delta0_tau3", 16, 16, "divide_and_conquer", "slanting", 9, 0, 3, 24, 8,
+                  37},
         SchedCase{"dc_32x32", 32, 32, "divide_and_conquer", "slanting", 50, 2, 1, 64, 16, 0},
         SchedCase{"htrees_7x7", 7, 7, "h_trees", "slanting", 20, 3, 1, 16, 4, 0},
         SchedCase{"htrees_15x15", 15, 15, "h_trees", "slanting", 20, 3, 2, 16, 4, 20},
         SchedCase{"saf_trees_8x8", 8, 8, "store_and_forward_trees", "slanting", 10, 2, 1, 16, 4, 0},
-        SchedCase{"saf_trees_7x7_delta0", 7, 7, "store_and_forward_trees", "slanting", 10, 0, 2, 8, 2, 5}),
+        SchedCase{"saf_trees_7x7_delta0", 7, 7, "store_and_forward_trees", "slanting", 10, 0, 2, 8,
+                  2, 5}),
     [](const ::testing::TestParamInfo<SchedCase>& i) { return i.param.name; });
 
 TEST(Circuit, UnsupportedSizeIsAConfigErrorNamingTheSizes) {
   try {
-    test::cfg("topology: {type: torus, dims: [7, 7]}\nrouter: {switching: direct_connect}\n"
-              "traffic: {type: none}\nschedule: {algorithm: tiling}\n");
+    test::cfg(
+        "topology: {type: torus, dims: [7, 7]}\nrouter: {switching: direct_connect}\n"
+        "traffic: {type: none}\nschedule: {algorithm: tiling}\n");
     FAIL() << "no error";
   } catch (const ConfigError& e) {
     const std::string m = e.what();
@@ -121,14 +126,15 @@ TEST(Circuit, DirectConnectPaysTheAcknowledgmentOnLongPathsWormholeDoesNot) {
       "    - {time: 0, src: 0, dst: 8, flits: 1}\n"
       "    - {time: 0, src: 0, dst: 16, flits: 2000}\n";
   const Results dc = test::run(head + "router: {switching: direct_connect}\n", true);
-  const std::string path = test::write_temp("wh_circuit.yaml", head + "router: {buffering: circuit, switching: wormhole}\n");
+  const std::string path = test::write_temp(
+      "wh_circuit.yaml", head + "router: {buffering: circuit, switching: wormhole}\n");
   const std::string out = "/tmp/switchyard-test-wh-circuit-" + std::to_string(getpid());
   const auto c = test::cli("run " + path + " --quiet --out " + out);
   ASSERT_EQ(c.rc, 0) << c.output;
   ASSERT_EQ(dc.packets.size(), 2u);
   Cycle dc_short = 0, dc_long = 0;
   for (const auto& p : dc.packets) (p.flits == 1 ? dc_short : dc_long) = p.delivered - p.created;
-  EXPECT_EQ(dc_short, 5u + 8 * (1 + 3) + 1);   // alpha + h(delta + ack) + L tau
+  EXPECT_EQ(dc_short, 5u + 8 * (1 + 3) + 1);  // alpha + h(delta + ack) + L tau
   EXPECT_EQ(dc_long, 5u + 1 * (1 + 3) + 2000);
   // Wormhole circuits: alpha + h delta + L tau, no acknowledgment: the means tell.
   std::ifstream j(out + "/results.json");
@@ -148,7 +154,9 @@ class RouteSender : public sc_core::sc_module {
  public:
   tlm_utils::simple_initiator_socket<RouteSender> out;
   SC_HAS_PROCESS(RouteSender);
-  explicit RouteSender(sc_core::sc_module_name n) : sc_core::sc_module(n), out("out") { SC_THREAD(run); }
+  explicit RouteSender(sc_core::sc_module_name n) : sc_core::sc_module(n), out("out") {
+    SC_THREAD(run);
+  }
   std::vector<tlm::tlm_response_status> st;
 
  private:
@@ -207,7 +215,8 @@ TEST(Circuit, WithoutABarrierPhasesCanMeetWithOneTheySynchronize) {
   const Results r = test::run(y);
   ASSERT_TRUE(r.stable) << r.unstable_reason;
   EXPECT_EQ(static_cast<double>(r.schedule.completion), r.schedule.formula);
-  const std::string path = test::write_temp("nobarrier.yaml", y.substr(0, y.find(", barrier")) + "}\n");
+  const std::string path =
+      test::write_temp("nobarrier.yaml", y.substr(0, y.find(", barrier")) + "}\n");
   const auto c = test::cli("run " + path + " --quiet --out /tmp/switchyard-test-nobarrier-" +
                            std::to_string(getpid()));
   ASSERT_EQ(c.rc, 0) << c.output;

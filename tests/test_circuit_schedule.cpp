@@ -16,8 +16,8 @@ using namespace sy;
 namespace {
 
 const CircuitCost kCosts[] = {
-    {1.0, 0.0, 1.0},      // delta = 0
-    {100.0, 3.0, 2.0},    // tau > 1
+    {1.0, 0.0, 1.0},    // delta = 0
+    {100.0, 3.0, 2.0},  // tau > 1
     {7.0, 1.0, 5.0},
     {65.0, 10.0, 0.425},  // the iPSC/860 figures quoted in §2 (microseconds, bytes)
 };
@@ -40,7 +40,9 @@ void expect_time(const CircuitSchedule& s, const TimeTerms& f) {
     EXPECT_NEAR(phase_sum_time(s, c), f.eval(c), 1e-9 * f.eval(c)) << describe(s);
 }
 
-int node(const std::vector<int>& dims, int x, int y) { return x + dims[0] * y; }
+int node(const std::vector<int>& dims, int x, int y) {
+  return x + dims[0] * y;
+}
 
 }  // namespace
 
@@ -74,7 +76,8 @@ TEST(CircuitTiling, FiveByFiveIsFigureTwo) {
 
 TEST(CircuitTiling, TenByTenBlockVariants) {
   const std::vector<int> dims{10, 10};
-  for (TilingVariant v : {TilingVariant::Slanting, TilingVariant::BossBlocks, TilingVariant::BlocksFirst})
+  for (TilingVariant v :
+       {TilingVariant::Slanting, TilingVariant::BossBlocks, TilingVariant::BlocksFirst})
     for (int root : {0, 37, 99}) {
       const CircuitSchedule s = tiling(dims, root, 4, v);
       expect_valid(s);
@@ -95,7 +98,8 @@ TEST(CircuitTiling, FiveByTenAndOtherBlockExpansions) {
     }
   }
   // Sizes the paper mentions without pricing: our per-level forms.
-  for (const std::vector<int>& dims : std::vector<std::vector<int>>{{20, 20}, {4, 4}, {8, 8}, {16, 16}, {4, 8}, {20, 10}}) {
+  for (const std::vector<int>& dims :
+       std::vector<std::vector<int>>{{20, 20}, {4, 4}, {8, 8}, {16, 16}, {4, 8}, {20, 10}}) {
     const CircuitSchedule s = tiling(dims, 1, 2);
     expect_valid(s);
     expect_time(s, tiling_terms(dims, TilingVariant::Slanting, 2));
@@ -167,7 +171,8 @@ TEST(CircuitHTrees, OptimalPacketSize) {
   const double L = 8192;
   for (int k = 3; k <= 5; ++k) {
     const double B = htrees_optimal_packet(k, c, L);
-    EXPECT_NEAR(htrees_optimal_time(k, c, L), htrees_time(k, c, L, B), 1e-6 * htrees_time(k, c, L, B));
+    EXPECT_NEAR(htrees_optimal_time(k, c, L), htrees_time(k, c, L, B),
+                1e-6 * htrees_time(k, c, L, B));
     EXPECT_LT(htrees_time(k, c, L, B), htrees_time(k, c, L, B * 1.1));
     EXPECT_LT(htrees_time(k, c, L, B), htrees_time(k, c, L, B / 1.1));
   }
@@ -176,7 +181,8 @@ TEST(CircuitHTrees, OptimalPacketSize) {
 // ---- store-and-forward trees ----------------------------------------------------------------
 
 TEST(CircuitStoreForward, FourArcDisjointTreesPipelined) {
-  for (const std::vector<int>& dims : std::vector<std::vector<int>>{{5, 5}, {7, 7}, {8, 8}, {10, 5}, {16, 16}}) {
+  for (const std::vector<int>& dims :
+       std::vector<std::vector<int>>{{5, 5}, {7, 7}, {8, 8}, {10, 5}, {16, 16}}) {
     for (int P : {1, 3}) {
       const int B = 2, L = 4 * P * B;
       const CircuitSchedule s = store_and_forward_trees(dims, 3, 4 * P, L);
@@ -188,7 +194,8 @@ TEST(CircuitStoreForward, FourArcDisjointTreesPipelined) {
     }
   }
   const CircuitCost c{100, 3, 2};
-  EXPECT_NEAR(sf_optimal_time(9, c, 4096), sf_time(9, c, 4096, sf_optimal_packet(9, c, 4096)), 1e-6);
+  EXPECT_NEAR(sf_optimal_time(9, c, 4096), sf_time(9, c, 4096, sf_optimal_packet(9, c, 4096)),
+              1e-6);
   EXPECT_DOUBLE_EQ(paper_sf_time({8, 8}, c, 4096), sf_optimal_time(9, c, 4096));
 }
 
@@ -204,9 +211,10 @@ TEST(CircuitCheck, DuplicatedPathNamesTheArc) {
   bool named = false;
   const std::string from = std::to_string(dup.sender);
   for (const std::string& e : r.errors)
-    named = named || (e.find("port d") != std::string::npos &&
-                      e.find("in phase " + std::to_string(dup.phase)) != std::string::npos &&
-                      e.find("by transmissions from " + from + " and " + from) != std::string::npos);
+    named =
+        named || (e.find("port d") != std::string::npos &&
+                  e.find("in phase " + std::to_string(dup.phase)) != std::string::npos &&
+                  e.find("by transmissions from " + from + " and " + from) != std::string::npos);
   EXPECT_TRUE(named) << r.errors.front();
   EXPECT_THROW(require_valid(s), std::runtime_error);
 }
@@ -219,7 +227,7 @@ TEST(CircuitCheck, ConflictMessageFormat) {
   s.root = 6;  // (1,1)
   s.part_flits = {1};
   s.phases = 1;
-  s.transmissions.push_back({0, 6, 0, {{0, +1}, {0, +1}}});          // 6 -> 7 -> 8
+  s.transmissions.push_back({0, 6, 0, {{0, +1}, {0, +1}}});           // 6 -> 7 -> 8
   s.transmissions.push_back({0, 2, 0, {{1, +1}, {0, +1}, {1, +1}}});  // 2 -> 7 -> 8 -> 13
   const CircuitCheck r = check(s);
   ASSERT_FALSE(r.ok);
@@ -241,7 +249,8 @@ TEST(CircuitCheck, MissingDuplicateAndUnheldParts) {
   CircuitCheck r = check(s);
   ASSERT_FALSE(r.ok);
   bool unheld = false;
-  for (const std::string& e : r.errors) unheld = unheld || e.find("sends part 1 in phase 0") != std::string::npos;
+  for (const std::string& e : r.errors)
+    unheld = unheld || e.find("sends part 1 in phase 0") != std::string::npos;
   EXPECT_TRUE(unheld);
 
   CircuitSchedule m = tiling({5, 5}, 0, 1);
@@ -298,7 +307,8 @@ TEST(CircuitBounds, Proposition1AndCorollary1) {
     EXPECT_LE(b.value(), tiling_terms(dims, TilingVariant::Slanting, L).eval(c));
     EXPECT_DOUBLE_EQ(corollary1(n, c, L), std::max(b.startup, b.reach));
     // The tiling meets the start-up bound exactly: ceil(log_5 N) phases.
-    EXPECT_DOUBLE_EQ(tiling_terms(dims, TilingVariant::Slanting, L).alpha_terms * c.alpha, b.startup);
+    EXPECT_DOUBLE_EQ(tiling_terms(dims, TilingVariant::Slanting, L).alpha_terms * c.alpha,
+                     b.startup);
   }
   EXPECT_EQ(min_phases({10, 10}), 3);  // so 10x10's 3 alpha is optimal (not 2 ceil(log_5 10) = 4)
   EXPECT_EQ(min_phases({7, 7}), 3);

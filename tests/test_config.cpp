@@ -17,7 +17,8 @@ std::string error_of(const std::string& yaml, const std::vector<std::string>& se
 }  // namespace
 
 TEST(ConfigErrors, UnknownKeyNamesLineAndPath) {
-  const std::string e = error_of("topology: {type: torus, dims: [4, 4]}\nrouter:\n  vcs: 2\n  vc_dpeth: 4\n");
+  const std::string e =
+      error_of("topology: {type: torus, dims: [4, 4]}\nrouter:\n  vcs: 2\n  vc_dpeth: 4\n");
   EXPECT_NE(e.find("cfg.yaml:4:"), std::string::npos) << e;
   EXPECT_NE(e.find("router.vc_dpeth"), std::string::npos) << e;
   EXPECT_NE(e.find("unknown key"), std::string::npos) << e;
@@ -52,9 +53,11 @@ TEST(ConfigErrors, SetOverrideUnknownKey) {
 }
 
 TEST(ConfigErrors, CrossKeyChecks) {
-  EXPECT_NE(error_of("router: {switching: virtual_cut_through, vc_depth: 4}\ntraffic: {packet_flits: 8}\n")
-                .find("vc_depth >= the largest packet"),
-            std::string::npos);
+  EXPECT_NE(
+      error_of(
+          "router: {switching: virtual_cut_through, vc_depth: 4}\ntraffic: {packet_flits: 8}\n")
+          .find("vc_depth >= the largest packet"),
+      std::string::npos);
   EXPECT_NE(error_of("topology: {type: torus, dims: [4, 4]}\ntraffic: {pattern: bit_flip}\n")
                 .find("needs a hypercube"),
             std::string::npos);
@@ -88,23 +91,25 @@ TEST(Cli, ExitCodes) {
   r = test::cli("--help");
   EXPECT_EQ(r.rc, 0);
   EXPECT_NE(r.output.find("switchyard sweep"), std::string::npos);
-  const std::string sat = test::write_temp(
-      "sat.yaml",
-      "topology: {type: mesh, dims: [4, 4]}\nrouter: {buffering: output_queued}\n"
-      "traffic: {process: poisson, rate: 2.0, packet_flits: 4}\n"
-      "simulation: {warmup: 100, measure: 2000, drain_limit: 2000}\n");
+  const std::string sat =
+      test::write_temp("sat.yaml",
+                       "topology: {type: mesh, dims: [4, 4]}\nrouter: {buffering: output_queued}\n"
+                       "traffic: {process: poisson, rate: 2.0, packet_flits: 4}\n"
+                       "simulation: {warmup: 100, measure: 2000, drain_limit: 2000}\n");
   r = test::cli("run " + sat + " --quiet --out /tmp/switchyard-test-sat");
   EXPECT_EQ(r.rc, 3) << r.output;
 }
 
 TEST(ConfigErrors, BadValueGivenWithSetNamesSet) {
-  const std::string e = error_of("topology: {type: torus, dims: [4, 4]}\n", {"waves.routers=[0, 99]"});
+  const std::string e =
+      error_of("topology: {type: torus, dims: [4, 4]}\n", {"waves.routers=[0, 99]"});
   EXPECT_EQ(e.rfind("--set: waves.routers[1]", 0), 0u) << e;
   EXPECT_NE(e.find("out of range"), std::string::npos) << e;
 }
 
 TEST(ConfigErrors, WavesAndInterfaceKeys) {
-  EXPECT_NE(error_of("waves: {to_cycle: 5, from_cycle: 9}\n").find("waves.to_cycle: is before from_cycle"),
+  EXPECT_NE(error_of("waves: {to_cycle: 5, from_cycle: 9}\n")
+                .find("waves.to_cycle: is before from_cycle"),
             std::string::npos);
   EXPECT_NE(error_of("waves: {routers: some}\n").find("waves.routers"), std::string::npos);
   EXPECT_NE(error_of("network_interface: {flit_bytes: 0}\n").find("network_interface.flit_bytes"),

@@ -116,7 +116,8 @@ TEST(Light, OutputQueuedLightLoadMatchesZeroLoadAndRho) {
       "topology: {type: hypercube, dim: 6}\n"
       "router: {buffering: output_queued, switching: store_and_forward}\n"
       "timing: {alpha: 0, delta: 0, tau: 1}\n"
-      "traffic: {process: poisson, rate: 0.01, rate_unit: packets, packet_flits: 1, pattern: uniform}\n"
+      "traffic: {process: poisson, rate: 0.01, rate_unit: packets, packet_flits: 1, pattern: "
+      "uniform}\n"
       "simulation: {warmup: 1000, measure: 50000}\n");
   ASSERT_TRUE(r.stable);
   // Unit packets, unit link time: latency >= hops; at rho ~ 0.005 within 2% of the mean distance.
@@ -137,7 +138,9 @@ TEST(Priority, HigherClassIsFasterUnderLoad) {
   const Results r = test::run(
       "topology: {type: mesh, dims: [4, 4]}\n"
       "router: {buffering: input_vc, vcs: 4, vc_depth: 4, priority_classes: 2}\n"
-      "traffic: {type: trace, file: " + path + "}\n", /*records=*/true);
+      "traffic: {type: trace, file: " +
+          path + "}\n",
+      /*records=*/true);
   ASSERT_TRUE(r.stable) << r.unstable_reason;
   ASSERT_EQ(r.packets.size(), 3000u);
   double lat[2] = {0, 0};

@@ -28,13 +28,19 @@ std::string name_of(const Net& n) {
   return s;
 }
 
-void PrintTo(const Net& n, std::ostream* os) { *os << name_of(n); }
+void PrintTo(const Net& n, std::ostream* os) {
+  *os << name_of(n);
+}
 
 const std::vector<Net> kNets = {
-    {Topology::Kind::Torus, {8, 8}},       {Topology::Kind::Torus, {16, 16}},
-    {Topology::Kind::Torus, {4, 8}},       {Topology::Kind::Torus, {5, 3}},
-    {Topology::Kind::Torus, {8, 8, 8}},    {Topology::Kind::Torus, {4, 4, 8}},
-    {Topology::Kind::Torus, {3, 4, 5}},    {Topology::Kind::Hypercube, {2, 2, 2, 2}},
+    {Topology::Kind::Torus, {8, 8}},
+    {Topology::Kind::Torus, {16, 16}},
+    {Topology::Kind::Torus, {4, 8}},
+    {Topology::Kind::Torus, {5, 3}},
+    {Topology::Kind::Torus, {8, 8, 8}},
+    {Topology::Kind::Torus, {4, 4, 8}},
+    {Topology::Kind::Torus, {3, 4, 5}},
+    {Topology::Kind::Hypercube, {2, 2, 2, 2}},
     {Topology::Kind::Hypercube, {2, 2, 2, 2, 2, 2}},
     {Topology::Kind::Torus, {2, 6, 3}},  // size-2 and ring dimensions mixed
 };
@@ -42,14 +48,14 @@ const std::vector<Net> kNets = {
 // One broadcast walked hop by hop through StarRule::children, as the routers would forward it.
 struct Walk {
   std::vector<int> received, depth;
-  std::vector<int> per_dim;           // transmissions per dimension
-  std::vector<int> per_link;          // transmissions per (node, output port)
+  std::vector<int> per_dim;   // transmissions per dimension
+  std::vector<int> per_link;  // transmissions per (node, output port)
   int transmissions = 0;
-  bool bad_port = false;              // a port out of range, unconnected, or too many children
-  bool vc_went_back = false;          // class 1 followed by class 0 on some path
-  bool vc_not_paper = false;          // a hop's class differs from (dim <= ending_dim)
-  bool prio_went_back = false;        // a low-priority hop followed by a high-priority one
-  int max_low_hops = 0;               // most low-priority hops on a path
+  bool bad_port = false;        // a port out of range, unconnected, or too many children
+  bool vc_went_back = false;    // class 1 followed by class 0 on some path
+  bool vc_not_paper = false;    // a hop's class differs from (dim <= ending_dim)
+  bool prio_went_back = false;  // a low-priority hop followed by a high-priority one
+  int max_low_hops = 0;         // most low-priority hops on a path
 };
 
 Walk walk(const Topology& t, const StarRule& rule, int src, int l, int tie) {
@@ -99,7 +105,9 @@ Walk walk(const Topology& t, const StarRule& rule, int src, int l, int tie) {
   return w;
 }
 
-double max_of(const std::vector<double>& v) { return *std::max_element(v.begin(), v.end()); }
+double max_of(const std::vector<double>& v) {
+  return *std::max_element(v.begin(), v.end());
+}
 
 }  // namespace
 
@@ -249,7 +257,8 @@ TEST(StarPriorityClasses, TwoAndThreeClassSchemes) {
   EXPECT_FALSE(sy::star_low_priority(2, 0));
 }
 
-// --- Balance --------------------------------------------------------------------------------------
+// --- Balance
+// --------------------------------------------------------------------------------------
 
 class StarBalanceP : public ::testing::TestWithParam<Net> {};
 
@@ -299,7 +308,8 @@ TEST_P(StarBalanceP, EveryLinkCarriesRhoWhenBalanced) {
   const std::vector<double> u = sy::star_link_loads(t.dims(), lb, 0.0, x);
   for (int v = 0; v < N; ++v)
     for (int p = 0; p < P; ++p) {
-      ASSERT_NEAR(load[static_cast<size_t>(v) * P + p], rho, 1e-9 * rho) << v << " " << t.port_name(p);
+      ASSERT_NEAR(load[static_cast<size_t>(v) * P + p], rho, 1e-9 * rho)
+          << v << " " << t.port_name(p);
       ASSERT_NEAR(u[t.port(p).dim], rho, 1e-9 * rho);
     }
 }
@@ -308,9 +318,14 @@ INSTANTIATE_TEST_SUITE_P(Star, StarBalanceP, ::testing::ValuesIn(kNets),
                          [](const ::testing::TestParamInfo<Net>& i) { return name_of(i.param); });
 
 TEST(StarBalance, NaryCubesGiveExactlyOneOverD) {
-  for (const std::vector<int>& dims :
-       {std::vector<int>{8, 8}, {16, 16}, {8, 8, 8}, {5, 5, 5}, {3, 3, 3, 3}, {2, 2, 2, 2},
-        {2, 2, 2, 2, 2, 2}, {7}}) {
+  for (const std::vector<int>& dims : {std::vector<int>{8, 8},
+                                       {16, 16},
+                                       {8, 8, 8},
+                                       {5, 5, 5},
+                                       {3, 3, 3, 3},
+                                       {2, 2, 2, 2},
+                                       {2, 2, 2, 2, 2, 2},
+                                       {7}}) {
     for (double lr : {0.0, 0.05, 2.0}) {
       const std::vector<double> x = sy::star_balance(dims, 0.001, lr);
       const std::vector<double> raw = sy::star_balance_unprojected(dims, 0.001, lr);
@@ -392,7 +407,8 @@ TEST(StarBalance, ThreeDimensionalProjectionMinimisesTheMaxLoad) {
   double grid = 1e300;
   for (int i = 0; i <= steps; ++i)
     for (int j = 0; i + j <= steps; ++j) {
-      const std::vector<double> y{double(i) / steps, double(j) / steps, double(steps - i - j) / steps};
+      const std::vector<double> y{double(i) / steps, double(j) / steps,
+                                  double(steps - i - j) / steps};
       grid = std::min(grid, max_of(sy::star_link_loads(dims, lb, lr, y)));
     }
   EXPECT_LE(best, grid + 1e-12);
@@ -418,8 +434,8 @@ TEST(StarThroughput, MatchesTheTopologyAndThePapersHypercubeFormula) {
     const int N = t.num_nodes();
     const double lb = 0.003, lr = 0.07;
     const double rho = sy::star_throughput_factor(n.dims, lb, lr);
-    const double expect = lb * (N - 1) / t.average_degree() +
-                          lr * t.average_distance(false) / t.average_degree();
+    const double expect =
+        lb * (N - 1) / t.average_degree() + lr * t.average_distance(false) / t.average_degree();
     EXPECT_NEAR(rho, expect, 1e-12) << name_of(n);
     // Per-dimension unicast hops, brute force over all ordered pairs.
     const std::vector<double> D = sy::star_unicast_hops(n.dims);

@@ -73,7 +73,9 @@ const char* kTorus =
 struct TripCase {
   std::string name, yaml;
 };
-std::ostream& operator<<(std::ostream& o, const TripCase& c) { return o << c.name; }
+std::ostream& operator<<(std::ostream& o, const TripCase& c) {
+  return o << c.name;
+}
 
 class RoundTrip : public ::testing::TestWithParam<TripCase> {};
 
@@ -96,8 +98,8 @@ TEST_P(RoundTrip, IsolatedReadsTakeTheZeroLoadFormulaBothWays) {
   ASSERT_TRUE(r.stable) << r.unstable_reason;
   const int fb = cfg.interface.flit_bytes;
   const int h = topo.distance(pe, memory);
-  const long long formula =
-      zero_load_latency(cfg, h, (16 + fb - 1) / fb) + service + zero_load_latency(cfg, h, (bytes + fb - 1) / fb);
+  const long long formula = zero_load_latency(cfg, h, (16 + fb - 1) / fb) + service +
+                            zero_load_latency(cfg, h, (bytes + fb - 1) / fb);
   ASSERT_EQ(static_cast<int>(cpu->trips.size()), requests);
   EXPECT_EQ(cpu->trips[0].requested, 11u);
   for (const auto& t : cpu->trips) {
@@ -135,11 +137,11 @@ TEST(Tlm, BadRequestsGetErrorResponsesNotAborts) {
       bad_prio.priority = 2;  // classes 0..1
       NocExtension bad_mc;
       bad_mc.multicast = {1, 16};
-      st.push_back(i.send(16, 8, b));                                   // no node 16
-      st.push_back(i.send(1, 8, b, &bad_prio));                         // no class 2
-      st.push_back(i.send(1, 8, b, nullptr, tlm::TLM_READ_COMMAND));    // reads are not messages
-      st.push_back(i.send(1, 8, b, &bad_mc));                           // node 16 in the list
-      st.push_back(i.send(1, 8, b));                                    // fine
+      st.push_back(i.send(16, 8, b));                                 // no node 16
+      st.push_back(i.send(1, 8, b, &bad_prio));                       // no class 2
+      st.push_back(i.send(1, 8, b, nullptr, tlm::TLM_READ_COMMAND));  // reads are not messages
+      st.push_back(i.send(1, 8, b, &bad_mc));                         // node 16 in the list
+      st.push_back(i.send(1, 8, b));                                  // fine
     }));
     g_init->out.bind(net.ni(0).target);
     record_all(net);

@@ -6,13 +6,15 @@
 using namespace sy;
 
 TEST(Traffic, PermutationPatterns) {
-  const Config t = test::cfg("topology: {type: torus, dims: [4, 4, 4]}\ntraffic: {pattern: transpose}\n");
+  const Config t =
+      test::cfg("topology: {type: torus, dims: [4, 4, 4]}\ntraffic: {pattern: transpose}\n");
   const Topology topo = t.topology.make();
   Traffic tr("tr", t, topo);
   Rng rng(1);
   const int src = topo.node_at({1, 2, 3});
   EXPECT_EQ(tr.destination(src, rng), topo.node_at({3, 2, 1}));
-  const Config b = test::cfg("topology: {type: mesh, dims: [4, 3]}\ntraffic: {pattern: bit_complement}\n");
+  const Config b =
+      test::cfg("topology: {type: mesh, dims: [4, 3]}\ntraffic: {pattern: bit_complement}\n");
   const Topology mb = b.topology.make();
   Traffic tb("tb", b, mb);
   EXPECT_EQ(tb.destination(mb.node_at({1, 0}), rng), mb.node_at({2, 2}));

@@ -29,7 +29,9 @@ struct WaveCase {
   std::string name, buffering;
   int alpha, delta, tau, flits;
 };
-std::ostream& operator<<(std::ostream& o, const WaveCase& c) { return o << c.name; }
+std::ostream& operator<<(std::ostream& o, const WaveCase& c) {
+  return o << c.name;
+}
 class WavePath : public ::testing::TestWithParam<WaveCase> {};
 
 TEST_P(WavePath, MessageSeenAtEveryRouterOfItsPathWhenTheFormulaSays) {
@@ -51,7 +53,8 @@ TEST_P(WavePath, MessageSeenAtEveryRouterOfItsPathWhenTheFormulaSays) {
   const Topology topo = cfg.topology.make();
   const int h = topo.distance(src, dst);
   ASSERT_EQ(h, 3);
-  EXPECT_EQ(static_cast<long long>(r.packets[0].delivered - t0), zero_load_latency(cfg, h, c.flits));
+  EXPECT_EQ(static_cast<long long>(r.packets[0].delivered - t0),
+            zero_load_latency(cfg, h, c.flits));
 
   test::Vcd vcd(dir + "/run.vcd");
   ASSERT_TRUE(vcd.ok);
@@ -70,7 +73,8 @@ TEST_P(WavePath, MessageSeenAtEveryRouterOfItsPathWhenTheFormulaSays) {
       expect.push_back(head);  // output_queued models packets: one event at the head
     EXPECT_EQ(vcd.high_cycles(s + "valid", horizon), expect) << s << " hop " << k;
     EXPECT_EQ(vcd.at(s + "head", head), 1u) << s;
-    EXPECT_EQ(vcd.at(s + "pkt", head), vcd.at("r" + std::to_string(src) + ".in_inj.pkt", t0 + c.alpha));
+    EXPECT_EQ(vcd.at(s + "pkt", head),
+              vcd.at("r" + std::to_string(src) + ".in_inj.pkt", t0 + c.alpha));
     if (c.buffering == "input_vc") {
       EXPECT_EQ(vcd.at(s + "tail", expect.back()), 1u) << s;
       if (k < h) {
@@ -100,7 +104,8 @@ TEST(Waves, GtkwNamesOnlySignalsOfTheVcdAndCreditsStartFull) {
   const std::string y =
       "topology: {type: mesh, dims: [3, 2]}\nrouter: {vcs: 3, vc_depth: 5}\n"
       "traffic:\n  type: trace\n  messages:\n    - {time: 0, src: 0, dst: 5, flits: 2}\n"
-      "waves: {enable: true, file: " + dir + "/m.vcd, routers: [0, 4]}\n";
+      "waves: {enable: true, file: " +
+      dir + "/m.vcd, routers: [0, 4]}\n";
   const Results r = test::run(y);
   ASSERT_TRUE(r.stable);
   test::Vcd vcd(dir + "/m.vcd");
@@ -132,7 +137,8 @@ TEST(Waves, NothingRecordedOutsideTheWindow) {
       "    - {time: 0, src: 0, dst: 1, flits: 1}\n"
       "    - {time: 50, src: 0, dst: 1, flits: 1}\n"
       "    - {time: 100, src: 0, dst: 1, flits: 1}\n"
-      "waves: {enable: true, file: " + dir + "/w.vcd, routers: [1], from_cycle: 40, to_cycle: 60}\n";
+      "waves: {enable: true, file: " +
+      dir + "/w.vcd, routers: [1], from_cycle: 40, to_cycle: 60}\n";
   ASSERT_TRUE(test::run(y).stable);
   test::Vcd vcd(dir + "/w.vcd");
   ASSERT_TRUE(vcd.ok);
@@ -141,9 +147,11 @@ TEST(Waves, NothingRecordedOutsideTheWindow) {
 
 TEST(Waves, OffWritesNoFile) {
   const std::string dir = fresh_dir("off");
-  const std::string y = "topology: {type: torus, dims: [3, 3]}\n"
-                        "traffic: {type: trace, messages: [{time: 0, src: 0, dst: 4}]}\n"
-                        "waves: {enable: false, file: " + dir + "/x.vcd}\n";
+  const std::string y =
+      "topology: {type: torus, dims: [3, 3]}\n"
+      "traffic: {type: trace, messages: [{time: 0, src: 0, dst: 4}]}\n"
+      "waves: {enable: false, file: " +
+      dir + "/x.vcd}\n";
   ASSERT_TRUE(test::run(y).stable);
   EXPECT_FALSE(std::filesystem::exists(dir));
 }

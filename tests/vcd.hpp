@@ -54,7 +54,8 @@ struct Vcd {
         std::string id;
         ls >> id;
         auto it = by_id.find(id);
-        if (it != by_id.end()) signals[it->second].push_back({t, std::stoull(w.substr(1), nullptr, 2)});
+        if (it != by_id.end())
+          signals[it->second].push_back({t, std::stoull(w.substr(1), nullptr, 2)});
       } else if ((w[0] == '0' || w[0] == '1') && w.size() > 1) {
         auto it = by_id.find(w.substr(1));
         if (it != by_id.end()) signals[it->second].push_back({t, std::uint64_t(w[0] - '0')});

@@ -23,7 +23,8 @@ TEST(Soak, HypercubeOutputQueuedNearSaturationStaysStable) {
       "topology: {type: hypercube, dim: 8}\n"
       "router: {buffering: output_queued, switching: store_and_forward}\n"
       "timing: {alpha: 0, delta: 0, tau: 1}\n"
-      "traffic: {process: poisson, rate: 0.3, rate_unit: packets, packet_flits: 1, pattern: bit_flip}\n"
+      "traffic: {process: poisson, rate: 0.3, rate_unit: packets, packet_flits: 1, pattern: "
+      "bit_flip}\n"
       "simulation: {warmup: 20000, measure: 500000}\n");
   EXPECT_TRUE(r.stable) << r.unstable_reason;
   EXPECT_NEAR(r.link_util_mean, r.rho, 0.02);
