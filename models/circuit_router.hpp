@@ -29,7 +29,6 @@ class CircuitRouter : public Router {
   void sample(RouterProbe& p) const override;
   // The circuit holding output `port` lets it go at cycle `at`.
   void release(int port, Cycle at);
-  const Crossbar& crossbar() const { return xbar_; }
 
  private:
   struct Header {

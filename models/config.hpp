@@ -65,6 +65,14 @@ struct BroadcastConfig {
   int classes = 2;       // priority_star: 2 (unicast high) or 3 (unicast medium)
   double rate = 0;       // broadcast packets per node per cycle (Poisson)
   bool enabled() const { return scheme != BroadcastScheme::None; }
+  // The arbitration class of a hop (0 highest): priority STAR puts broadcast hops on the ending
+  // dimension low, the other broadcast hops high, unicast high (2 classes) or medium (3);
+  // FCFS has one class.
+  int hop_class(bool broadcast, bool on_ending_dim) const {
+    if (scheme != BroadcastScheme::PriorityStar) return 0;
+    if (!broadcast) return classes == 3 ? 1 : 0;
+    return !on_ending_dim ? 0 : classes == 3 ? 2 : 1;
+  }
 };
 
 struct TrafficConfig {

@@ -131,11 +131,8 @@ void InputVcRouter::accept_broadcast_flit(int in_port, int v, Flit f, Cycle t) {
                                                    : (group + 1) * g;
       br.out_vc = -1;
       br.sent = 0;
-      const bool low = fabric_.star->low_priority(b.ending_dim, br.port);
-      br.cls = static_cast<std::uint8_t>(bcast_.scheme == BroadcastScheme::FcfsDirect ? 0
-                                         : !low                                       ? 0
-                                         : bcast_.classes == 3                        ? 2
-                                                                                      : 1);
+      br.cls = static_cast<std::uint8_t>(
+          bcast_.hop_class(true, fabric_.star->low_priority(b.ending_dim, br.port)));
     }
   }
   // The node has the copy when its tail is in (tail start + tau). The last reception of a

@@ -50,8 +50,6 @@ class Network : public sc_core::sc_module {
   const RunState& state() const { return state_; }
   const std::vector<Link>& links() const { return links_; }
   const Traffic& traffic() const { return traffic_; }
-  // True when initiators other than the built-in sources are bound to the NIs.
-  bool external_initiators() const { return external_; }
   // The waveform writer (null unless waves.enable); close() flushes the VCD at the end of a run.
   Waves* waves() { return waves_.get(); }
   const ScheduleDriver* schedule_driver() const { return driver_.get(); }

@@ -182,11 +182,8 @@ void NetworkInterface::send(std::uint32_t mid) {
     p.src = node_;
     p.dst = m.dst;
     p.flits = std::min(per, m.flits - done);
-    // Under a broadcast scheme the scheme sets the unicast class (priority STAR: high with two
-    // classes, medium with three; FCFS: the one class).
-    p.priority = !bc.enabled()                                                   ? m.priority
-                 : bc.scheme == BroadcastScheme::PriorityStar && bc.classes == 3 ? 1
-                                                                                 : 0;
+    // Under a broadcast scheme the scheme sets the unicast class.
+    p.priority = bc.enabled() ? bc.hop_class(false, false) : m.priority;
     p.created = m.created;
     p.measured = m.measured;
     p.message = mid;

@@ -49,12 +49,8 @@ void OutputQueuedRouter::accept_broadcast(int in_port, std::uint32_t id, Cycle t
     const int o = children_[k];
     const std::uint32_t cid = k == 0 ? id : fabric_.pool.allocate();
     if (k > 0) fabric_.pool[cid] = pk;
-    const bool low = fabric_.star->low_priority(ending, o);
-    const int cls = bcast_.scheme == BroadcastScheme::FcfsDirect ? 0
-                    : !low                                       ? 0
-                    : bcast_.classes == 3                        ? 2
-                                                                 : 1;
-    enqueue(o, cls, {cid, in_port, ready});
+    enqueue(o, bcast_.hop_class(true, fabric_.star->low_priority(ending, o)),
+            {cid, in_port, ready});
   }
   if (n == 0) fabric_.pool.release(id);
   // The arriving copy ends here; each child copy is a packet in the network.

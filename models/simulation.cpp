@@ -135,6 +135,7 @@ Results run_simulation(const Config& cfg, const RunOptions& opt) {
   r.warnings = cfg.warnings;
   r.credit_violations = net->credit_violations();
   r.priority_inversions = net->fabric().priority_inversions;
+  for (int n = 0; n < topo.num_nodes(); ++n) r.requests_rejected += net->ni(n).requests_rejected();
   r.packets = st.records();
   if (r.credit_violations) {
     r.stable = false;
@@ -188,6 +189,7 @@ std::string Results::to_json() const {
       .kv("max_wait", max_flit_wait)
       .kv("credit_violations", credit_violations)
       .kv("priority_inversions", priority_inversions)
+      .kv("requests_rejected", requests_rejected)
       .close();
   summary_json(j, "latency", latency);
   summary_json(j, "network_latency", network_latency);

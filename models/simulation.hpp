@@ -44,6 +44,7 @@ struct Results {
   double zero_load_formula = 0;
   std::uint64_t credit_violations = 0;    // credits seen below 0 or above the VC depth
   std::uint64_t priority_inversions = 0;  // a packet went while a higher class was ready
+  std::uint64_t requests_rejected = 0;    // TLM requests answered with an error status
   std::vector<Stats::Record> packets;     // with RunOptions::record_packets
 
   std::string to_json() const;

@@ -154,6 +154,7 @@ TEST(Tlm, BadRequestsGetErrorResponsesNotAborts) {
   EXPECT_EQ(st[3], tlm::TLM_ADDRESS_ERROR_RESPONSE);
   EXPECT_EQ(st[4], tlm::TLM_OK_RESPONSE);
   EXPECT_EQ(r.packets_delivered, 1u);  // only the good one went anywhere
+  EXPECT_EQ(r.requests_rejected, 4u);
   ASSERT_EQ(g_got.size(), 1u);
   EXPECT_EQ(g_got[0].dst, 1);
 }
