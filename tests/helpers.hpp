@@ -1,6 +1,10 @@
 // Helpers shared by the tests: configs from YAML text, one simulation, running the CLI.
 #pragma once
+#include <unistd.h>
+
 #include <cstdio>
+#include <fstream>
+#include <sstream>
 #include <string>
 
 #include "config.hpp"
@@ -36,12 +40,40 @@ inline CliResult cli(const std::string& args) {
   return r;
 }
 
+// A second simulation in one test (SystemC elaborates once per process): runs the YAML through
+// the CLI and returns its results.json text ("" when the run failed; `output` says why).
+inline std::string cli_results(const std::string& name, const std::string& yaml,
+                               std::string* output = nullptr);
+
+// The number after "key": in the first occurrence following "section" (or from the start).
+inline double json_number(const std::string& js, const std::string& section,
+                          const std::string& key) {
+  const auto at = section.empty() ? 0 : js.find("\"" + section + "\"");
+  if (at == std::string::npos) return -1;
+  const auto k = js.find("\"" + key + "\":", at);
+  if (k == std::string::npos) return -1;
+  return std::stod(js.substr(k + key.size() + 3));
+}
+
 inline std::string write_temp(const std::string& name, const std::string& text) {
   const std::string path = std::string("/tmp/switchyard-test-") + name;
   FILE* f = std::fopen(path.c_str(), "w");
   std::fputs(text.c_str(), f);
   std::fclose(f);
   return path;
+}
+
+inline std::string cli_results(const std::string& name, const std::string& yaml,
+                               std::string* output) {
+  const std::string path = write_temp(name + ".yaml", yaml);
+  const std::string out = "/tmp/switchyard-test-" + name + "-" + std::to_string(getpid());
+  const CliResult c = cli("run " + path + " --quiet --out " + out);
+  if (output) *output = c.output;
+  if (c.rc != 0) return "";
+  std::ifstream j(out + "/results.json");
+  std::stringstream ss;
+  ss << j.rdbuf();
+  return ss.str();
 }
 
 }  // namespace sy::test

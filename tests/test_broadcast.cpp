@@ -4,47 +4,30 @@
 // per-dimension link utilization; priority STAR beats FCFS at high load.
 #include <gtest/gtest.h>
 
-#include <fstream>
 #include <map>
 #include <memory>
 #include <sstream>
 
 #include "helpers.hpp"
 #include "network.hpp"
+#include "tlm_initiator.hpp"
 
 using namespace sy;
 
 namespace {
 
-class Sender : public sc_core::sc_module {
- public:
-  tlm_utils::simple_initiator_socket<Sender> out;
-  SC_HAS_PROCESS(Sender);
-  Sender(sc_core::sc_module_name n, int count, int gap)
-      : sc_core::sc_module(n), out("out"), count_(count), gap_(gap) {
-    SC_THREAD(run);
-  }
-  int refused = 0;
-
- private:
-  void run() {
-    for (int i = 0; i < count_; ++i) {
-      tlm::tlm_generic_payload gp;
+// `count` broadcasts of 16 bytes, `gap` ns apart, tagged 0, 1, ...
+std::function<void(test::Initiator&)> broadcasts(int count, int gap) {
+  return [count, gap](test::Initiator& i) {
+    for (int k = 0; k < count; ++k) {
       NocExtension ext;
       ext.broadcast = true;
-      ext.tag = static_cast<std::uint64_t>(i);
-      gp.set_extension(&ext);
-      gp.set_command(tlm::TLM_WRITE_COMMAND);
-      gp.set_data_length(16);
-      sc_core::sc_time d = sc_core::SC_ZERO_TIME;
-      out->b_transport(gp, d);
-      gp.clear_extension(&ext);
-      refused += !gp.is_response_ok();
-      wait(gap_, sc_core::SC_NS);
+      ext.tag = static_cast<std::uint64_t>(k);
+      EXPECT_EQ(i.send(0, 16, nullptr, &ext), tlm::TLM_OK_RESPONSE);
+      wait(gap, sc_core::SC_NS);
     }
-  }
-  int count_, gap_;
-};
+  };
+}
 
 std::string star_yaml(const std::string& topo, const std::string& scheme, double rho,
                       std::uint64_t measure = 20000) {
@@ -78,11 +61,12 @@ TEST_P(EveryNodeOnce, EachBroadcastReachesEveryOtherNodeExactlyOnce) {
   const Config cfg = test::cfg(y);
   const int N = cfg.topology.make().num_nodes();
   std::map<std::pair<int, std::uint64_t>, std::vector<int>> got;  // (src, tag) -> receivers
-  std::vector<std::unique_ptr<Sender>> senders;
+  std::vector<std::unique_ptr<test::Initiator>> senders;
   RunOptions opt;
   opt.attach = [&](Network& net) {
     for (int s : {0, N / 2, N - 1}) {
-      senders.emplace_back(new Sender(("s" + std::to_string(s)).c_str(), 20, 3));
+      senders.emplace_back(
+          new test::Initiator(("s" + std::to_string(s)).c_str(), broadcasts(20, 3)));
       senders.back()->out.bind(net.ni(s).target);
     }
     for (int n = 0; n < N; ++n)
@@ -163,18 +147,11 @@ TEST(Broadcast, PriorityStarBelowFcfsAtHighLoad) {
   const Results p = test::run(star_yaml(topo, "priority_star", 0.85, 20000));
   ASSERT_TRUE(p.stable) << p.unstable_reason;
   // FCFS in the same process is not possible (one elaboration per process): run it by the CLI.
-  const std::string path =
-      test::write_temp("fcfs.yaml", star_yaml(topo, "fcfs_direct", 0.85, 20000));
-  const auto c = test::cli("run " + path + " --quiet --out /tmp/switchyard-test-fcfs-" +
-                           std::to_string(getpid()));
-  ASSERT_EQ(c.rc, 0) << c.output;
-  std::ifstream j("/tmp/switchyard-test-fcfs-" + std::to_string(getpid()) + "/results.json");
-  std::stringstream ss;
-  ss << j.rdbuf();
-  const std::string js = ss.str();
-  const auto at = js.find("\"reception_delay\"");
-  ASSERT_NE(at, std::string::npos);
-  const double fcfs = std::stod(js.substr(js.find("\"mean\":", at) + 7));
+  std::string log;
+  const std::string js =
+      test::cli_results("fcfs", star_yaml(topo, "fcfs_direct", 0.85, 20000), &log);
+  ASSERT_FALSE(js.empty()) << log;
+  const double fcfs = test::json_number(js, "reception_delay", "mean");
   EXPECT_LT(p.reception_delay.mean, 0.9 * fcfs) << p.reception_delay.mean << " vs " << fcfs;
 }
 

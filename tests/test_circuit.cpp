@@ -3,7 +3,6 @@
 // circuits; source routes through the TLM extension.
 #include <gtest/gtest.h>
 
-#include <fstream>
 #include <memory>
 #include <sstream>
 
@@ -11,6 +10,7 @@
 #include "circuit_analysis.hpp"
 #include "helpers.hpp"
 #include "network.hpp"
+#include "tlm_initiator.hpp"
 
 using namespace sy;
 
@@ -126,80 +126,49 @@ TEST(Circuit, DirectConnectPaysTheAcknowledgmentOnLongPathsWormholeDoesNot) {
       "    - {time: 0, src: 0, dst: 8, flits: 1}\n"
       "    - {time: 0, src: 0, dst: 16, flits: 2000}\n";
   const Results dc = test::run(head + "router: {switching: direct_connect}\n", true);
-  const std::string path = test::write_temp(
-      "wh_circuit.yaml", head + "router: {buffering: circuit, switching: wormhole}\n");
-  const std::string out = "/tmp/switchyard-test-wh-circuit-" + std::to_string(getpid());
-  const auto c = test::cli("run " + path + " --quiet --out " + out);
-  ASSERT_EQ(c.rc, 0) << c.output;
+  std::string log;
+  const std::string js = test::cli_results(
+      "wh_circuit", head + "router: {buffering: circuit, switching: wormhole}\n", &log);
+  ASSERT_FALSE(js.empty()) << log;
   ASSERT_EQ(dc.packets.size(), 2u);
   Cycle dc_short = 0, dc_long = 0;
   for (const auto& p : dc.packets) (p.flits == 1 ? dc_short : dc_long) = p.delivered - p.created;
   EXPECT_EQ(dc_short, 5u + 8 * (1 + 3) + 1);  // alpha + h(delta + ack) + L tau
   EXPECT_EQ(dc_long, 5u + 1 * (1 + 3) + 2000);
   // Wormhole circuits: alpha + h delta + L tau, no acknowledgment: the means tell.
-  std::ifstream j(out + "/results.json");
-  std::stringstream ss;
-  ss << j.rdbuf();
-  const std::string js = ss.str();
-  const auto at = js.find("\"latency\"");
-  const double wh_mean = std::stod(js.substr(js.find("\"mean\":", at) + 7));
+  const double wh_mean = test::json_number(js, "latency", "mean");
   EXPECT_DOUBLE_EQ(wh_mean, ((5 + 8 + 1) + (5 + 1 + 2000)) / 2.0);
   // Short message on a long path: direct connect 2.7x slower; long message, short path: 0.15%.
   EXPECT_GT(double(dc_short) / (5 + 8 + 1), 2.0);
   EXPECT_LT(double(dc_long) / (5 + 1 + 2000), 1.002);
 }
 
-namespace {
-class RouteSender : public sc_core::sc_module {
- public:
-  tlm_utils::simple_initiator_socket<RouteSender> out;
-  SC_HAS_PROCESS(RouteSender);
-  explicit RouteSender(sc_core::sc_module_name n) : sc_core::sc_module(n), out("out") {
-    SC_THREAD(run);
-  }
-  std::vector<tlm::tlm_response_status> st;
-
- private:
-  void run() {
-    wait(4, sc_core::SC_NS);
-    NocExtension ext;
-    // 0 -> 1 on a 4x4 torus the long way: +y, +x, -y (3 hops instead of 1).
-    ext.route = {{1, +1}, {0, +1}, {1, -1}};
-    send(1, &ext);
-    NocExtension bad;
-    bad.route = {{1, +1}, {0, +1}};  // ends at 5, not 1
-    send(1, &bad);
-  }
-  void send(int dst, NocExtension* ext) {
-    tlm::tlm_generic_payload gp;
-    gp.set_command(tlm::TLM_WRITE_COMMAND);
-    gp.set_address(static_cast<sc_dt::uint64>(dst));
-    gp.set_data_length(32);  // 2 flits of 16 bytes
-    gp.set_extension(ext);
-    sc_core::sc_time d = sc_core::SC_ZERO_TIME;
-    out->b_transport(gp, d);
-    gp.clear_extension(ext);
-    st.push_back(gp.get_response_status());
-  }
-};
-}  // namespace
-
 TEST(Circuit, SourceRouteFixesThePath) {
   const Config cfg = test::cfg(
       "topology: {type: torus, dims: [4, 4]}\nrouter: {switching: direct_connect}\n"
       "timing: {alpha: 2, delta: 3, tau: 1}\ntraffic: {type: none}\n");
-  std::unique_ptr<RouteSender> init;
+  std::unique_ptr<test::Initiator> init;
+  std::vector<tlm::tlm_response_status> st;
   std::vector<Delivery> got;
   RunOptions opt;
   opt.attach = [&](Network& net) {
-    init.reset(new RouteSender("init"));
+    init.reset(new test::Initiator("init", [&](test::Initiator& i) {
+      wait(4, sc_core::SC_NS);
+      NocExtension ext;
+      // 0 -> 1 on a 4x4 torus the long way: +y, +x, -y (3 hops instead of 1); 2 flits.
+      ext.route = {{1, +1}, {0, +1}, {1, -1}};
+      st.push_back(i.send(1, 32, nullptr, &ext));
+      NocExtension bad;
+      bad.route = {{1, +1}, {0, +1}};  // ends at 5, not 1
+      st.push_back(i.send(1, 32, nullptr, &bad));
+    }));
     init->out.bind(net.ni(0).target);
     net.ni(1).on_receive([&](const Delivery& d) { got.push_back(d); });
   };
   const Results r = run_simulation(cfg, opt);
-  ASSERT_EQ(init->st.size(), 2u);
-  EXPECT_EQ(init->st[0], tlm::TLM_OK_RESPONSE);
-  EXPECT_EQ(init->st[1], tlm::TLM_ADDRESS_ERROR_RESPONSE);
+  ASSERT_EQ(st.size(), 2u);
+  EXPECT_EQ(st[0], tlm::TLM_OK_RESPONSE);
+  EXPECT_EQ(st[1], tlm::TLM_ADDRESS_ERROR_RESPONSE);
   ASSERT_EQ(got.size(), 1u);
   EXPECT_EQ(got[0].delivered - got[0].created, 2u + 3 * 3 + 2);  // alpha + 3 hops * delta + L tau
   EXPECT_EQ(r.flit_hops, 3u * 2);
@@ -215,16 +184,10 @@ TEST(Circuit, WithoutABarrierPhasesCanMeetWithOneTheySynchronize) {
   const Results r = test::run(y);
   ASSERT_TRUE(r.stable) << r.unstable_reason;
   EXPECT_EQ(static_cast<double>(r.schedule.completion), r.schedule.formula);
-  const std::string path =
-      test::write_temp("nobarrier.yaml", y.substr(0, y.find(", barrier")) + "}\n");
-  const auto c = test::cli("run " + path + " --quiet --out /tmp/switchyard-test-nobarrier-" +
-                           std::to_string(getpid()));
-  ASSERT_EQ(c.rc, 0) << c.output;
-  std::ifstream j("/tmp/switchyard-test-nobarrier-" + std::to_string(getpid()) + "/results.json");
-  std::stringstream ss;
-  ss << j.rdbuf();
-  const std::string js = ss.str();
-  const auto at = js.find("\"completion_time\":");
-  ASSERT_NE(at, std::string::npos);
-  EXPECT_GT(std::stod(js.substr(at + 18)), r.schedule.formula);  // contention without the barrier
+  std::string log;
+  const std::string js =
+      test::cli_results("nobarrier", y.substr(0, y.find(", barrier")) + "}\n", &log);
+  ASSERT_FALSE(js.empty()) << log;
+  // Contention without the barrier.
+  EXPECT_GT(test::json_number(js, "schedule", "completion_time"), r.schedule.formula);
 }
