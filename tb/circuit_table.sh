@@ -58,7 +58,7 @@ def ilog2(n):
     return n.bit_length() - 1
 
 
-# ---- closed forms (models/circuit_analysis.hpp), used to pick B and for the plot's lines ----
+# ---- closed forms (models/schemes/circuit/closed_forms.hpp), used to pick B and for the plot's lines ----
 def terms(alg, dims, L, B, h=0):
     """(alpha, delta, tau-flit) coefficients the model is expected to reproduce at packet size B."""
     n = dims[0]

@@ -4,7 +4,7 @@
 #   bash tb/format.sh --check  list files that need formatting, exit 1 if any
 set -euo pipefail
 cd "$(dirname "$0")/.."
-files=$(ls models/*.cpp models/*.hpp tb/*.cpp tb/*.hpp tests/*.cpp tests/*.hpp tests/long/*.cpp tb/cosim/*.cpp)
+files=$(find models tb tests -name "*.cpp" -o -name "*.hpp" | sort)
 if [ "${1:-}" = "--check" ]; then
   bad=0
   for f in $files; do

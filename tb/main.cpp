@@ -14,8 +14,8 @@
 #include <systemc>
 #include <vector>
 
-#include "config.hpp"
-#include "simulation.hpp"
+#include "config/config.hpp"
+#include "sim/simulation.hpp"
 
 #ifndef SWITCHYARD_VERSION
 #define SWITCHYARD_VERSION "0.1.0"

@@ -18,9 +18,9 @@
 #include <tlm>
 #include <vector>
 
-#include "clock.hpp"
-#include "network.hpp"
-#include "noc_extension.hpp"
+#include "base/clock.hpp"
+#include "network/network.hpp"
+#include "network/noc_extension.hpp"
 
 namespace sy::example {
 

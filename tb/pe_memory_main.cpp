@@ -8,10 +8,10 @@
 #include <string>
 #include <vector>
 
-#include "analysis.hpp"
-#include "config.hpp"
+#include "config/config.hpp"
 #include "pe_memory.hpp"
-#include "simulation.hpp"
+#include "sim/analysis.hpp"
+#include "sim/simulation.hpp"
 
 namespace {
 

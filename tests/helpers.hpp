@@ -7,8 +7,8 @@
 #include <sstream>
 #include <string>
 
-#include "config.hpp"
-#include "simulation.hpp"
+#include "config/config.hpp"
+#include "sim/simulation.hpp"
 
 namespace sy::test {
 

@@ -2,8 +2,8 @@
 
 #include <vector>
 
-#include "arbiter.hpp"
-#include "rng.hpp"
+#include "base/rng.hpp"
+#include "router/arbiter.hpp"
 
 using sy::Arbiter;
 using sy::ArbPolicy;

@@ -6,10 +6,10 @@
 #include <memory>
 #include <sstream>
 
-#include "analysis.hpp"
-#include "circuit_analysis.hpp"
 #include "helpers.hpp"
-#include "network.hpp"
+#include "network/network.hpp"
+#include "schemes/circuit/closed_forms.hpp"
+#include "sim/analysis.hpp"
 #include "tlm_initiator.hpp"
 
 using namespace sy;

@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "circuit_analysis.hpp"
-#include "circuit_schedule.hpp"
+#include "schemes/circuit/circuit_schedule.hpp"
+#include "schemes/circuit/closed_forms.hpp"
 
 using namespace sy;
 

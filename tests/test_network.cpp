@@ -3,9 +3,9 @@
 
 #include <sstream>
 
+#include "base/rng.hpp"
 #include "helpers.hpp"
-#include "output_unit.hpp"
-#include "rng.hpp"
+#include "router/output_unit.hpp"
 
 using namespace sy;
 

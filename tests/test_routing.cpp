@@ -1,6 +1,6 @@
 #include <gtest/gtest.h>
 
-#include "routing_unit.hpp"
+#include "router/routing_unit.hpp"
 
 using namespace sy;
 

@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "star.hpp"
-#include "topology.hpp"
+#include "schemes/star/star.hpp"
+#include "topology/topology.hpp"
 
 using sy::StarPriority;
 using sy::StarRule;

@@ -7,11 +7,11 @@
 #include <memory>
 #include <sstream>
 
-#include "analysis.hpp"
-#include "clock.hpp"
+#include "base/clock.hpp"
 #include "helpers.hpp"
-#include "network.hpp"
+#include "network/network.hpp"
 #include "pe_memory.hpp"
+#include "sim/analysis.hpp"
 #include "tlm_initiator.hpp"
 
 using namespace sy;

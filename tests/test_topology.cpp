@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <queue>
 
-#include "topology.hpp"
+#include "topology/topology.hpp"
 
 using sy::Topology;
 

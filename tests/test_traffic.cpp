@@ -1,7 +1,7 @@
 #include <gtest/gtest.h>
 
 #include "helpers.hpp"
-#include "traffic.hpp"
+#include "traffic/traffic.hpp"
 
 using namespace sy;
 

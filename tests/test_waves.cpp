@@ -7,11 +7,11 @@
 #include <fstream>
 #include <sstream>
 
-#include "analysis.hpp"
 #include "helpers.hpp"
-#include "routing_unit.hpp"
+#include "network/waves.hpp"
+#include "router/routing_unit.hpp"
+#include "sim/analysis.hpp"
 #include "vcd.hpp"
-#include "waves.hpp"
 
 using namespace sy;
 

@@ -5,9 +5,9 @@
 
 #include <sstream>
 
-#include "analysis.hpp"
 #include "helpers.hpp"
-#include "topology.hpp"
+#include "sim/analysis.hpp"
+#include "topology/topology.hpp"
 
 using namespace sy;
 

@@ -7,7 +7,7 @@
 #include <systemc>
 #include <tlm>
 
-#include "noc_extension.hpp"
+#include "network/noc_extension.hpp"
 
 namespace sy::test {
 

@@ -28,8 +28,8 @@
 #include <vector>
 
 #include "Vcosim_top.h"
-#include "arbiter.hpp"
-#include "rng.hpp"
+#include "base/rng.hpp"
+#include "router/arbiter.hpp"
 
 namespace {
 

@@ -1,0 +1,60 @@
+// Flit, Packet and the packet pool. A message (what an NI is asked to send) becomes one or more
+// packets; a packet becomes flits. Flits are small values copied through fixed-size VC buffers;
+// packets live in a pool indexed by integer id and are recycled, so nothing is allocated per flit.
+#pragma once
+#include <cstdint>
+#include <vector>
+
+#include "base/common.hpp"
+
+namespace sy {
+
+struct Flit {
+  std::uint32_t packet = 0;
+  std::uint32_t seq = 0;  // 0 = head
+  bool head = false;
+  bool tail = false;
+  Cycle ready = 0;  // earliest cycle this flit may leave the buffer it sits in
+};
+
+struct Packet {
+  int src = 0, dst = 0;
+  int flits = 1;
+  int priority = 0;     // 0 = highest class
+  Cycle created = 0;    // the message's request at the source NI
+  Cycle injected = 0;   // head flit enters the source router
+  Cycle delivered = 0;  // last flit received at the destination NI
+  std::uint32_t received = 0;
+  std::uint32_t message = 0;
+  std::int32_t bcast = -1;  // a copy of broadcast `bcast` (dst is then -1)
+  std::int32_t route = -1;  // source route: index into Fabric::routes (-1: dimension order)
+  std::int32_t route_pos = 0;
+  std::int32_t circuit = -1;  // the circuit its header is building (circuit routers)
+  bool measured = false;
+  bool first_of_message = true;
+  bool last_of_message = true;
+};
+
+class PacketPool {
+ public:
+  std::uint32_t allocate() {
+    if (free_.empty()) {
+      packets_.emplace_back();
+      return static_cast<std::uint32_t>(packets_.size() - 1);
+    }
+    const std::uint32_t id = free_.back();
+    free_.pop_back();
+    packets_[id] = Packet{};
+    return id;
+  }
+  void release(std::uint32_t id) { free_.push_back(id); }
+  Packet& operator[](std::uint32_t id) { return packets_[id]; }
+  const Packet& operator[](std::uint32_t id) const { return packets_[id]; }
+  std::size_t live() const { return packets_.size() - free_.size(); }
+
+ private:
+  std::vector<Packet> packets_;
+  std::vector<std::uint32_t> free_;
+};
+
+}  // namespace sy

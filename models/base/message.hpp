@@ -1,0 +1,71 @@
+// Message: what a NetworkInterface is asked to send, one destination. It becomes one or more
+// packets; it is delivered to the destination's receiver when its last packet is in. Messages
+// live in a pool indexed by integer id and are recycled (their data buffers keep their capacity),
+// so a steady stream of messages allocates nothing.
+#pragma once
+#include <cstdint>
+#include <vector>
+
+#include "base/common.hpp"
+
+namespace sy {
+
+struct Message {
+  int src = 0, dst = 0;
+  int flits = 1;
+  int priority = 0;
+  std::uint32_t bytes = 0;  // the payload's data length
+  std::uint64_t tag = 0;    // the initiator's own id (NocExtension::tag), returned on delivery
+  Cycle created = 0;        // request cycle at the source NI
+  Cycle injected = kNever;  // first flit into the source router
+  Cycle delivered = 0;      // last flit received at the destination NI
+  int packets_left = 0;
+  bool measured = false;
+  bool has_data = false;  // data bytes travel with it (the initiator gave a data pointer)
+  std::vector<unsigned char> data;
+  std::int32_t route = -1;  // source route (Fabric::routes), if any
+};
+
+// One broadcast in flight: its source packet and every node's reception of a copy.
+struct BroadcastRecord {
+  int src = 0;
+  int ending_dim = 0;
+  int antipode_dir = 1;  // side of an even ring that reaches the antipode (drawn per broadcast)
+  Cycle created = 0;
+  int receptions_left = 0;
+  int transmissions = 0;  // link transmissions of its copies
+  Cycle last_reception = 0;
+  bool measured = false;
+  std::uint32_t message = 0;
+};
+
+class MessagePool {
+ public:
+  std::uint32_t allocate() {
+    std::uint32_t id;
+    if (free_.empty()) {
+      id = static_cast<std::uint32_t>(messages_.size());
+      messages_.emplace_back();
+    } else {
+      id = free_.back();
+      free_.pop_back();
+    }
+    Message& m = messages_[id];
+    m.tag = 0;
+    m.injected = kNever;
+    m.has_data = false;
+    m.route = -1;
+    m.data.clear();  // keeps its capacity
+    return id;
+  }
+  void release(std::uint32_t id) { free_.push_back(id); }
+  Message& operator[](std::uint32_t id) { return messages_[id]; }
+  const Message& operator[](std::uint32_t id) const { return messages_[id]; }
+  std::size_t live() const { return messages_.size() - free_.size(); }
+
+ private:
+  std::vector<Message> messages_;
+  std::vector<std::uint32_t> free_;
+};
+
+}  // namespace sy

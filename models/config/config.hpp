@@ -1,0 +1,162 @@
+// Config: the parsed and validated experiment. Every key is known; every error names the file,
+// line and key path (ConfigError, exit code 2 at the CLI). Units take the small structs they need.
+#pragma once
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "topology/topology.hpp"
+
+namespace sy {
+
+class ConfigError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+enum class Buffering { InputVc, OutputQueued, Circuit };
+enum class Switching { Wormhole, VirtualCutThrough, StoreAndForward, DirectConnect };
+enum class ArbPolicy { RoundRobin, OldestFirst };
+enum class TieBreak { Positive, Negative, Balanced };
+enum class Process { Bernoulli, Poisson };
+enum class Pattern { Uniform, Transpose, BitComplement, Hotspot, BitFlip };
+enum class BroadcastScheme { None, PriorityStar, FcfsDirect };
+
+struct TopologyConfig {
+  Topology::Kind kind = Topology::Kind::Torus;
+  std::vector<int> dims{8, 8};
+  Topology make() const { return Topology(kind, dims); }
+};
+
+struct RouterConfig {
+  Buffering buffering = Buffering::InputVc;
+  Switching switching = Switching::Wormhole;
+  int vcs = 2;
+  int vc_depth = 4;
+  ArbPolicy arbitration = ArbPolicy::RoundRobin;
+  int priority_classes = 1;
+};
+
+struct TimingConfig {
+  int alpha = 0;        // start-up cycles per message at the source NI
+  int delta = 1;        // cycles a header spends switching through one router
+  int tau = 1;          // cycles per flit per link
+  int ack_per_hop = 0;  // direct_connect: cycles per hop for the destination's acknowledgment
+};
+
+struct RoutingConfig {
+  TieBreak tie_break = TieBreak::Balanced;
+};
+
+struct TraceMessage {
+  std::uint64_t time;
+  int src, dst, flits, priority;
+};
+
+struct InterfaceConfig {
+  int flit_bytes = 16;  // a TLM payload of B bytes is ceil(B / flit_bytes) flits (at least 1)
+};
+
+// Random broadcasting (router-level replication along STAR trees, output_queued routers).
+struct BroadcastConfig {
+  BroadcastScheme scheme = BroadcastScheme::None;
+  bool balanced = true;  // ending dimension with the STAR balance probabilities, else 1/d each
+  int classes = 2;       // priority_star: 2 (unicast high) or 3 (unicast medium)
+  double rate = 0;       // broadcast packets per node per cycle (Poisson)
+  bool enabled() const { return scheme != BroadcastScheme::None; }
+  // The arbitration class of a hop (0 highest): priority STAR puts broadcast hops on the ending
+  // dimension low, the other broadcast hops high, unicast high (2 classes) or medium (3);
+  // FCFS has one class.
+  int hop_class(bool broadcast, bool on_ending_dim) const {
+    if (scheme != BroadcastScheme::PriorityStar) return 0;
+    if (!broadcast) return classes == 3 ? 1 : 0;
+    return !on_ending_dim ? 0 : classes == 3 ? 2 : 1;
+  }
+};
+
+struct TrafficConfig {
+  bool trace = false;  // trace or none: the statistics window is the whole run
+  bool none = false;   // no built-in source: the network is driven through the NIs' TLM sockets
+  Process process = Process::Bernoulli;
+  double rate = 0.1;
+  bool rate_in_flits = true;
+  int packet_flits = 8;
+  Pattern pattern = Pattern::Uniform;
+  bool exclude_self = true;
+  std::vector<int> hotspot_nodes{0};
+  double hotspot_fraction = 0.1;
+  double bit_flip_probability = 0.5;
+  int priority = 0;
+  std::vector<TraceMessage> messages;  // trace: inline list and/or CSV file, sorted by time
+  std::string trace_file;
+  // Packets of at most this many flits per message (0: a message is one packet).
+  int max_packet_flits = 0;
+  BroadcastConfig broadcast;
+  // load: {rho, broadcast_share} sets the unicast and broadcast rates from the throughput factor
+  // (rho < 0: not given).
+  double load_rho = -1, broadcast_share = 0;
+  double packets_per_cycle() const { return rate_in_flits ? rate / packet_flits : rate; }
+};
+
+struct SimulationConfig {
+  std::uint64_t warmup = 1000;
+  std::uint64_t measure = 10000;
+  std::uint64_t drain_limit = 50000;      // cycles after the window to deliver measured packets
+  std::uint64_t deadlock_cycles = 20000;  // no flit moves for this long with flits inside: stop
+  std::uint64_t seed = 1;
+  int batches = 20;  // batch means for the 95% confidence interval
+};
+
+// A static communication algorithm executed by the nodes (circuit-switched broadcast schedules).
+struct ScheduleConfig {
+  std::string algorithm;  // empty: none; tiling | divide_and_conquer | h_trees |
+                          // store_and_forward_trees
+  int message_flits = 1;  // L
+  int packet_flits = 0;   // B (pipelined algorithms; 0: B = L)
+  int root = 0;
+  std::string variant = "slanting";  // tiling: slanting | boss_blocks | blocks_first
+  bool barrier = false;              // synchronous phases (all nodes start phase p together)
+  bool enabled() const { return !algorithm.empty(); }
+};
+
+// VCD waveforms (sc_trace), off by default.
+struct WavesConfig {
+  bool enable = false;
+  std::string file = "waves/run.vcd";  // the .gtkw save file is written beside it
+  std::vector<int> routers;            // empty: all routers
+  std::uint64_t from_cycle = 0, to_cycle = ~std::uint64_t{0};
+};
+
+struct Config {
+  std::string source = "<config>";
+  TopologyConfig topology;
+  RouterConfig router;
+  TimingConfig timing;
+  RoutingConfig routing;
+  InterfaceConfig interface;
+  TrafficConfig traffic;
+  SimulationConfig simulation;
+  WavesConfig waves;
+  ScheduleConfig schedule;
+  std::string name = "run";
+  std::vector<std::string> warnings;
+};
+
+// Loads a YAML file; overrides are "key.path=value" applied before validation.
+Config load_config(const std::string& path, const std::vector<std::string>& overrides = {});
+Config parse_config(const std::string& yaml_text, const std::string& source_name,
+                    const std::vector<std::string>& overrides = {});
+
+// The fully resolved config as a JSON object (for results.json).
+std::string config_to_json(const Config& c, int indent);
+
+const char* to_string(Buffering b);
+const char* to_string(Switching s);
+const char* to_string(ArbPolicy a);
+const char* to_string(TieBreak t);
+const char* to_string(Process p);
+const char* to_string(Pattern p);
+const char* to_string(BroadcastScheme b);
+
+}  // namespace sy

@@ -1,0 +1,108 @@
+// Fabric: what the units of one network share while it runs — the packet and message pools, the
+// statistics sink, the credits in flight (they arrive next cycle), the messages requested for a
+// later cycle, and the kernel's work lists. Passed by reference to each unit; there are no globals.
+#pragma once
+#include <queue>
+#include <systemc>
+#include <utility>
+#include <vector>
+
+#include "base/flit.hpp"
+#include "base/message.hpp"
+#include "config/config.hpp"
+#include "router/routing_unit.hpp"
+#include "topology/topology.hpp"
+
+namespace sy {
+
+class Router;
+class NetworkInterface;
+class OutputUnit;
+class Stats;
+class StarRule;
+
+struct Fabric {
+  Fabric(const Config& c, const Topology& t, const RoutingUnit& r, Stats& s)
+      : cfg(c), topo(t), routing(r), stats(s) {}
+  const Config& cfg;
+  const Topology& topo;
+  const RoutingUnit& routing;
+  Stats& stats;
+  PacketPool pool;
+  MessagePool messages;
+  // Broadcasts in flight (router-level replication), recycled by id.
+  std::vector<BroadcastRecord> broadcasts;
+  std::vector<std::uint32_t> free_broadcasts;
+  std::uint32_t new_broadcast() {
+    if (free_broadcasts.empty()) {
+      broadcasts.emplace_back();
+      return static_cast<std::uint32_t>(broadcasts.size() - 1);
+    }
+    const std::uint32_t id = free_broadcasts.back();
+    free_broadcasts.pop_back();
+    broadcasts[id] = BroadcastRecord{};
+    return id;
+  }
+  // Source routes (output port per hop) of packets that carry one, recycled by id.
+  std::vector<std::vector<int>> routes;
+  std::vector<std::int32_t> free_routes;
+  std::int32_t new_route() {
+    if (free_routes.empty()) {
+      routes.emplace_back();
+      return static_cast<std::int32_t>(routes.size() - 1);
+    }
+    const std::int32_t id = free_routes.back();
+    free_routes.pop_back();
+    routes[static_cast<std::size_t>(id)].clear();
+    return id;
+  }
+  // Circuits being built or held: the (router, output port, cycle the header took it) of each hop.
+  struct CircuitHold {
+    Router* router;
+    int port, in_port;
+    Cycle taken;
+  };
+  std::vector<std::vector<CircuitHold>> circuits;
+  std::vector<std::int32_t> free_circuits;
+  std::int32_t new_circuit() {
+    if (free_circuits.empty()) {
+      circuits.emplace_back();
+      return static_cast<std::int32_t>(circuits.size() - 1);
+    }
+    const std::int32_t id = free_circuits.back();
+    free_circuits.pop_back();
+    circuits[static_cast<std::size_t>(id)].clear();
+    return id;
+  }
+  std::vector<double> star_x;      // probability of each ending dimension (STAR balance)
+  const StarRule* star = nullptr;  // the broadcast tree rule (null: no broadcast scheme)
+  // Messages requested for a cycle the kernel has not reached yet, in request order.
+  struct Pending {
+    Cycle cycle;
+    std::uint64_t seq;
+    std::uint32_t message;
+    bool operator>(const Pending& o) const {
+      return cycle != o.cycle ? cycle > o.cycle : seq > o.seq;
+    }
+  };
+  std::priority_queue<Pending, std::vector<Pending>, std::greater<Pending>> pending;
+  std::uint64_t pending_seq = 0;
+  Cycle accept_from = 0;                    // first cycle whose injection stage has not run yet
+  bool in_clock = false;                    // the network's clock process is running
+  sc_core::sc_event* wake = nullptr;        // wakes the sleeping clock when a message is requested
+  std::vector<NetworkInterface*> woke_nis;  // NIs that got a message while idle
+  // Credits sent this cycle: applied at the start of the next one (credit delay = 1 cycle).
+  std::vector<std::pair<OutputUnit*, int>> credits_next;
+  std::vector<Router*> again;   // got a flit it may forward in this same cycle (delta = 0)
+  std::vector<Router*> woke;    // went from idle to busy this cycle
+  std::uint64_t flit_hops = 0;  // flits that crossed a router-to-router link
+  std::uint64_t flits_in_network = 0;
+  Cycle last_progress = 0;  // last cycle a flit moved
+  Cycle max_flit_wait = 0;  // longest a ready flit waited for the switch
+  Cycle horizon = 0;        // latest cycle something already scheduled happens (circuits)
+  // A packet started on a link while a higher-class packet was ready for it (must stay 0).
+  std::uint64_t priority_inversions = 0;
+  void credit(OutputUnit* up, int vc) { credits_next.emplace_back(up, vc); }
+};
+
+}  // namespace sy

@@ -1,0 +1,305 @@
+#include "network/network.hpp"
+
+#include <algorithm>
+
+#include "base/clock.hpp"
+#include "router/circuit_router.hpp"
+#include "router/input_vc_router.hpp"
+#include "router/output_queued_router.hpp"
+
+namespace sy {
+
+Network::Network(sc_core::sc_module_name name, const Config& cfg)
+    : sc_core::sc_module(name),
+      cfg_(cfg),
+      topo_(cfg.topology.make()),
+      routing_(topo_, cfg.routing.tie_break, cfg.router.vcs - vc_plan(cfg).ucast_lo,
+               vc_plan(cfg).ucast_lo),
+      stats_(cfg.traffic.trace ? 0 : cfg.simulation.warmup,
+             cfg.traffic.trace ? kNever : cfg.simulation.warmup + cfg.simulation.measure,
+             cfg.simulation.batches),
+      fabric_(cfg_, topo_, routing_, stats_),
+      traffic_("traffic", cfg_, topo_) {
+  fabric_.wake = &wake_;
+  const BroadcastConfig& bc = cfg_.traffic.broadcast;
+  if (bc.enabled()) {
+    star_.reset(new StarRule(topo_));
+    fabric_.star = star_.get();
+    if (bc.balanced) {
+      fabric_.star_x = star_balance(topo_.dims(), bc.rate, cfg_.traffic.packets_per_cycle());
+    } else {
+      int dims = 0;
+      for (int n : topo_.dims()) dims += n > 1;
+      for (int n : topo_.dims()) fabric_.star_x.push_back(n > 1 ? 1.0 / dims : 0.0);
+    }
+  }
+  const int N = topo_.num_nodes();
+  for (int n = 0; n < N; ++n) {
+    const std::string id = std::to_string(n);
+    ni_store_.emplace_back(new NetworkInterface(("ni" + id).c_str(), n, fabric_));
+    nis_.push_back(ni_store_.back().get());
+    Router* r;
+    if (cfg_.router.buffering == Buffering::InputVc)
+      r = new InputVcRouter(("r" + id).c_str(), n, fabric_, *nis_[n]);
+    else if (cfg_.router.buffering == Buffering::Circuit)
+      r = new CircuitRouter(("r" + id).c_str(), n, fabric_, *nis_[n]);
+    else
+      r = new OutputQueuedRouter(("r" + id).c_str(), n, fabric_, *nis_[n]);
+    router_store_.emplace_back(r);
+    routers_.push_back(r);
+  }
+  // Links: one per connected (node, port); reserve first so the pointers stay valid.
+  links_.reserve(static_cast<std::size_t>(N) * topo_.num_ports());
+  for (int n = 0; n < N; ++n)
+    for (int p = 0; p < topo_.num_ports(); ++p) {
+      const int m = topo_.neighbor(n, p);
+      if (m < 0) continue;
+      Link l;
+      l.src_node = n;
+      l.src_port = p;
+      l.dst_node = m;
+      l.dst_port = topo_.reverse_port(p);
+      l.dst = routers_[m];
+      links_.push_back(l);
+      routers_[n]->output(p).link = &links_.back();
+      routers_[m]->connect_upstream(l.dst_port, &routers_[n]->output(p));
+    }
+  for (int n = 0; n < N; ++n) {
+    nis_[n]->attach(routers_[n]);
+    traffic_.out[static_cast<std::size_t>(n)].bind(nis_[n]->target);
+  }
+  if (cfg_.waves.enable) waves_.reset(new Waves(cfg_, topo_, routers_));
+  if (cfg_.schedule.enabled()) driver_.reset(new ScheduleDriver("schedule", cfg_, *this));
+  if (cfg_.traffic.trace && !cfg_.traffic.messages.empty())
+    last_trace_time_ = cfg_.traffic.messages.back().time;
+  SC_METHOD(clock);
+}
+
+Network::~Network() = default;
+
+std::uint64_t Network::backlog() const {
+  std::uint64_t b = 0;
+  for (auto* ni : nis_) b += ni->backlog();
+  return b;
+}
+
+std::uint64_t Network::credit_violations() const {
+  std::uint64_t v = 0;
+  for (auto* ni : nis_) v += ni->injection().violations;
+  for (auto* r : routers_)
+    for (int p = 0; p < topo_.num_ports(); ++p) v += r->output(p).violations;
+  return v;
+}
+
+void Network::start_of_simulation() {
+  for (auto* ni : nis_) external_ |= ni->target.size() > 1;
+}
+
+// The earliest cycle something is due while the network is idle (kNever: nothing).
+Cycle Network::next_due(Cycle t) const {
+  Cycle due = traffic_.next_time();
+  if (!fabric_.pending.empty()) due = std::min(due, fabric_.pending.top().cycle);
+  if (!cfg_.traffic.trace) {
+    const Cycle w0 = stats_.window_start(), w1 = stats_.window_end();
+    if (t < w0)
+      due = std::min(due, w0);
+    else if (t < w1)
+      due = std::min(due, w1);
+  }
+  // Waves: step every cycle until what is already scheduled (circuits held, messages still
+  // arriving) is over, so the VCD shows it when it happens.
+  if (waves_ && t <= std::max(fabric_.horizon, stats_.last_delivery)) due = std::min(due, t);
+  return due;
+}
+
+void Network::idle_end(Cycle t) {
+  end_cycle_ = std::max({end_cycle_, t, stats_.last_delivery});
+}
+
+void Network::clock() {
+  const sc_core::sc_time now = sc_core::sc_time_stamp();
+  if (state_.done) {
+    // SystemC writes a time step's trace values only once time moves on: run two more (empty)
+    // cycles so the VCD shows the last events end.
+    if (waves_ && waves_tail_ < 2) {
+      ++waves_tail_;
+      waves_->begin_cycle(cycle_ceil(now));
+      next_trigger(cycle_period());
+    }
+    return;
+  }
+  // A new cycle: last cycle's waveform events end (valid, requests, grants read 0 again).
+  if (waves_ && cycle_ceil(now) >= next_eval_) waves_->begin_cycle(cycle_ceil(now));
+  Cycle t = std::max(cycle_ceil(now), next_eval_);
+  const bool busy = !active_routers_.empty() || !active_nis_.empty() ||
+                    !fabric_.credits_next.empty() || !fabric_.woke_nis.empty();
+  if (!busy) {
+    const Cycle due = next_due(t);
+    if (due == kNever) {
+      // Nothing left to do. Without outside initiators the run is over; with them, sleep until
+      // one requests a message.
+      idle_end(next_eval_);
+      if (!external_) {
+        state_.done = true;
+        if (waves_) next_trigger(cycle_period());
+      } else {
+        next_trigger(wake_);
+      }
+      return;
+    }
+    t = std::max(t, due);
+  }
+  const sc_core::sc_time at = time_of(t);
+  if (at > now) {
+    next_trigger(at - now, wake_);
+    return;
+  }
+  if (external_ && !deferred_) {
+    // Let initiators that woke at this time make their requests first.
+    deferred_ = true;
+    next_trigger(sc_core::SC_ZERO_TIME);
+    return;
+  }
+  deferred_ = false;
+  fabric_.in_clock = true;
+  step(t);
+  fabric_.in_clock = false;
+  if (waves_) waves_->end_cycle();
+  next_eval_ = t + 1;
+  if (progress_ && (t & 16383) == 0) progress_(*this, t, progress_arg_);
+  if (check_end(t)) {
+    state_.done = true;
+    end_cycle_ = std::max(t + 1, stats_.last_delivery);
+    if (waves_) next_trigger(cycle_period());
+    return;
+  }
+  idle_end(t + 1);
+  next_trigger(cycle_period());
+}
+
+void Network::step(Cycle t) {
+  fabric_.accept_from = t;
+  // 1. Credits sent last cycle arrive.
+  credits_now_.swap(fabric_.credits_next);
+  for (auto& c : credits_now_) c.first->credit(c.second);
+  credits_now_.clear();
+  // 2. Messages requested for this cycle: earlier requests first, then the built-in sources.
+  while (!fabric_.pending.empty() && fabric_.pending.top().cycle <= t) {
+    const std::uint32_t id = fabric_.pending.top().message;
+    fabric_.pending.pop();
+    nis_[fabric_.messages[id].src]->send(id);
+  }
+  if (traffic_.next_time() <= t) traffic_.generate(t);
+  if (!fabric_.woke_nis.empty()) {
+    // Keep node order among NIs so injection order is independent of wake-up order.
+    active_nis_.insert(active_nis_.end(), fabric_.woke_nis.begin(), fabric_.woke_nis.end());
+    fabric_.woke_nis.clear();
+    std::sort(
+        active_nis_.begin(), active_nis_.end(),
+        [](const NetworkInterface* a, const NetworkInterface* b) { return a->node() < b->node(); });
+  }
+  // 3. NIs inject.
+  std::size_t keep = 0;
+  for (auto* ni : active_nis_) {
+    if (ni->step(t))
+      active_nis_[keep++] = ni;
+    else
+      ni->active = false;
+  }
+  active_nis_.resize(keep);
+  fabric_.accept_from = t + 1;
+  // 4. Routers, in node order; then routers that got a flit they can forward this same cycle.
+  for (auto* r : active_routers_)
+    if (!r->evaluate(t)) r->active = false;
+  while (!fabric_.again.empty()) {
+    again_scratch_.swap(fabric_.again);
+    for (auto* r : again_scratch_) {
+      r->again_queued = false;
+      if (!r->evaluate(t)) r->active = false;
+    }
+    again_scratch_.clear();
+  }
+  keep = 0;
+  for (auto* r : active_routers_)
+    if (r->active) active_routers_[keep++] = r;
+  active_routers_.resize(keep);
+  if (!fabric_.woke.empty()) {
+    for (auto* r : fabric_.woke)
+      if (r->active) active_routers_.push_back(r);
+    fabric_.woke.clear();
+    std::sort(active_routers_.begin(), active_routers_.end(),
+              [](const Router* a, const Router* b) { return a->node() < b->node(); });
+    active_routers_.erase(std::unique(active_routers_.begin(), active_routers_.end()),
+                          active_routers_.end());
+  }
+}
+
+bool Network::check_end(Cycle t) {
+  const SimulationConfig& s = cfg_.simulation;
+  if (fabric_.flits_in_network > 0 && t > fabric_.last_progress + s.deadlock_cycles) {
+    state_.stable = false;
+    state_.reason = "deadlock: no flit moved for " + std::to_string(s.deadlock_cycles) +
+                    " cycles with " + std::to_string(fabric_.flits_in_network) +
+                    " flits in the network";
+    return true;
+  }
+  if (cfg_.traffic.trace) {
+    // With outside initiators the run lasts as long as they keep the kernel busy.
+    if (external_) return false;
+    const bool all = traffic_.exhausted() && stats_.packets_delivered == stats_.packets_created &&
+                     active_nis_.empty();
+    if (all) return true;
+    if (t > last_trace_time_ + s.drain_limit) {
+      state_.stable = false;
+      state_.reason = "trace not delivered within drain_limit cycles after its last message";
+      return true;
+    }
+    return false;
+  }
+  const Cycle w0 = stats_.window_start(), w1 = stats_.window_end();
+  if (!state_.saw_window_start && t + 1 >= w0) {
+    state_.saw_window_start = true;
+    state_.backlog_window_start = backlog();
+    state_.inflight_window_start = stats_.flits_created - stats_.flits_delivered;
+  }
+  if (!state_.saw_window_end && t + 1 >= w1) {
+    state_.saw_window_end = true;
+    state_.backlog_window_end = backlog();
+    state_.inflight_window_end = stats_.flits_created - stats_.flits_delivered;
+  }
+  if (t + 1 < w1) return false;
+  // Source queues that grew through the window by more than 5% of what was created in it (plus
+  // one packet per node) mean the offered load is above what the network accepts: stop now,
+  // rather than drain a backlog that only grows.
+  const double grown = static_cast<double>(state_.backlog_window_end) -
+                       static_cast<double>(state_.backlog_window_start);
+  if (grown > 0.05 * static_cast<double>(stats_.measured_created) + topo_.num_nodes()) {
+    state_.stable = false;
+    state_.reason = "source queues grew by " + std::to_string(static_cast<long long>(grown)) +
+                    " packets during the measurement window (offered load above saturation)";
+    return true;
+  }
+  // The same for the work owed inside the network (unbounded output queues can absorb a load the
+  // links cannot carry): flit deliveries owed — created and not yet delivered, broadcast
+  // receptions included — grew during the window by over 2% of the flits offered in it (plus
+  // one packet per node).
+  const double inflight = static_cast<double>(state_.inflight_window_end) -
+                          static_cast<double>(state_.inflight_window_start);
+  const double L = cfg_.traffic.trace ? 1.0 : cfg_.traffic.packet_flits;
+  if (inflight > 0.02 * static_cast<double>(stats_.offered_flits_window) + L * topo_.num_nodes()) {
+    state_.stable = false;
+    state_.reason = "flit deliveries owed grew by " +
+                    std::to_string(static_cast<long long>(inflight)) +
+                    " during the measurement window (offered load above saturation)";
+    return true;
+  }
+  if (stats_.measured_outstanding() == 0) return true;
+  if (t + 1 >= w1 + s.drain_limit) {
+    state_.stable = false;
+    state_.reason = "measured packets not delivered within drain_limit cycles after the window";
+    return true;
+  }
+  return false;
+}
+
+}  // namespace sy

@@ -1,0 +1,104 @@
+// Network: the SystemC module that holds one router and one NI per node and the links between
+// them, built from the topology, and the built-in traffic sources. Its clock process (one
+// SC_METHOD, one activation per simulated cycle; cycle t at time t ns) applies last cycle's
+// credits, takes the messages requested for this cycle (from the sources and from any TLM
+// initiator bound to an NI), steps the busy NIs and then the busy routers in node order; routers
+// and NIs with nothing to do are not visited, and when the whole network is idle the process
+// sleeps until the next message is due or an initiator requests one.
+// When initiators besides the built-in sources are bound, each cycle is evaluated one delta cycle
+// after its time is reached, so a request an initiator makes at time t (delay 0) is taken at
+// cycle t whatever order the kernel runs the processes in.
+#pragma once
+#include <memory>
+#include <string>
+#include <systemc>
+#include <vector>
+
+#include "config/config.hpp"
+#include "network/fabric.hpp"
+#include "network/network_interface.hpp"
+#include "network/waves.hpp"
+#include "router/router.hpp"
+#include "router/routing_unit.hpp"
+#include "schemes/star/star.hpp"
+#include "sim/stats.hpp"
+#include "topology/topology.hpp"
+#include "traffic/schedule_driver.hpp"
+#include "traffic/traffic.hpp"
+
+namespace sy {
+
+struct RunState {
+  bool done = false;
+  bool stable = true;
+  std::string reason;  // why a run is not stable
+  std::uint64_t backlog_window_start = 0, backlog_window_end = 0;
+  std::uint64_t inflight_window_start = 0, inflight_window_end = 0;  // flit deliveries owed
+  bool saw_window_start = false, saw_window_end = false;
+};
+
+class Network : public sc_core::sc_module {
+ public:
+  SC_HAS_PROCESS(Network);
+  Network(sc_core::sc_module_name name, const Config& cfg);
+  ~Network() override;
+
+  const Config& config() const { return cfg_; }
+  const Topology& topology() const { return topo_; }
+  const Stats& stats() const { return stats_; }
+  const Fabric& fabric() const { return fabric_; }
+  const RunState& state() const { return state_; }
+  const std::vector<Link>& links() const { return links_; }
+  const Traffic& traffic() const { return traffic_; }
+  // The waveform writer (null unless waves.enable); close() flushes the VCD at the end of a run.
+  Waves* waves() { return waves_.get(); }
+  const ScheduleDriver* schedule_driver() const { return driver_.get(); }
+  Router& router(int n) { return *routers_[n]; }
+  NetworkInterface& ni(int n) { return *nis_[n]; }
+  Cycle cycles() const { return end_cycle_; }
+  std::uint64_t backlog() const;
+  void keep_records(bool on) { stats_.keep_records(on); }
+  std::uint64_t credit_violations() const;
+  // Called every 16384 cycles with the current cycle (progress reporting).
+  void set_progress(void (*fn)(const Network&, Cycle, void*), void* arg) {
+    progress_ = fn;
+    progress_arg_ = arg;
+  }
+
+ private:
+  void start_of_simulation() override;
+  void clock();
+  void step(Cycle t);
+  bool check_end(Cycle t);
+  Cycle next_due(Cycle t) const;
+  void idle_end(Cycle t);
+  const Config cfg_;
+  const Topology topo_;
+  const RoutingUnit routing_;
+  Stats stats_;
+  Fabric fabric_;
+  Traffic traffic_;
+  std::vector<std::unique_ptr<NetworkInterface>> ni_store_;
+  std::vector<std::unique_ptr<Router>> router_store_;
+  std::vector<NetworkInterface*> nis_;
+  std::vector<Router*> routers_;
+  std::vector<Link> links_;
+  std::vector<Router*> active_routers_, again_scratch_;
+  std::vector<NetworkInterface*> active_nis_;
+  std::vector<std::pair<OutputUnit*, int>> credits_now_;
+  RunState state_;
+  Cycle end_cycle_ = 0;
+  Cycle last_trace_time_ = 0;
+  Cycle next_eval_ = 0;  // first cycle not evaluated yet
+  bool external_ = false;
+  bool deferred_ = false;
+  sc_core::sc_event wake_;
+  std::unique_ptr<Waves> waves_;
+  std::unique_ptr<StarRule> star_;
+  std::unique_ptr<ScheduleDriver> driver_;
+  int waves_tail_ = 0;
+  void (*progress_)(const Network&, Cycle, void*) = nullptr;
+  void* progress_arg_ = nullptr;
+};
+
+}  // namespace sy

@@ -1,0 +1,380 @@
+#include "network/network_interface.hpp"
+
+#include <algorithm>
+#include <cstring>
+
+#include "base/clock.hpp"
+#include "router/router.hpp"
+#include "schemes/star/star.hpp"
+#include "sim/stats.hpp"
+
+namespace sy {
+
+NetworkInterface::NetworkInterface(sc_core::sc_module_name name, int node, Fabric& fabric)
+    : sc_core::sc_module(name),
+      target("target"),
+      rx("rx"),
+      node_(node),
+      fabric_(fabric),
+      inj_(fabric.cfg.router.vcs, fabric.cfg.router.vc_depth),
+      oq_(fabric.cfg.router.buffering == Buffering::OutputQueued),
+      circuit_(fabric.cfg.router.buffering == Buffering::Circuit),
+      alpha_(fabric.cfg.timing.alpha),
+      tau_(fabric.cfg.timing.tau),
+      max_packet_(fabric.cfg.traffic.max_packet_flits),
+      flit_bytes_(fabric.cfg.interface.flit_bytes),
+      rng_(fabric.cfg.simulation.seed * 0x9e3779b97f4a7c15ull + static_cast<std::uint64_t>(node) +
+           0x5eed),
+      rx_ext_(new NocExtension) {
+  target.register_b_transport(this, &NetworkInterface::b_transport);
+  rx_gp_.set_extension(rx_ext_);
+}
+
+void NetworkInterface::attach(Router* router) {
+  router_ = router;
+  inj_link_.src_node = inj_link_.dst_node = node_;
+  inj_link_.dst_port = router->injection_port();
+  inj_link_.dst = router;
+  inj_.link = &inj_link_;
+  router->connect_upstream(router->injection_port(), &inj_);
+}
+
+// ---- Requests (the target socket) ----
+
+void NetworkInterface::b_transport(int, tlm::tlm_generic_payload& gp, sc_core::sc_time& delay) {
+  // Loosely timed: the request happens at the initiator's local time, now + delay. The call is
+  // posted, so the delay is returned unchanged.
+  const tlm::tlm_response_status s = request(gp, cycle_ceil(sc_core::sc_time_stamp() + delay));
+  if (s != tlm::TLM_OK_RESPONSE) ++rejected_;
+  gp.set_response_status(s);
+  gp.set_dmi_allowed(false);
+}
+
+tlm::tlm_response_status NetworkInterface::request(tlm::tlm_generic_payload& gp, Cycle at) {
+  if (gp.get_command() == tlm::TLM_IGNORE_COMMAND) return tlm::TLM_OK_RESPONSE;
+  if (gp.get_command() != tlm::TLM_WRITE_COMMAND) return tlm::TLM_COMMAND_ERROR_RESPONSE;
+  if (gp.get_byte_enable_ptr()) return tlm::TLM_BYTE_ENABLE_ERROR_RESPONSE;
+  const unsigned len = gp.get_data_length();
+  const unsigned sw = gp.get_streaming_width();
+  if (sw != 0 && sw < len) return tlm::TLM_BURST_ERROR_RESPONSE;
+  const int N = fabric_.topo.num_nodes();
+  const NocExtension* ext = gp.get_extension<NocExtension>();
+  const int prio = ext ? ext->priority : 0;
+  if (prio < 0 || prio >= fabric_.cfg.router.priority_classes)
+    return tlm::TLM_GENERIC_ERROR_RESPONSE;
+  const std::uint64_t tag = ext ? ext->tag : 0;
+  const int flits = len == 0 ? 1 : static_cast<int>((len + flit_bytes_ - 1) / flit_bytes_);
+  // A broadcast scheme replicates in the routers; otherwise several destinations are sent as
+  // one message each (replicated at the source NI).
+  if (ext && ext->broadcast && fabric_.cfg.traffic.broadcast.enabled()) {
+    submit(-1, flits, prio, at, gp, tag);
+    return tlm::TLM_OK_RESPONSE;
+  }
+  if (ext && ext->broadcast) {
+    for (int d = 0; d < N; ++d)
+      if (d != node_) submit(d, flits, prio, at, gp, tag);
+    return tlm::TLM_OK_RESPONSE;
+  }
+  if (ext && !ext->multicast.empty()) {
+    for (int d : ext->multicast)
+      if (d < 0 || d >= N) return tlm::TLM_ADDRESS_ERROR_RESPONSE;
+    for (int d : ext->multicast) submit(d, flits, prio, at, gp, tag);
+    return tlm::TLM_OK_RESPONSE;
+  }
+  if (gp.get_address() >= static_cast<sc_dt::uint64>(N)) return tlm::TLM_ADDRESS_ERROR_RESPONSE;
+  const int dst = static_cast<int>(gp.get_address());
+  if (ext && !ext->route.empty()) {
+    // A source route: circuit routers only; every hop must exist and the walk end at dst.
+    if (!circuit_) return tlm::TLM_GENERIC_ERROR_RESPONSE;
+    int node = node_;
+    for (const NocExtension::Hop& h : ext->route) {
+      if (h.dim < 0 || h.dim >= fabric_.topo.num_dims()) return tlm::TLM_GENERIC_ERROR_RESPONSE;
+      const int port = fabric_.topo.port_of(h.dim, h.dir);
+      if (port < 0 || fabric_.topo.neighbor(node, port) < 0) return tlm::TLM_GENERIC_ERROR_RESPONSE;
+      node = fabric_.topo.neighbor(node, port);
+    }
+    if (node != dst) return tlm::TLM_ADDRESS_ERROR_RESPONSE;
+    submit(dst, flits, prio, at, gp, tag, &ext->route);
+    return tlm::TLM_OK_RESPONSE;
+  }
+  submit(dst, flits, prio, at, gp, tag);
+  return tlm::TLM_OK_RESPONSE;
+}
+
+void NetworkInterface::submit(int dst, int flits, int priority, Cycle at,
+                              const tlm::tlm_generic_payload& gp, std::uint64_t tag,
+                              const std::vector<NocExtension::Hop>* route) {
+  const std::uint32_t id = fabric_.messages.allocate();
+  Message& m = fabric_.messages[id];
+  m.src = node_;
+  m.dst = dst;
+  m.flits = flits;
+  m.priority = priority;
+  m.bytes = gp.get_data_length();
+  m.tag = tag;
+  m.created = at;
+  m.delivered = 0;
+  m.measured = fabric_.stats.in_window(at);
+  if (gp.get_data_ptr() && m.bytes) {
+    m.has_data = true;
+    m.data.assign(gp.get_data_ptr(), gp.get_data_ptr() + m.bytes);
+  }
+  if (route) {
+    m.route = fabric_.new_route();
+    std::vector<int>& ports = fabric_.routes[static_cast<std::size_t>(m.route)];
+    for (const NocExtension::Hop& h : *route) ports.push_back(fabric_.topo.port_of(h.dim, h.dir));
+  }
+  if (fabric_.in_clock && at <= fabric_.accept_from) {
+    // Due now: the injection stage of this cycle (or the next, if it has run) takes it.
+    send(id);
+    return;
+  }
+  fabric_.pending.push({at, fabric_.pending_seq++, id});
+  if (!fabric_.in_clock && fabric_.wake) fabric_.wake->notify(sc_core::SC_ZERO_TIME);
+}
+
+int NetworkInterface::choose_ending_dim() {
+  return star_pick_ending_dim(fabric_.star_x, rng_.uniform());
+}
+
+void NetworkInterface::send(std::uint32_t mid) {
+  Message& m = fabric_.messages[mid];
+  const BroadcastConfig& bc = fabric_.cfg.traffic.broadcast;
+  if (m.dst < 0) {
+    // One broadcast packet into the router; the routers replicate it along a STAR tree.
+    const int N = fabric_.topo.num_nodes();
+    const std::uint32_t bid = fabric_.new_broadcast();
+    BroadcastRecord& b = fabric_.broadcasts[bid];
+    b.src = node_;
+    b.ending_dim = choose_ending_dim();
+    b.antipode_dir = rng_.uniform() < 0.5 ? 1 : -1;
+    b.created = m.created;
+    b.receptions_left = N - 1;
+    b.measured = m.measured;
+    b.message = mid;
+    fabric_.stats.on_broadcast_created(m.measured, m.flits, N - 1, m.created);
+    m.packets_left = N - 1;
+    if (N == 1) {
+      fabric_.stats.on_broadcast_done(b);
+      fabric_.free_broadcasts.push_back(bid);
+      fabric_.messages.release(mid);
+      return;
+    }
+    const std::uint32_t id = fabric_.pool.allocate();
+    Packet& p = fabric_.pool[id];
+    p.src = node_;
+    p.dst = -1;
+    p.flits = m.flits;
+    p.created = m.created;
+    p.measured = m.measured;
+    p.message = mid;
+    p.bcast = static_cast<std::int32_t>(bid);
+    queue_.push(id);
+    poke();
+    return;
+  }
+  // A circuit carries a whole message.
+  const int per = max_packet_ > 0 && !circuit_ ? max_packet_ : m.flits;
+  m.packets_left = 0;
+  for (int done = 0; done < m.flits; done += per) {
+    const std::uint32_t id = fabric_.pool.allocate();
+    Packet& p = fabric_.pool[id];
+    p.src = node_;
+    p.dst = m.dst;
+    p.flits = std::min(per, m.flits - done);
+    // Under a broadcast scheme the scheme sets the unicast class.
+    p.priority = bc.enabled() ? bc.hop_class(false, false) : m.priority;
+    p.created = m.created;
+    p.measured = m.measured;
+    p.message = mid;
+    p.first_of_message = done == 0;
+    p.last_of_message = done + per >= m.flits;
+    p.route = m.route;
+    p.route_pos = 0;
+    fabric_.stats.on_created(p, m.created);
+    queue_.push(id);
+    ++m.packets_left;
+  }
+  poke();
+}
+
+void NetworkInterface::poke() {
+  if (!active) {
+    active = true;
+    fabric_.woke_nis.push_back(this);
+  }
+}
+
+// ---- Injection ----
+
+bool NetworkInterface::step(Cycle t) {
+  if (circuit_) {
+    // All-port: every message starts its circuit alpha cycles after its request, in parallel
+    // with the others (one header per message into the router, which holds one circuit per
+    // outgoing link).
+    while (!queue_.empty() && fabric_.pool[queue_.front()].created + alpha_ <= t) {
+      const std::uint32_t id = queue_.front();
+      queue_.pop();
+      Packet& p = fabric_.pool[id];
+      p.injected = t;
+      inj_link_.flits += static_cast<std::uint64_t>(p.flits);
+      fabric_.flits_in_network += static_cast<std::uint64_t>(p.flits);
+      fabric_.stats.on_injected(p.flits);
+      fabric_.last_progress = std::max(fabric_.last_progress, t);
+      router_->accept_packet(router_->injection_port(), id, t);
+    }
+    return !queue_.empty();
+  }
+  if (cur_ < 0) {
+    if (queue_.empty()) return false;
+    if (inj_.free_at > t) return true;
+    cur_ = queue_.front();
+    queue_.pop();
+    seq_ = 0;
+    vc_ = -1;
+    next_ = t + (fabric_.pool[cur_].first_of_message ? alpha_ : 0);
+  }
+  if (next_ > t) return true;
+  const std::uint32_t id = static_cast<std::uint32_t>(cur_);
+  Packet& p = fabric_.pool[id];
+  if (oq_) {
+    p.injected = t;
+    inj_.free_at = t + static_cast<Cycle>(p.flits) * tau_;
+    inj_link_.flits += p.flits;
+    fabric_.flits_in_network += p.flits;
+    fabric_.stats.on_injected(p.flits);
+    fabric_.last_progress = t;
+    cur_ = -1;
+    router_->accept_packet(router_->injection_port(), id, t);
+    return true;
+  }
+  if (vc_ < 0) {
+    vc_ = inj_.find_free(0, static_cast<int>(inj_.vcs.size()));
+    if (vc_ < 0) return true;
+    inj_.take(vc_);
+  }
+  if (inj_.vcs[vc_].credits <= 0) return true;
+  Flit f;
+  f.packet = id;
+  f.seq = seq_;
+  f.head = seq_ == 0;
+  f.tail = seq_ + 1 == static_cast<std::uint32_t>(p.flits);
+  if (f.head) p.injected = t;
+  inj_.consume(vc_);
+  inj_.free_at = next_ = t + tau_;
+  ++inj_link_.flits;
+  ++fabric_.flits_in_network;
+  fabric_.stats.on_injected(1);
+  fabric_.last_progress = t;
+  ++seq_;
+  const int vc = vc_;
+  if (f.tail) {
+    inj_.vcs[vc_].tail_sent = true;
+    cur_ = -1;
+  }
+  router_->accept_flit(router_->injection_port(), vc, f, t);
+  return true;
+}
+
+// ---- Ejection and delivery ----
+
+void NetworkInterface::deliver_flit(const Flit& f, Cycle t) {
+  Packet& p = fabric_.pool[f.packet];
+  if (f.seq != p.received || p.dst != node_) fabric_.stats.on_order_error();
+  ++p.received;
+  --fabric_.flits_in_network;
+  fabric_.last_progress = t;
+  // A flit that begins to arrive at cycle t has been received at t + tau.
+  fabric_.stats.on_flits_delivered(1, t + tau_);
+  if (f.tail) finish_packet(f.packet, t + tau_);
+}
+
+void NetworkInterface::deliver_packet(std::uint32_t id, Cycle t) {
+  Packet& p = fabric_.pool[id];
+  p.received = p.flits;
+  fabric_.flits_in_network -= p.flits;
+  fabric_.last_progress = t;
+  // Head begins to arrive at t; the last of the L flits has been received at t + L*tau.
+  const Cycle done = t + static_cast<Cycle>(p.flits) * tau_;
+  fabric_.stats.on_flits_delivered(p.flits, done);
+  finish_packet(id, done);
+}
+
+void NetworkInterface::finish_packet(std::uint32_t id, Cycle delivered) {
+  Packet& p = fabric_.pool[id];
+  p.delivered = delivered;
+  if (p.received != static_cast<std::uint32_t>(p.flits)) fabric_.stats.on_order_error();
+  fabric_.stats.on_delivered(p);
+  Message& m = fabric_.messages[p.message];
+  if (p.first_of_message) m.injected = p.injected;
+  m.delivered = std::max(m.delivered, delivered);
+  const std::uint32_t mid = p.message;
+  fabric_.pool.release(id);
+  if (--m.packets_left == 0) deliver_message(mid);
+}
+
+void NetworkInterface::deliver_message(std::uint32_t id) {
+  notify_receivers(id, fabric_.messages[id].delivered);
+  fabric_.messages.release(id);
+}
+
+void NetworkInterface::receive_broadcast(std::uint32_t id, Cycle t) {
+  // Received when its last flit is in, L*tau after the head begins to arrive.
+  receive_broadcast_at(id, t + static_cast<Cycle>(fabric_.pool[id].flits) * tau_, false);
+}
+
+void NetworkInterface::receive_broadcast_at(std::uint32_t id, Cycle done, bool release_packet) {
+  const Packet& p = fabric_.pool[id];
+  const std::int32_t bid = p.bcast;
+  BroadcastRecord& b = fabric_.broadcasts[static_cast<std::size_t>(bid)];
+  fabric_.stats.on_flits_delivered(p.flits, done);
+  fabric_.stats.on_reception(b, done);
+  if (done > b.last_reception) b.last_reception = done;
+  fabric_.last_progress = done > static_cast<Cycle>(tau_) ? done - tau_ : 0;
+  notify_receivers(b.message, done);
+  if (--b.receptions_left == 0) {
+    fabric_.stats.on_broadcast_done(b);
+    fabric_.messages.release(b.message);
+    fabric_.free_broadcasts.push_back(static_cast<std::uint32_t>(bid));
+    if (release_packet) fabric_.pool.release(id);
+  }
+}
+
+void NetworkInterface::notify_receivers(std::uint32_t id, Cycle delivered) {
+  if (!receive_ && rx.size() == 0) return;
+  // A receiver may request new messages from inside the call, which can grow the pool: copy
+  // what it needs first (the data buffer itself does not move when the pool grows).
+  const Message& m = fabric_.messages[id];
+  Delivery d;
+  d.src = m.src;
+  d.dst = node_;
+  d.priority = m.priority;
+  d.bytes = m.bytes;
+  d.tag = m.tag;
+  d.created = m.created;
+  d.injected = m.injected;
+  d.delivered = delivered;
+  d.data = m.has_data ? m.data.data() : nullptr;
+  if (receive_) receive_(d);
+  if (rx.size() > 0) {
+    rx_gp_.set_command(tlm::TLM_WRITE_COMMAND);
+    rx_gp_.set_address(static_cast<sc_dt::uint64>(d.src));
+    rx_gp_.set_data_ptr(const_cast<unsigned char*>(d.data));
+    rx_gp_.set_data_length(d.bytes);
+    rx_gp_.set_streaming_width(d.bytes);
+    rx_gp_.set_byte_enable_ptr(nullptr);
+    rx_gp_.set_dmi_allowed(false);
+    rx_gp_.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
+    rx_ext_->priority = d.priority;
+    rx_ext_->tag = d.tag;
+    rx_ext_->src = d.src;
+    rx_ext_->created = d.created;
+    rx_ext_->injected = d.injected;
+    rx_ext_->delivered = d.delivered;
+    rx_ext_->broadcast = m.dst < 0;
+    sc_core::sc_time delay = time_of(d.delivered) - sc_core::sc_time_stamp();
+    rx->b_transport(rx_gp_, delay);
+  }
+}
+
+}  // namespace sy

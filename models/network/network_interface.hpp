@@ -1,0 +1,92 @@
+// NetworkInterface: the node's port to the network, with TLM-2.0 sockets on the node side.
+//  - `target` (tlm_target_socket, b_transport): a WRITE whose address is the destination node and
+//    whose data length sets the message size (bytes -> flits by network_interface.flit_bytes).
+//    A NocExtension adds the priority class, a multicast list or broadcast, and a tag. The request
+//    time is sc_time_stamp() + delay (loosely timed), taken at the next cycle boundary. The call
+//    is posted: it returns at once with TLM_OK_RESPONSE, or an error response for a bad request.
+//    The built-in traffic sources call this same socket; any number of initiators may bind.
+//  - `rx` (initiator socket, optional) and/or a receive callback: each delivered message, as a
+//    WRITE from address = source node, with its data and a NocExtension holding its cycles. The
+//    call comes from the network's clock process with delay = delivery time - now: a receiver must
+//    not wait() in it (notify an event with that delay instead).
+// Inside: messages are cut into packets and injected into the router's injection port one message
+// at a time, a start-up of alpha cycles before each message, then one flit every tau cycles as
+// credits allow. On the way out it reassembles what the router ejects, checks every flit arrives
+// once and in order, and reports each delivered packet and message.
+#pragma once
+#include <tlm_utils/multi_passthrough_target_socket.h>
+#include <tlm_utils/simple_initiator_socket.h>
+
+#include <functional>
+#include <systemc>
+#include <tlm>
+
+#include "base/ring.hpp"
+#include "base/rng.hpp"
+#include "network/fabric.hpp"
+#include "network/noc_extension.hpp"
+#include "router/output_unit.hpp"
+
+namespace sy {
+
+class Router;
+
+class NetworkInterface : public sc_core::sc_module {
+ public:
+  NetworkInterface(sc_core::sc_module_name name, int node, Fabric& fabric);
+  void attach(Router* router);
+  int node() const { return node_; }
+
+  tlm_utils::multi_passthrough_target_socket_optional<NetworkInterface> target;
+  tlm_utils::simple_initiator_socket_optional<NetworkInterface> rx;
+  // Called for each delivered message (besides `rx`, if bound).
+  void on_receive(std::function<void(const Delivery&)> fn) { receive_ = std::move(fn); }
+
+  // Injection work for cycle t; false when there is nothing left to inject.
+  bool step(Cycle t);
+  // Queues message `id` (already in the fabric's pool) for injection.
+  void send(std::uint32_t id);
+  void deliver_flit(const Flit& f, Cycle t);
+  void deliver_packet(std::uint32_t packet, Cycle t);
+  // A copy of a broadcast packet begins to arrive at this node at cycle t (the router keeps
+  // forwarding it; the NI counts the reception).
+  void receive_broadcast(std::uint32_t packet, Cycle t);
+  // The same with the cycle the copy has been fully received; release_packet: the routers share
+  // one packet record among all copies (input_vc) and it is freed with the last reception.
+  void receive_broadcast_at(std::uint32_t packet, Cycle done, bool release_packet);
+
+  OutputUnit& injection() { return inj_; }
+  std::size_t backlog() const { return queue_.size() + (cur_ >= 0 ? 1 : 0); }
+  std::uint64_t requests_rejected() const { return rejected_; }
+  bool active = false;
+
+ private:
+  void b_transport(int id, tlm::tlm_generic_payload& gp, sc_core::sc_time& delay);
+  tlm::tlm_response_status request(tlm::tlm_generic_payload& gp, Cycle at);
+  void submit(int dst, int flits, int priority, Cycle at, const tlm::tlm_generic_payload& gp,
+              std::uint64_t tag, const std::vector<NocExtension::Hop>* route = nullptr);
+  void finish_packet(std::uint32_t id, Cycle delivered);
+  void deliver_message(std::uint32_t id);
+  void notify_receivers(std::uint32_t message, Cycle delivered);
+  int choose_ending_dim();
+  void poke();
+  int node_;
+  Fabric& fabric_;
+  Router* router_ = nullptr;
+  OutputUnit inj_;
+  Link inj_link_;
+  Ring<std::uint32_t> queue_{16};  // packets waiting for injection
+  long cur_ = -1;                  // packet being injected
+  std::uint32_t seq_ = 0;
+  int vc_ = -1;
+  Cycle next_ = 0;  // cycle the next flit (or the packet) may go
+  const bool oq_, circuit_;
+  const int alpha_, tau_, max_packet_, flit_bytes_;
+  std::uint64_t rejected_ = 0;
+  Rng rng_;  // the source's random choices (ending dimension of a broadcast)
+  std::function<void(const Delivery&)> receive_;
+  tlm::tlm_generic_payload rx_gp_;
+  NocExtension* rx_ext_;  // owned by rx_gp_
+};
+
+}  // namespace sy

@@ -1,0 +1,40 @@
+#include "router/arbiter.hpp"
+
+#include <stdexcept>
+
+namespace sy {
+
+Arbiter::Arbiter(int requesters, int classes, ArbPolicy policy)
+    : n_(requesters), classes_(classes), policy_(policy), ptr_(classes, 0) {
+  if (n_ < 1 || n_ > 64) throw std::invalid_argument("arbiter: 1..64 requesters");
+  if (classes_ < 1) throw std::invalid_argument("arbiter: at least one class");
+}
+
+int Arbiter::arbitrate(std::uint64_t req, const std::uint8_t* cls, const Cycle* age,
+                       bool hold) const {
+  if (!req) return -1;
+  if (hold && last_ >= 0 && (req >> last_ & 1)) return last_;
+  int best_cls = classes_;
+  for (std::uint64_t r = req; r; r &= r - 1) {
+    const int i = __builtin_ctzll(r);
+    if (cls[i] < best_cls) best_cls = cls[i];
+  }
+  const int start = ptr_[best_cls];
+  int winner = -1;
+  for (int k = 0; k < n_; ++k) {
+    int i = start + k;
+    if (i >= n_) i -= n_;
+    if (!(req >> i & 1) || cls[i] != best_cls) continue;
+    if (policy_ == ArbPolicy::RoundRobin || !age) return i;
+    if (winner < 0 || age[i] < age[winner]) winner = i;
+  }
+  return winner;
+}
+
+void Arbiter::update(int winner, int cls) {
+  last_ = winner;
+  if (winner < 0) return;
+  ptr_[cls] = winner + 1 == n_ ? 0 : winner + 1;
+}
+
+}  // namespace sy

@@ -1,0 +1,128 @@
+#include "router/circuit_router.hpp"
+
+#include <algorithm>
+
+#include "base/clock.hpp"
+#include "network/network_interface.hpp"
+#include "network/waves.hpp"
+#include "sim/stats.hpp"
+
+namespace sy {
+
+CircuitRouter::CircuitRouter(sc_core::sc_module_name name, int node, Fabric& fabric,
+                             NetworkInterface& ni)
+    : Router(name, node, fabric, ni),
+      waiting_(fabric.topo.num_ports(), Ring<Header>(4)),
+      busy_until_(fabric.topo.num_ports(), 0),
+      held_in_(fabric.topo.num_ports(), -1),
+      xbar_(fabric.topo.num_ports()),
+      delta_(fabric.cfg.timing.delta),
+      tau_(fabric.cfg.timing.tau),
+      ack_(fabric.cfg.timing.ack_per_hop),
+      direct_(fabric.cfg.router.switching == Switching::DirectConnect) {}
+
+void CircuitRouter::accept_packet(int in_port, std::uint32_t id, Cycle t) {
+  Packet& p = fabric_.pool[id];
+  if (probe_ && probe_->on) probe_->flit_in(in_port, 0, id, true, p.flits == 1);
+  fabric_.last_progress = std::max(fabric_.last_progress, t);
+  if (p.dst == node_ &&
+      (p.route < 0 ||
+       p.route_pos >= static_cast<int>(fabric_.routes[static_cast<std::size_t>(p.route)].size()))) {
+    establish(id, t);
+    return;
+  }
+  const int o =
+      p.route >= 0
+          ? fabric_.routes[static_cast<std::size_t>(p.route)][static_cast<std::size_t>(p.route_pos)]
+          : fabric_.routing.out_port(node_, p.dst);
+  Ring<Header>& q = waiting_[o];
+  q.push({id, in_port, t + delta_});
+  for (std::size_t i = q.size() - 1; i > 0 && q.at(i - 1).ready > q.at(i).ready; --i)
+    std::swap(q.at(i - 1), q.at(i));
+  ++waiting_count_;
+  wake();
+  if (delta_ == 0 && !again_queued) {
+    again_queued = true;
+    fabric_.again.push_back(this);
+  }
+}
+
+bool CircuitRouter::evaluate(Cycle t) {
+  if (!waiting_count_) return false;
+  for (std::size_t o = 0; o < waiting_.size(); ++o) {
+    Ring<Header>& q = waiting_[o];
+    if (q.empty() || busy_until_[o] > t || q.front().ready > t) continue;
+    const Header h = q.front();
+    q.pop();
+    --waiting_count_;
+    // The header takes the output: the crossbar holds input -> output for this circuit.
+    Packet& p = fabric_.pool[h.packet];
+    if (p.circuit < 0) p.circuit = fabric_.new_circuit();
+    fabric_.circuits[static_cast<std::size_t>(p.circuit)].push_back(
+        {this, static_cast<int>(o), h.in_port, t});
+    if (p.route >= 0) ++p.route_pos;
+    busy_until_[o] = kNever;
+    held_in_[o] = h.in_port;
+    xbar_.hold(h.in_port, static_cast<int>(o));
+    if (probe_ && probe_->on) probe_->grant(h.in_port, 0, static_cast<int>(o));
+    fabric_.max_flit_wait = std::max(fabric_.max_flit_wait, t - h.ready);
+    fabric_.last_progress = std::max(fabric_.last_progress, t);
+    Link& l = *outputs_[o].link;
+    l.flits += static_cast<std::uint64_t>(p.flits);
+    fabric_.flit_hops += static_cast<std::uint64_t>(p.flits);
+    l.dst->accept_packet(l.dst_port, h.packet, t);
+  }
+  return waiting_count_ > 0;
+}
+
+// The header reached its destination at cycle t: the circuit is complete. Set when each link
+// is released and when the message is in.
+void CircuitRouter::establish(std::uint32_t id, Cycle t) {
+  Packet& p = fabric_.pool[id];
+  const Cycle data = static_cast<Cycle>(p.flits) * tau_;
+  static const std::vector<Fabric::CircuitHold> kNone;
+  const std::vector<Fabric::CircuitHold>& holds =
+      p.circuit >= 0 ? fabric_.circuits[static_cast<std::size_t>(p.circuit)] : kNone;
+  const int h = static_cast<int>(holds.size());
+  const Cycle start = direct_ ? t + static_cast<Cycle>(ack_) * h : t;
+  for (int k = 0; k < h; ++k) {
+    const Fabric::CircuitHold& hold = holds[static_cast<std::size_t>(k)];
+    // direct_connect: every link until the last flit is in; wormhole: the tail passes link k
+    // (h-1-k) switchings before it reaches the destination.
+    const Cycle release =
+        direct_ ? start + data : t + data - static_cast<Cycle>(h - 1 - k) * delta_;
+    Link& l = *hold.router->output(hold.port).link;
+    if (fabric_.stats.in_window(hold.taken)) l.busy_window += release - hold.taken;
+    static_cast<CircuitRouter*>(hold.router)->release(hold.port, release);
+    fabric_.horizon = std::max(fabric_.horizon, release);
+  }
+  if (p.circuit >= 0) fabric_.free_circuits.push_back(p.circuit);
+  p.circuit = -1;
+  if (p.route >= 0) {
+    fabric_.free_routes.push_back(p.route);
+    p.route = -1;
+  }
+  fabric_.last_progress = std::max(fabric_.last_progress, start + data);
+  fabric_.horizon = std::max(fabric_.horizon, start + data);
+  // The message's head "arrives" when the data starts; its last flit is in L*tau later.
+  ni_.deliver_packet(id, start);
+}
+
+void CircuitRouter::release(int port, Cycle at) {
+  busy_until_[static_cast<std::size_t>(port)] = at;
+  xbar_.release(port);
+  if (waiting_count_) wake();
+}
+
+void CircuitRouter::sample(RouterProbe& p) const {
+  for (std::size_t o = 0; o < waiting_.size(); ++o) {
+    p.out[o].queued = static_cast<unsigned>(waiting_[o].size());
+    // A circuit shows as a crossbar connection for as long as it holds the link.
+    if (busy_until_[o] > cycle_ceil(sc_core::sc_time_stamp())) {
+      const int in = held_in_[o];
+      if (in >= 0) p.out[o].xbar = sc_dt::uint64{1} << in;
+    }
+  }
+}
+
+}  // namespace sy

@@ -1,0 +1,23 @@
+// InputUnit: one router input port: its V virtual channels, the arbiter that picks which VC bids
+// for the switch this cycle, and where its credits go back to (the upstream output unit).
+#pragma once
+#include <vector>
+
+#include "router/arbiter.hpp"
+#include "router/virtual_channel.hpp"
+
+namespace sy {
+
+class OutputUnit;
+
+class InputUnit {
+ public:
+  InputUnit(int vcs, int depth, int classes, ArbPolicy policy)
+      : vcs(vcs, VirtualChannel(depth)), arbiter(vcs, classes, policy) {}
+  std::vector<VirtualChannel> vcs;
+  Arbiter arbiter;
+  OutputUnit* upstream = nullptr;  // credits return here
+  int buffered = 0;                // flits in all VCs
+};
+
+}  // namespace sy

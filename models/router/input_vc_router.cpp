@@ -1,0 +1,253 @@
+#include "router/input_vc_router.hpp"
+
+#include <algorithm>
+
+#include "network/network_interface.hpp"
+#include "network/waves.hpp"
+#include "schemes/star/star.hpp"
+#include "sim/stats.hpp"
+
+namespace sy {
+
+InputVcRouter::InputVcRouter(sc_core::sc_module_name name, int node, Fabric& fabric,
+                             NetworkInterface& ni)
+    : Router(name, node, fabric, ni),
+      alloc_(fabric.topo.num_ports() + 1, fabric.topo.num_ports(), fabric.cfg.router.vcs,
+             fabric.cfg.router.priority_classes, fabric.cfg.router.arbitration),
+      xbar_(fabric.topo.num_ports()),
+      grants_(fabric.topo.num_ports() + 1),
+      delta_(fabric.cfg.timing.delta),
+      tau_(fabric.cfg.timing.tau),
+      saf_(fabric.cfg.router.switching == Switching::StoreAndForward),
+      bcast_(fabric.cfg.traffic.broadcast),
+      plan_(vc_plan(fabric.cfg)) {
+  const RouterConfig& rc = fabric.cfg.router;
+  for (int p = 0; p <= fabric.topo.num_ports(); ++p)
+    inputs_.emplace_back(rc.vcs, rc.vc_depth, rc.priority_classes, rc.arbitration);
+  if (bcast_.enabled()) {
+    children_.resize(fabric.topo.num_ports());
+    for (auto& iu : inputs_)
+      for (auto& vc : iu.vcs) vc.branches.resize(fabric.topo.num_ports());
+  }
+  for (auto& o : outputs_) o = OutputUnit(rc.vcs, rc.vc_depth);
+}
+
+void InputVcRouter::accept_flit(int in_port, int v, Flit f, Cycle t) {
+  InputUnit& iu = inputs_[in_port];
+  const Packet& pk = fabric_.pool[f.packet];
+  if (probe_ && probe_->on) probe_->flit_in(in_port, v, f.packet, f.head, f.tail);
+  if (pk.bcast >= 0) {
+    accept_broadcast_flit(in_port, v, f, t);
+    return;
+  }
+  if (pk.dst == node_) {  // ejection: straight to the NI, the buffer slot is free again
+    fabric_.credit(iu.upstream, v);
+    ni_.deliver_flit(f, t);
+    return;
+  }
+  VirtualChannel& vc = iu.vcs[v];
+  if (f.head) {
+    const Route r =
+        fabric_.routing.route(node_, in_port == injection_port() ? -1 : in_port, v, pk.dst);
+    vc.state = VirtualChannel::State::Routed;
+    vc.out_port = r.port;
+    vc.vc_lo = r.vc_lo;
+    vc.vc_hi = r.vc_hi;
+  }
+  buffer_flit(iu, vc, f, in_port, t);
+}
+
+// The flit goes into its VC; the router has work (this same cycle if delta = 0).
+void InputVcRouter::buffer_flit(InputUnit& iu, VirtualChannel& vc, Flit f, int in_port, Cycle t) {
+  f.ready = ready_time(f, in_port, vc, t);
+  vc.fifo.push(f);
+  ++iu.buffered;
+  ++buffered_;
+  wake();
+  if (delta_ == 0 && !again_queued) {
+    again_queued = true;
+    fabric_.again.push_back(this);
+  }
+}
+
+// Earliest cycle a flit that begins to arrive at t may leave (the router pipeline, delta);
+// store-and-forward holds the header until the tail has been received (tail start + tau).
+Cycle InputVcRouter::ready_time(const Flit& f, int in_port, VirtualChannel& vc, Cycle t) const {
+  Cycle ready = t + delta_;
+  if (saf_ && in_port != injection_port()) {
+    if (f.head && !f.tail) ready = kNever;
+    if (f.tail) {
+      const Cycle r = t + tau_ + delta_;
+      if (f.head)
+        ready = r;
+      else
+        vc.fifo.front().ready = r;
+    }
+  }
+  return ready;
+}
+
+// A flit of a broadcast copy. Its header computes the STAR tree children here: none (a leaf,
+// the flits are consumed as they arrive, like an ejection), or one branch per child port, each
+// with the VC class of its hop (STAR's rotation classes: lower half of the VCs before the
+// rotation wraps past the last dimension, upper half after) and the scheme's priority class.
+void InputVcRouter::accept_broadcast_flit(int in_port, int v, Flit f, Cycle t) {
+  InputUnit& iu = inputs_[in_port];
+  VirtualChannel& vc = iu.vcs[v];
+  const Packet& pk = fabric_.pool[f.packet];
+  const bool source = in_port == injection_port();
+  if (f.head) {
+    BroadcastRecord& b = fabric_.broadcasts[static_cast<std::size_t>(pk.bcast)];
+    const int n = fabric_.star->children(node_, b.src, b.ending_dim, in_port, children_.data(),
+                                         b.antipode_dir);
+    b.transmissions += n;
+    vc.sink = n == 0;
+    vc.multicast = n > 0;
+    vc.nbranch = n;
+    vc.popped = 0;
+    vc.flits = static_cast<std::uint32_t>(pk.flits);
+    // VC groups of the broadcast VCs: with 4 or more, (rotation class, dateline) as 2c + w,
+    // where w says the copy has crossed the wraparound link of the ring it travels on (the
+    // dateline classes of unicast routing); with 2 or 3, the rotation class only.
+    const int Vb = plan_.bcast;
+    const int g = Vb >= 4 ? Vb / 4 : Vb >= 2 ? Vb / 2 : Vb;
+    const int in_dim = source ? -1 : fabric_.topo.port(in_port).dim;
+    const bool in_wrapped = Vb >= 4 && !source && (v / g) % 2 == 1;
+    for (int k = 0; k < n; ++k) {
+      VirtualChannel::Branch& br = vc.branches[k];
+      br.port = children_[k];
+      const int cls = fabric_.star->vc_class(b.ending_dim, br.port);
+      int group = 0;
+      if (Vb >= 4) {
+        const bool same_ring = fabric_.topo.port(br.port).dim == in_dim;
+        const bool w = (same_ring && in_wrapped) || fabric_.topo.is_wrap_hop(node_, br.port);
+        group = 2 * cls + (w ? 1 : 0);
+      } else if (Vb >= 2) {
+        group = cls;
+      }
+      br.vc_lo = group * g;
+      br.vc_hi = Vb >= 4 && group == 3             ? Vb
+                 : Vb >= 2 && Vb < 4 && group == 1 ? Vb
+                                                   : (group + 1) * g;
+      br.out_vc = -1;
+      br.sent = 0;
+      br.cls = static_cast<std::uint8_t>(
+          bcast_.hop_class(true, fabric_.star->low_priority(b.ending_dim, br.port)));
+    }
+  }
+  // The node has the copy when its tail is in (tail start + tau). The last reception of a
+  // broadcast always happens at a leaf, so the shared packet may be released then.
+  const bool sink = vc.sink;
+  if (!source && f.tail) ni_.receive_broadcast_at(f.packet, t + tau_, /*release_packet=*/true);
+  if (sink) {
+    fabric_.credit(iu.upstream, v);
+    --fabric_.flits_in_network;
+    fabric_.last_progress = t;
+    if (f.tail) vc.sink = false;
+    return;
+  }
+  buffer_flit(iu, vc, f, in_port, t);
+}
+
+// The flit crosses the crossbar onto the granted output's link: counters, waves, utilization.
+Link& InputVcRouter::traverse(const SwitchGrant& gr, const Flit& f, Cycle t) {
+  fabric_.max_flit_wait = std::max(fabric_.max_flit_wait, t - f.ready);
+  xbar_.connect(gr.in_port, gr.out_port, t);
+  if (probe_ && probe_->on) probe_->grant(gr.in_port, gr.vc, gr.out_port);
+  Link& l = *outputs_[gr.out_port].link;
+  ++l.flits;
+  ++fabric_.flit_hops;
+  fabric_.last_progress = t;
+  if (fabric_.stats.in_window(t)) l.busy_window += tau_;
+  return l;
+}
+
+// One flit of a replicated broadcast goes out on the granted branch; flits every branch has sent
+// leave the buffer (credits go back upstream).
+void InputVcRouter::send_branch(const SwitchGrant& gr, Cycle t) {
+  InputUnit& iu = inputs_[gr.in_port];
+  VirtualChannel& vc = iu.vcs[gr.vc];
+  VirtualChannel::Branch& br = vc.branch_to(gr.out_port);
+  OutputUnit& ou = outputs_[gr.out_port];
+  const Flit f = vc.fifo.at(br.sent - vc.popped);  // the flit this branch sends next
+  if (br.out_vc < 0) {
+    ou.take(gr.out_vc);
+    br.out_vc = gr.out_vc;
+  }
+  ou.consume(br.out_vc);
+  ou.free_at = t + tau_;
+  if (f.tail) ou.vcs[br.out_vc].tail_sent = true;
+  ++br.sent;
+  ++fabric_.flits_in_network;  // a new copy on the link
+  Link& l = traverse(gr, f, t);
+  // Flits every branch has sent leave the buffer.
+  for (;;) {
+    if (vc.popped >= vc.flits || vc.fifo.empty()) break;
+    bool all = true;
+    for (int k = 0; k < vc.nbranch && all; ++k) all = vc.branches[k].sent > vc.popped;
+    if (!all) break;
+    vc.fifo.pop();
+    ++vc.popped;
+    --iu.buffered;
+    --buffered_;
+    --fabric_.flits_in_network;
+    fabric_.credit(iu.upstream, gr.vc);
+  }
+  if (vc.popped == vc.flits) {
+    vc.multicast = false;
+    vc.nbranch = 0;
+  }
+  l.dst->accept_flit(l.dst_port, br.out_vc, f, t);
+}
+
+void InputVcRouter::accept_packet(int, std::uint32_t, Cycle) {}
+
+void InputVcRouter::set_probe(RouterProbe* p) {
+  probe_ = p;
+  alloc_.set_probe(p);
+}
+
+void InputVcRouter::sample(RouterProbe& p) const {
+  for (std::size_t i = 0; i < inputs_.size(); ++i)
+    for (std::size_t v = 0; v < inputs_[i].vcs.size(); ++v)
+      p.in[i].occ[v] = static_cast<unsigned>(inputs_[i].vcs[v].fifo.size());
+  for (std::size_t o = 0; o < outputs_.size(); ++o)
+    for (std::size_t v = 0; v < outputs_[o].vcs.size(); ++v)
+      p.out[o].credit[v] = static_cast<unsigned>(std::max(0, outputs_[o].vcs[v].credits));
+}
+
+bool InputVcRouter::evaluate(Cycle t) {
+  if (!buffered_) return false;
+  const int n = alloc_.allocate(inputs_, outputs_, fabric_.pool, t, grants_.data());
+  for (int g = 0; g < n; ++g) {
+    const SwitchGrant& gr = grants_[g];
+    InputUnit& iu = inputs_[gr.in_port];
+    VirtualChannel& vc = iu.vcs[gr.vc];
+    if (vc.multicast) {
+      send_branch(gr, t);
+      continue;
+    }
+    OutputUnit& ou = outputs_[gr.out_port];
+    Flit f = vc.fifo.front();
+    vc.fifo.pop();
+    --iu.buffered;
+    --buffered_;
+    if (vc.state != VirtualChannel::State::Active) {
+      ou.take(gr.out_vc);
+      vc.out_vc = gr.out_vc;
+      vc.state = VirtualChannel::State::Active;
+    }
+    ou.consume(gr.out_vc);
+    ou.free_at = t + tau_;
+    if (f.tail) {
+      ou.vcs[gr.out_vc].tail_sent = true;
+      vc.state = VirtualChannel::State::Idle;
+    }
+    fabric_.credit(iu.upstream, gr.vc);
+    Link& l = traverse(gr, f, t);
+    l.dst->accept_flit(l.dst_port, gr.out_vc, f, t);
+  }
+  return buffered_ > 0;
+}
+
+}  // namespace sy

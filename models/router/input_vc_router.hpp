@@ -1,0 +1,48 @@
+// InputVcRouter: the realistic router. Input units with V VCs of B flits and credit flow control,
+// routing unit (lookahead: the header is routed as it arrives), switch allocator with VC
+// allocation folded in, crossbar, output units. Every flit leaves its buffer at the earliest
+// delta cycles after it began to arrive (the router's pipeline), later if the allocator, the
+// channel (one flit per tau cycles) or credits hold it. Store-and-forward additionally holds a
+// header that came over a network link until its whole packet has been received.
+#pragma once
+#include <vector>
+
+#include "router/crossbar.hpp"
+#include "router/input_unit.hpp"
+#include "router/router.hpp"
+#include "router/routing_unit.hpp"
+#include "router/switch_allocator.hpp"
+
+namespace sy {
+
+class InputVcRouter : public Router {
+ public:
+  InputVcRouter(sc_core::sc_module_name name, int node, Fabric& fabric, NetworkInterface& ni);
+  bool evaluate(Cycle t) override;
+  void accept_flit(int in_port, int vc, Flit f, Cycle t) override;
+  void accept_packet(int, std::uint32_t, Cycle) override;
+  void connect_upstream(int in_port, OutputUnit* up) override { inputs_[in_port].upstream = up; }
+  const InputUnit& input(int p) const { return inputs_[p]; }
+  const Crossbar& crossbar() const { return xbar_; }
+  void set_probe(RouterProbe* p) override;
+  void sample(RouterProbe& p) const override;
+
+ private:
+  void accept_broadcast_flit(int in_port, int vc, Flit f, Cycle t);
+  void send_branch(const SwitchGrant& gr, Cycle t);
+  Cycle ready_time(const Flit& f, int in_port, VirtualChannel& vc, Cycle t) const;
+  Link& traverse(const SwitchGrant& gr, const Flit& f, Cycle t);
+  void buffer_flit(InputUnit& iu, VirtualChannel& vc, Flit f, int in_port, Cycle t);
+  std::vector<InputUnit> inputs_;
+  std::vector<int> children_;  // scratch for broadcast fan-out
+  SwitchAllocator alloc_;
+  Crossbar xbar_;
+  std::vector<SwitchGrant> grants_;
+  int buffered_ = 0;
+  const int delta_, tau_;
+  const bool saf_;
+  const BroadcastConfig bcast_;
+  const VcPlan plan_;
+};
+
+}  // namespace sy

@@ -1,0 +1,21 @@
+// Link: one direction of a physical channel between two routers (or NI and router). A flit
+// occupies it for tau cycles; the link counts what it carried and its busy cycles inside the
+// measurement window, for utilization.
+#pragma once
+#include <cstdint>
+
+#include "base/common.hpp"
+
+namespace sy {
+
+class Router;
+
+struct Link {
+  int src_node = -1, src_port = -1;
+  int dst_node = -1, dst_port = -1;
+  Router* dst = nullptr;
+  std::uint64_t flits = 0;        // all flits ever carried
+  std::uint64_t busy_window = 0;  // busy cycles that started inside the measurement window
+};
+
+}  // namespace sy

@@ -1,0 +1,136 @@
+#include "router/output_queued_router.hpp"
+
+#include <algorithm>
+
+#include "network/network_interface.hpp"
+#include "network/waves.hpp"
+#include "schemes/star/star.hpp"
+#include "sim/stats.hpp"
+
+namespace sy {
+
+OutputQueuedRouter::OutputQueuedRouter(sc_core::sc_module_name name, int node, Fabric& fabric,
+                                       NetworkInterface& ni)
+    : Router(name, node, fabric, ni),
+      queues_(fabric.topo.num_ports(),
+              std::vector<Ring<Entry>>(fabric.cfg.router.priority_classes, Ring<Entry>(8))),
+      xbar_(fabric.topo.num_ports()),
+      delta_(fabric.cfg.timing.delta),
+      tau_(fabric.cfg.timing.tau),
+      saf_(fabric.cfg.router.switching == Switching::StoreAndForward),
+      bcast_(fabric.cfg.traffic.broadcast) {
+  children_.resize(fabric.topo.num_ports());
+}
+
+// FCFS within a class by the cycle a packet is ready to go (fully here for store-and-forward):
+// a packet from the NI (no store-and-forward wait) may go ahead of one still arriving.
+void OutputQueuedRouter::enqueue(int out, int cls, const Entry& e) {
+  Ring<Entry>& q = queues_[out][cls];
+  q.push(e);
+  for (std::size_t i = q.size() - 1; i > 0 && q.at(i - 1).ready > q.at(i).ready; --i)
+    std::swap(q.at(i - 1), q.at(i));
+  ++queued_;
+}
+
+// A copy of a broadcast packet: the node receives it (unless it is the source), and forwards a
+// copy on each of its STAR tree children; each copy is a packet of its own on its link, in the
+// class the scheme gives that hop.
+void OutputQueuedRouter::accept_broadcast(int in_port, std::uint32_t id, Cycle t) {
+  const Packet pk = fabric_.pool[id];
+  BroadcastRecord& b = fabric_.broadcasts[static_cast<std::size_t>(pk.bcast)];
+  const int src = b.src, ending = b.ending_dim;
+  const int n =
+      fabric_.star->children(node_, src, ending, in_port, children_.data(), b.antipode_dir);
+  b.transmissions += n;
+  if (in_port != injection_port()) ni_.receive_broadcast(id, t);  // may free b
+  Cycle ready = t + delta_;
+  if (saf_ && in_port != injection_port()) ready += static_cast<Cycle>(pk.flits) * tau_;
+  for (int k = 0; k < n; ++k) {
+    const int o = children_[k];
+    const std::uint32_t cid = k == 0 ? id : fabric_.pool.allocate();
+    if (k > 0) fabric_.pool[cid] = pk;
+    enqueue(o, bcast_.hop_class(true, fabric_.star->low_priority(ending, o)),
+            {cid, in_port, ready});
+  }
+  if (n == 0) fabric_.pool.release(id);
+  // The arriving copy ends here; each child copy is a packet in the network.
+  fabric_.flits_in_network += static_cast<std::uint64_t>(pk.flits) * n;
+  fabric_.flits_in_network -= static_cast<std::uint64_t>(pk.flits);
+  if (n == 0) return;
+  wake();
+  if (ready <= t && !again_queued) {
+    again_queued = true;
+    fabric_.again.push_back(this);
+  }
+}
+
+std::size_t OutputQueuedRouter::queued(int port) const {
+  std::size_t n = 0;
+  for (const auto& q : queues_[port]) n += q.size();
+  return n;
+}
+
+void OutputQueuedRouter::accept_packet(int in_port, std::uint32_t id, Cycle t) {
+  const Packet& pk = fabric_.pool[id];
+  if (probe_ && probe_->on) probe_->flit_in(in_port, 0, id, true, pk.flits == 1);
+  if (pk.bcast >= 0) {
+    accept_broadcast(in_port, id, t);
+    return;
+  }
+  if (pk.dst == node_) {
+    ni_.deliver_packet(id, t);
+    return;
+  }
+  const int o = fabric_.routing.out_port(node_, pk.dst);
+  Cycle ready = t + delta_;
+  if (saf_ && in_port != injection_port()) ready += static_cast<Cycle>(pk.flits) * tau_;
+  enqueue(o, pk.priority, {id, in_port, ready});
+  wake();
+  if (ready <= t && !again_queued) {
+    again_queued = true;
+    fabric_.again.push_back(this);
+  }
+}
+
+void OutputQueuedRouter::sample(RouterProbe& p) const {
+  for (std::size_t o = 0; o < queues_.size(); ++o)
+    p.out[o].queued = static_cast<unsigned>(queued(static_cast<int>(o)));
+}
+
+bool OutputQueuedRouter::evaluate(Cycle t) {
+  if (!queued_) return false;
+  const int P = static_cast<int>(queues_.size());
+  for (int o = 0; o < P; ++o) {
+    OutputUnit& ou = outputs_[o];
+    if (ou.free_at > t) continue;
+    auto& classes = queues_[o];
+    for (std::size_t c = 0; c < classes.size(); ++c) {
+      auto& q = classes[c];
+      if (q.empty()) continue;
+      const Entry e = q.front();
+      if (e.ready > t) continue;  // not here yet: a lower class may use the idle link
+      // Independent check of the strict order: no higher class may have a ready packet.
+      for (std::size_t h = 0; h < c; ++h)
+        for (std::size_t i = 0; i < classes[h].size(); ++i)
+          if (classes[h].at(i).ready <= t) ++fabric_.priority_inversions;
+      q.pop();
+      --queued_;
+      const Packet& pk = fabric_.pool[e.packet];
+      const Cycle busy = static_cast<Cycle>(pk.flits) * tau_;
+      ou.free_at = t + busy;
+      fabric_.max_flit_wait = std::max(fabric_.max_flit_wait, t - e.ready);
+      xbar_.connect(e.in_port, o, t);
+      if (probe_ && probe_->on) probe_->out[o].xbar = sc_dt::uint64{1} << e.in_port;
+      Link& l = *ou.link;
+      l.flits += pk.flits;
+      fabric_.flit_hops += pk.flits;
+      fabric_.last_progress = t;
+      if (fabric_.stats.in_window(t)) l.busy_window += busy;
+      l.dst->accept_packet(l.dst_port, e.packet, t);
+      break;
+    }
+  }
+  return queued_ > 0;
+}
+
+}  // namespace sy

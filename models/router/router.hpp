@@ -1,0 +1,60 @@
+// Router: one SystemC module per node. Ports 0..P-1 are the topology's network ports, port P is
+// the injection port from the node's NetworkInterface. Ejection needs no output port: a flit whose
+// destination is this node goes to the NI as it arrives (all-port reception, one ejection channel
+// per input). Two microarchitectures derive from it: InputVcRouter (finite VCs, credits,
+// allocators) and OutputQueuedRouter (the papers' ideal per-output FIFOs).
+#pragma once
+#include <systemc>
+#include <vector>
+
+#include "network/fabric.hpp"
+#include "router/output_unit.hpp"
+
+namespace sy {
+
+class NetworkInterface;
+struct RouterProbe;
+
+class Router : public sc_core::sc_module {
+ public:
+  Router(sc_core::sc_module_name name, int node, Fabric& fabric, NetworkInterface& ni)
+      : sc_core::sc_module(name),
+        node_(node),
+        fabric_(fabric),
+        ni_(ni),
+        outputs_(fabric.topo.num_ports()) {}
+  int node() const { return node_; }
+  int injection_port() const { return fabric_.topo.num_ports(); }
+  OutputUnit& output(int port) { return outputs_[port]; }
+  // Work for this cycle; returns false when the router has nothing buffered (it then sleeps
+  // until a flit or packet arrives).
+  virtual bool evaluate(Cycle t) = 0;
+  // A flit starts arriving on in_port/vc at cycle t (input_vc buffering).
+  virtual void accept_flit(int in_port, int vc, Flit f, Cycle t) = 0;
+  // A packet's head starts arriving at cycle t; its flits follow every tau (output_queued).
+  virtual void accept_packet(int in_port, std::uint32_t packet, Cycle t) = 0;
+  // Sets the credit return path of an input port (upstream output unit).
+  virtual void connect_upstream(int in_port, OutputUnit* up) = 0;
+
+  // Waveform probe (null unless waves are on for this router) and its per-cycle state sample.
+  virtual void set_probe(RouterProbe* p) { probe_ = p; }
+  virtual void sample(RouterProbe& p) const = 0;
+
+  bool active = false;  // on the kernel's active list
+  bool again_queued = false;
+
+ protected:
+  void wake() {
+    if (!active) {
+      active = true;
+      fabric_.woke.push_back(this);
+    }
+  }
+  int node_;
+  Fabric& fabric_;
+  NetworkInterface& ni_;
+  std::vector<OutputUnit> outputs_;
+  RouterProbe* probe_ = nullptr;
+};
+
+}  // namespace sy

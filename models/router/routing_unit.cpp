@@ -1,0 +1,65 @@
+#include "router/routing_unit.hpp"
+
+namespace sy {
+
+VcPlan vc_plan(const Config& c) {
+  VcPlan p;
+  p.vcs = c.router.vcs;
+  if (!c.traffic.broadcast.enabled() || c.router.buffering != Buffering::InputVc) return p;
+  const bool unicast = c.traffic.trace || c.traffic.packets_per_cycle() > 0;
+  if (!unicast) {
+    p.bcast = p.ucast_lo = p.vcs;
+  } else if (p.vcs >= 3) {
+    p.bcast = p.ucast_lo = p.vcs - 2;
+  } else {
+    p.bcast = p.vcs;  // shared: may deadlock (a warning says so)
+  }
+  return p;
+}
+
+RoutingUnit::RoutingUnit(const Topology& topo, TieBreak tie, int vcs, int vc_base)
+    : topo_(topo), tie_(tie), vcs_(vcs), base_(vc_base), classes_(false) {
+  for (int d = 0; d < topo.num_dims(); ++d) classes_ |= topo.wraps(d);
+  classes_ = classes_ && vcs >= 2;
+}
+
+int RoutingUnit::out_port(int node, int dst) const {
+  for (int d = 0; d < topo_.num_dims(); ++d) {
+    const int c = topo_.coord(node, d), t = topo_.coord(dst, d);
+    if (c == t) continue;
+    const int n = topo_.size(d);
+    if (n == 2) return topo_.port_of(d, 0);
+    int dir;
+    if (!topo_.wraps(d)) {
+      dir = t > c ? +1 : -1;
+    } else {
+      const int fwd = ((t - c) % n + n) % n, back = n - fwd;
+      if (fwd != back) {
+        dir = fwd < back ? +1 : -1;
+      } else {
+        dir = tie_ == TieBreak::Positive ? +1 : tie_ == TieBreak::Negative ? -1 : (c % 2 ? -1 : +1);
+      }
+    }
+    return topo_.port_of(d, dir);
+  }
+  return -1;
+}
+
+Route RoutingUnit::route(int node, int in_port, int in_vc, int dst) const {
+  Route r;
+  r.port = out_port(node, dst);
+  r.vc_lo = base_;
+  r.vc_hi = base_ + vcs_;
+  if (r.port < 0 || !classes_) return r;
+  const int dim = topo_.port(r.port).dim;
+  const bool same_dim = in_port >= 0 && topo_.port(in_port).dim == dim;
+  const bool wrapped = (same_dim && in_vc - base_ >= vcs_ / 2) || topo_.is_wrap_hop(node, r.port);
+  if (wrapped) {
+    r.vc_lo = base_ + vcs_ / 2;
+  } else {
+    r.vc_hi = base_ + vcs_ / 2;
+  }
+  return r;
+}
+
+}  // namespace sy

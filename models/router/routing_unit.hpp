@@ -1,0 +1,44 @@
+// RoutingUnit: the output port and the range of output VCs a header may take at this router.
+// Dimension-order routing (e-cube on hypercubes, XY on meshes, shortest direction per ring on
+// tori). On a ring that wraps, dateline VC classes keep wormhole tori deadlock free: a packet
+// uses the lower half of the VCs until it crosses its ring's wraparound link, the upper half on
+// that link and after it; entering a new dimension starts in the lower half again.
+// A tie on an even ring (the destination exactly n/2 away) follows tie_break:
+// positive, negative, or balanced (+ from even coordinates, - from odd ones).
+#pragma once
+#include "config/config.hpp"
+#include "topology/topology.hpp"
+
+namespace sy {
+
+struct Route {
+  int port = -1;  // -1: eject here
+  int vc_lo = 0, vc_hi = 1;
+};
+
+// How an input_vc router's VCs are shared when broadcast copies are replicated in the routers:
+// broadcasts use VCs [0, bcast), unicast packets [ucast_lo, vcs). With unicast traffic and 3 or
+// more VCs the two sets are disjoint (unicast keeps two, its dateline classes), so neither can
+// block the other into a deadlock.
+struct VcPlan {
+  int bcast = 0, ucast_lo = 0, vcs = 1;
+};
+VcPlan vc_plan(const Config& c);
+
+class RoutingUnit {
+ public:
+  // Unicast routing over VCs [vc_base, vc_base + vcs).
+  RoutingUnit(const Topology& topo, TieBreak tie, int vcs, int vc_base = 0);
+  // in_port -1 is the injection port. in_vc is the VC the header arrived on.
+  Route route(int node, int in_port, int in_vc, int dst) const;
+  int out_port(int node, int dst) const;  // next hop only
+  bool uses_dateline_classes() const { return classes_; }
+
+ private:
+  const Topology& topo_;
+  TieBreak tie_;
+  int vcs_, base_;
+  bool classes_;
+};
+
+}  // namespace sy

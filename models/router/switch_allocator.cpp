@@ -1,0 +1,116 @@
+#include "router/switch_allocator.hpp"
+
+#include "network/waves.hpp"
+
+namespace sy {
+
+SwitchAllocator::SwitchAllocator(int inputs, int outputs, int vcs, int classes, ArbPolicy policy)
+    : cand_(inputs, -1),
+      bids_(outputs, 0),
+      vc_cls_(vcs),
+      in_cls_(inputs),
+      vc_age_(vcs),
+      in_age_(inputs) {
+  for (int o = 0; o < outputs; ++o) out_arb_.emplace_back(inputs, classes, policy);
+}
+
+// Multicast VC: branches progress on their own (a branch may run ahead while another is
+// blocked), but the input reads one flit a cycle: among the branches that can send their next
+// flit this cycle (in the buffer, ready, output free, an output VC with a credit or a free one
+// in the branch's range), the lowest flit index goes, fanned out through the crossbar to every
+// such branch at that index. Returns those branches' outputs and their best (lowest) class.
+std::uint64_t SwitchAllocator::branch_outputs(VirtualChannel& vc,
+                                              const std::vector<OutputUnit>& out, Cycle t,
+                                              std::uint8_t& cls) const {
+  std::uint64_t m = 0;
+  std::uint32_t index = ~std::uint32_t{0};
+  cls = 255;
+  for (int b = 0; b < vc.nbranch; ++b) {
+    const VirtualChannel::Branch& br = vc.branches[b];
+    if (br.sent >= vc.flits || br.sent > index) continue;
+    const std::uint32_t i = br.sent - vc.popped;
+    if (i >= vc.fifo.size() || vc.fifo.at(i).ready > t) continue;
+    const OutputUnit& ou = out[br.port];
+    if (ou.free_at > t) continue;
+    if (br.out_vc >= 0 ? ou.vcs[br.out_vc].credits <= 0 : ou.find_free(br.vc_lo, br.vc_hi) < 0)
+      continue;
+    if (br.sent < index) {
+      index = br.sent;
+      m = 0;
+      cls = 255;
+    }
+    m |= std::uint64_t{1} << br.port;
+    if (br.cls < cls) cls = br.cls;
+  }
+  return m;
+}
+
+int SwitchAllocator::allocate(std::vector<InputUnit>& in, std::vector<OutputUnit>& out,
+                              const PacketPool& pool, Cycle t, SwitchGrant* grants) {
+  const int P = static_cast<int>(in.size());
+  std::uint64_t outputs_bid = 0;
+  for (int p = 0; p < P; ++p) {
+    cand_[p] = -1;
+    InputUnit& iu = in[p];
+    if (!iu.buffered) continue;
+    std::uint64_t mask = 0;
+    const int V = static_cast<int>(iu.vcs.size());
+    for (int v = 0; v < V; ++v) {
+      VirtualChannel& vc = iu.vcs[v];
+      if (vc.fifo.empty()) continue;
+      if (vc.multicast) {
+        vc.bid_outputs = branch_outputs(vc, out, t, vc_cls_[v]);
+        if (!vc.bid_outputs) continue;
+        mask |= std::uint64_t{1} << v;
+        vc_age_[v] = pool[vc.fifo.front().packet].created;
+        continue;
+      }
+      const Flit& f = vc.fifo.front();
+      if (f.ready > t) continue;
+      OutputUnit& ou = out[vc.out_port];
+      if (ou.free_at > t) continue;
+      if (vc.state == VirtualChannel::State::Active) {
+        if (ou.vcs[vc.out_vc].credits <= 0) continue;
+      } else if (ou.find_free(vc.vc_lo, vc.vc_hi) < 0) {
+        continue;
+      }
+      const Packet& pk = pool[f.packet];
+      mask |= std::uint64_t{1} << v;
+      vc_cls_[v] = static_cast<std::uint8_t>(pk.priority);
+      vc_age_[v] = pk.created;
+    }
+    if (!mask) continue;
+    if (probe_ && probe_->on) probe_->in[p].vc_req = mask;
+    const int v = iu.arbiter.arbitrate(mask, vc_cls_.data(), vc_age_.data());
+    cand_[p] = v;
+    in_cls_[p] = vc_cls_[v];
+    in_age_[p] = vc_age_[v];
+    const VirtualChannel& cv = iu.vcs[v];
+    const std::uint64_t outs = cv.multicast ? cv.bid_outputs : std::uint64_t{1} << cv.out_port;
+    for (std::uint64_t m = outs; m; m &= m - 1) bids_[__builtin_ctzll(m)] |= std::uint64_t{1} << p;
+    outputs_bid |= outs;
+  }
+  int n = 0;
+  for (std::uint64_t ob = outputs_bid; ob; ob &= ob - 1) {
+    const int o = __builtin_ctzll(ob);
+    if (probe_ && probe_->on) probe_->out[o].sw_req = bids_[o];
+    const int p = out_arb_[o].arbitrate(bids_[o], in_cls_.data(), in_age_.data());
+    bids_[o] = 0;
+    const int v = cand_[p];
+    VirtualChannel& vc = in[p].vcs[v];
+    int ov;
+    if (vc.multicast) {
+      const VirtualChannel::Branch& br = vc.branch_to(o);
+      ov = br.out_vc >= 0 ? br.out_vc : out[o].find_free(br.vc_lo, br.vc_hi);
+    } else {
+      ov = vc.state == VirtualChannel::State::Active ? vc.out_vc
+                                                     : out[o].find_free(vc.vc_lo, vc.vc_hi);
+    }
+    out_arb_[o].update(p, in_cls_[p]);
+    in[p].arbiter.update(v, in_cls_[p]);
+    grants[n++] = {p, v, o, ov};
+  }
+  return n;
+}
+
+}  // namespace sy

@@ -1,0 +1,316 @@
+#include "sim/simulation.hpp"
+
+#include <chrono>
+#include <cstdio>
+#include <sstream>
+#include <stdexcept>
+
+#include "base/json.hpp"
+#include "network/network.hpp"
+#include "sim/analysis.hpp"
+
+namespace sy {
+namespace {
+
+struct Progress {
+  std::chrono::steady_clock::time_point start, last;
+};
+
+void report_progress(const Network& net, Cycle t, void* arg) {
+  auto* p = static_cast<Progress*>(arg);
+  const auto now = std::chrono::steady_clock::now();
+  if (now - p->last < std::chrono::seconds(3)) return;
+  p->last = now;
+  const double s = std::chrono::duration<double>(now - p->start).count();
+  const auto& sim = net.config().simulation;
+  const Cycle end = sim.warmup + sim.measure;
+  std::fprintf(stderr, "[switchyard] %.0fs cycle %llu%s, %llu packets delivered\n", s,
+               static_cast<unsigned long long>(t),
+               net.config().traffic.trace ? ""
+               : t < end                  ? (" of window end " + std::to_string(end)).c_str()
+                                          : " (draining)",
+               static_cast<unsigned long long>(net.stats().packets_delivered));
+}
+
+bool g_ran = false;
+
+}  // namespace
+
+Results run_simulation(const Config& cfg, const RunOptions& opt) {
+  if (g_ran)
+    throw std::logic_error(
+        "one simulation per process (SystemC elaborates once): run each test "
+        "through ctest, or one point per process");
+  g_ran = true;
+  auto* net = new Network("net", cfg);
+  Progress prog;
+  prog.start = prog.last = std::chrono::steady_clock::now();
+  if (opt.progress) net->set_progress(&report_progress, &prog);
+  net->keep_records(opt.record_packets);
+  if (opt.attach) opt.attach(*net);
+  const auto t0 = std::chrono::steady_clock::now();
+  sc_core::sc_start();
+  const auto t1 = std::chrono::steady_clock::now();
+  if (net->waves()) net->waves()->close();
+
+  Results r;
+  const Stats& st = net->stats();
+  const Topology& topo = net->topology();
+  r.config_json = config_to_json(cfg, 2);
+  r.seed = cfg.simulation.seed;
+  r.cycles = net->cycles();
+  r.wall_seconds = std::chrono::duration<double>(t1 - t0).count();
+  r.packets_injected = st.packets_created;
+  r.packets_delivered = st.packets_delivered;
+  r.packets_measured = st.measured_delivered;
+  r.flits_created = st.flits_created;
+  r.flits_injected = st.flits_injected;
+  r.flits_delivered = st.flits_delivered;
+  r.latency = st.latency();
+  r.network_latency = st.network_latency();
+  const double N = topo.num_nodes();
+  const double window = cfg.traffic.trace ? static_cast<double>(r.cycles)
+                                          : static_cast<double>(cfg.simulation.measure);
+  if (cfg.traffic.trace) {
+    r.offered = static_cast<double>(st.flits_created) / (N * window);
+    r.accepted = static_cast<double>(st.flits_delivered) / (N * window);
+  } else {
+    r.offered = static_cast<double>(st.offered_flits_window) / (N * window);
+    r.accepted = static_cast<double>(st.accepted_flits_window) / (N * window);
+  }
+  r.mean_hops = net->traffic().mean_hops();
+  r.rho = throughput_factor(cfg, topo, r.mean_hops);
+  double sum = 0, mx = 0;
+  for (const Link& l : net->links()) {
+    const double u = static_cast<double>(l.busy_window) / window;
+    sum += u;
+    mx = std::max(mx, u);
+  }
+  if (!net->links().empty()) r.link_util_mean = sum / net->links().size();
+  r.link_util_max = mx;
+  {
+    std::vector<double> s(topo.num_dims(), 0.0);
+    std::vector<int> k(topo.num_dims(), 0);
+    for (const Link& l : net->links()) {
+      const int d = topo.port(l.src_port).dim;
+      s[d] += static_cast<double>(l.busy_window) / window;
+      ++k[d];
+    }
+    for (int d = 0; d < topo.num_dims(); ++d)
+      r.link_util_by_dim.push_back(k[d] ? s[d] / k[d] : 0.0);
+  }
+  r.packet_time = static_cast<double>(cfg.traffic.packet_flits) * cfg.timing.tau;
+  if (net->schedule_driver()) {
+    r.has_schedule = true;
+    r.schedule = net->schedule_driver()->result();
+    if (r.schedule.nodes_informed != topo.num_nodes() - 1 || r.schedule.duplicates ||
+        r.schedule.refused) {
+      r.stable = false;
+      r.unstable_reason += (r.unstable_reason.empty() ? "" : "; ") +
+                           std::string("schedule did not inform every node exactly once");
+    }
+  }
+  if (cfg.traffic.broadcast.enabled()) {
+    r.broadcast = true;
+    r.broadcast_scheme = to_string(cfg.traffic.broadcast.scheme);
+    r.broadcasts = st.broadcasts_created;
+    r.broadcasts_done = st.broadcasts_done;
+    r.broadcast_delay = st.broadcast_delay();
+    r.reception_delay = st.reception_delay();
+    r.transmissions_per_broadcast =
+        st.broadcasts_done ? static_cast<double>(st.broadcast_transmissions) / st.broadcasts_done
+                           : 0;
+    r.star_x = net->fabric().star_x;
+  }
+  r.flit_hops = net->fabric().flit_hops;
+  r.order_errors = st.order_errors;
+  r.max_flit_wait = net->fabric().max_flit_wait;
+  r.stable = net->state().stable;
+  r.unstable_reason = net->state().reason;
+  if (r.order_errors) {
+    r.stable = false;
+    r.unstable_reason += (r.unstable_reason.empty() ? "" : "; ") + std::to_string(r.order_errors) +
+                         " flits delivered out of order";
+  }
+  r.warnings = cfg.warnings;
+  r.credit_violations = net->credit_violations();
+  r.priority_inversions = net->fabric().priority_inversions;
+  for (int n = 0; n < topo.num_nodes(); ++n) r.requests_rejected += net->ni(n).requests_rejected();
+  r.packets = st.records();
+  if (r.credit_violations) {
+    r.stable = false;
+    r.unstable_reason += (r.unstable_reason.empty() ? "" : "; ") + std::string("credit violations");
+  }
+  const double L = cfg.traffic.trace
+                       ? (cfg.traffic.messages.empty() ? 1 : cfg.traffic.messages[0].flits)
+                       : cfg.traffic.packet_flits;
+  const double a = cfg.timing.alpha, d = cfg.timing.delta, tau = cfg.timing.tau;
+  r.zero_load_formula = cfg.router.switching == Switching::StoreAndForward
+                            ? a + r.mean_hops * (d + L * tau)
+                            : a + r.mean_hops * d + L * tau;
+  return r;
+}
+
+namespace {
+void summary_json(Json& j, const char* key, const Summary& s, double packet_time = 0) {
+  j.open(key)
+      .kv("mean", s.mean)
+      .kv("ci95", s.ci95)
+      .kv("p50", s.p50)
+      .kv("p99", s.p99)
+      .kv("max", s.max)
+      .kv("count", s.count);
+  if (packet_time > 0)
+    j.open("packet_times")
+        .kv("mean", s.mean / packet_time)
+        .kv("ci95", s.ci95 / packet_time)
+        .kv("p99", s.p99 / packet_time)
+        .close();
+  j.close();
+}
+}  // namespace
+
+std::string Results::to_json() const {
+  Json j(2);
+  j.open();
+  j.raw("config", config_json);
+  j.kv("seed", seed).kv("cycles", cycles).kv("wall_seconds", wall_seconds);
+  j.open("packets")
+      .kv("injected", packets_injected)
+      .kv("delivered", packets_delivered)
+      .kv("measured", packets_measured)
+      .close();
+  j.open("flits")
+      .kv("created", flits_created)
+      .kv("injected", flits_injected)
+      .kv("delivered", flits_delivered)
+      .kv("hops", flit_hops)
+      .kv("order_errors", order_errors)
+      .kv("max_wait", max_flit_wait)
+      .kv("credit_violations", credit_violations)
+      .kv("priority_inversions", priority_inversions)
+      .kv("requests_rejected", requests_rejected)
+      .close();
+  summary_json(j, "latency", latency);
+  summary_json(j, "network_latency", network_latency);
+  j.open("throughput").kv("offered", offered).kv("accepted", accepted).close();
+  j.kv("rho", rho);
+  j.kv("mean_hops", mean_hops);
+  j.open("links")
+      .kv("utilization_mean", link_util_mean)
+      .kv("utilization_max", link_util_max)
+      .kv_list("utilization_by_dimension", link_util_by_dim)
+      .close();
+  if (has_schedule) {
+    const ScheduleResult& s = schedule;
+    j.open("schedule")
+        .kv("algorithm", s.algorithm)
+        .kv("variant", s.variant)
+        .kv("completion_time", s.completion)
+        .kv("phases", s.phases)
+        .kv("parts", s.parts)
+        .kv("nodes_informed", s.nodes_informed)
+        .kv("receptions_per_node_max", s.receptions_per_node_max)
+        .kv("duplicates", s.duplicates)
+        .kv("formula", s.formula)
+        .kv("formula_source", s.formula_text)
+        .kv("alpha_terms", s.alpha_terms)
+        .kv("delta_terms", s.delta_terms)
+        .kv("ltau_terms", s.ltau_terms)
+        .kv("lower_bound", s.lower_bound)
+        .close();
+  }
+  if (broadcast) {
+    j.open("broadcast")
+        .kv("scheme", broadcast_scheme)
+        .kv("broadcasts", broadcasts)
+        .kv("completed", broadcasts_done)
+        .kv("packet_time", packet_time);
+    summary_json(j, "broadcast_delay", broadcast_delay, packet_time);
+    summary_json(j, "reception_delay", reception_delay, packet_time);
+    j.kv("transmissions_per_broadcast", transmissions_per_broadcast).close();
+    j.open("unicast");
+    summary_json(j, "delay", latency, packet_time);
+    j.close();
+    j.open("star").kv_list("x", star_x).close();
+  }
+  j.open("check").kv("zero_load_latency_formula", zero_load_formula).close();
+  j.kv("stable", stable);
+  if (!stable) j.kv("unstable_reason", unstable_reason);
+  j.kv_list("warnings", warnings);
+  j.close();
+  return j.str() + "\n";
+}
+
+std::string Results::summary() const {
+  std::ostringstream o;
+  char b[512];
+  std::snprintf(b, sizeof b, "cycles %llu   packets %llu created, %llu delivered, %llu measured\n",
+                (unsigned long long)cycles, (unsigned long long)packets_injected,
+                (unsigned long long)packets_delivered, (unsigned long long)packets_measured);
+  o << b;
+  if (has_schedule) {
+    std::snprintf(b, sizeof b,
+                  "schedule         %s (%s): %d phases, %d part(s), %d nodes informed\n",
+                  schedule.algorithm.c_str(), schedule.variant.c_str(), schedule.phases,
+                  schedule.parts, schedule.nodes_informed);
+    o << b;
+    std::snprintf(b, sizeof b,
+                  "broadcast time   %llu cycles (model)   formula %.2f = %.3g alpha + %.3g delta + "
+                  "%.3g L tau   lower bound %.2f\n",
+                  (unsigned long long)schedule.completion, schedule.formula, schedule.alpha_terms,
+                  schedule.delta_terms, schedule.ltau_terms, schedule.lower_bound);
+    o << b;
+  }
+  if (broadcast) {
+    std::snprintf(b, sizeof b,
+                  "broadcasts       %llu created, %llu completed (%s), %.3f transmissions each\n",
+                  (unsigned long long)broadcasts, (unsigned long long)broadcasts_done,
+                  broadcast_scheme.c_str(), transmissions_per_broadcast);
+    o << b;
+    std::snprintf(b, sizeof b,
+                  "reception delay  mean %.3f ±%.3f  p99 %.0f cycles  (%.3f packet times)\n",
+                  reception_delay.mean, reception_delay.ci95, reception_delay.p99,
+                  reception_delay.mean / packet_time);
+    o << b;
+    std::snprintf(b, sizeof b,
+                  "broadcast delay  mean %.3f ±%.3f  p99 %.0f cycles  (%.3f packet times)\n",
+                  broadcast_delay.mean, broadcast_delay.ci95, broadcast_delay.p99,
+                  broadcast_delay.mean / packet_time);
+    o << b;
+    o << "star x          ";
+    for (double x : star_x) {
+      std::snprintf(b, sizeof b, " %.4f", x);
+      o << b;
+    }
+    o << "\n";
+  }
+  std::snprintf(b, sizeof b,
+                "latency          mean %.2f ±%.2f  p50 %.0f  p99 %.0f  max %.0f cycles\n",
+                latency.mean, latency.ci95, latency.p50, latency.p99, latency.max);
+  o << b;
+  std::snprintf(b, sizeof b,
+                "network latency  mean %.2f ±%.2f  p50 %.0f  p99 %.0f  max %.0f cycles\n",
+                network_latency.mean, network_latency.ci95, network_latency.p50,
+                network_latency.p99, network_latency.max);
+  o << b;
+  std::snprintf(b, sizeof b,
+                "zero-load check  formula %.2f cycles at the pattern's mean %.3f hops "
+                "(alpha + h*delta + L*tau)\n",
+                zero_load_formula, mean_hops);
+  o << b;
+  std::snprintf(b, sizeof b,
+                "throughput       offered %.4f  accepted %.4f flits/node/cycle   rho %.3f\n",
+                offered, accepted, rho);
+  o << b;
+  std::snprintf(b, sizeof b, "links            utilization mean %.3f  max %.3f\n", link_util_mean,
+                link_util_max);
+  o << b;
+  o << "stable           " << (stable ? "true" : "false");
+  if (!stable) o << "  (" << unstable_reason << ")";
+  o << "\n";
+  for (const auto& w : warnings) o << "warning: " << w << "\n";
+  return o.str();
+}
+
+}  // namespace sy

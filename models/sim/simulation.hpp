@@ -1,0 +1,66 @@
+// Simulation: builds one Network for a Config, runs it under sc_start, and gathers the results
+// (results.json and the summary printed on stdout). SystemC allows one elaboration per process,
+// so a process runs one simulation; sweeps and tests run one process per point.
+#pragma once
+#include <functional>
+#include <string>
+
+#include "config/config.hpp"
+#include "sim/stats.hpp"
+#include "traffic/schedule_driver.hpp"
+
+namespace sy {
+
+struct Results {
+  std::string config_json;
+  std::uint64_t seed = 0;
+  std::uint64_t cycles = 0;
+  double wall_seconds = 0;
+  std::uint64_t packets_injected = 0, packets_delivered = 0, packets_measured = 0;
+  std::uint64_t flits_injected = 0, flits_delivered = 0, flits_created = 0;
+  Summary latency, network_latency;
+  double offered = 0, accepted = 0;  // flits/node/cycle in the window
+  double rho = 0, mean_hops = 0;
+  double link_util_mean = 0, link_util_max = 0;
+  std::vector<double> link_util_by_dim;  // mean utilization of the links of each dimension
+  // Random broadcasting (traffic.broadcast.scheme set).
+  bool broadcast = false;
+  std::string broadcast_scheme;
+  std::uint64_t broadcasts = 0, broadcasts_done = 0;
+  Summary broadcast_delay, reception_delay;  // cycles
+  double transmissions_per_broadcast = 0;
+  double packet_time = 1;  // cycles one packet takes over one link (L*tau)
+  std::vector<double> star_x;
+  // A static schedule (schedule.algorithm set): its completion time from the model and checks.
+  bool has_schedule = false;
+  ScheduleResult schedule;
+  std::uint64_t flit_hops = 0;
+  std::uint64_t order_errors = 0;
+  std::uint64_t max_flit_wait = 0;
+  bool stable = true;
+  std::string unstable_reason;
+  std::vector<std::string> warnings;
+  // The model's zero-load latency check: formula for the mean hop count, printed beside it.
+  double zero_load_formula = 0;
+  std::uint64_t credit_violations = 0;    // credits seen below 0 or above the VC depth
+  std::uint64_t priority_inversions = 0;  // a packet went while a higher class was ready
+  std::uint64_t requests_rejected = 0;    // TLM requests answered with an error status
+  std::vector<Stats::Record> packets;     // with RunOptions::record_packets
+
+  std::string to_json() const;
+  std::string summary() const;
+};
+
+class Network;
+
+struct RunOptions {
+  bool progress = false;        // a progress line on stderr every few seconds
+  bool record_packets = false;  // fill Results::packets with every delivered packet
+  // Called after the network is built, before the simulation starts: create your own modules
+  // here (processing elements, memories, TLM initiators) and bind them to the NIs' sockets.
+  std::function<void(Network&)> attach;
+};
+
+Results run_simulation(const Config& cfg, const RunOptions& opt = {});
+
+}  // namespace sy

@@ -1,0 +1,124 @@
+// Stats: per-packet latencies and counters of one run. Warm-up, measurement window [w0, w1),
+// drain: packets created inside the window are "measured"; their latency (creation -> tail
+// delivered) and network latency (head enters the source router -> tail delivered) are kept.
+// Summaries: mean with a 95% confidence interval from batch means (measured packets in creation
+// order, split into equal batches; Student t on the batch means), p50, p99, max.
+#pragma once
+#include <cstdint>
+#include <vector>
+
+#include "base/common.hpp"
+#include "base/flit.hpp"
+#include "base/message.hpp"
+
+namespace sy {
+
+struct Summary {
+  double mean = 0, ci95 = 0, p50 = 0, p99 = 0, max = 0;
+  std::uint64_t count = 0;
+};
+
+// Samples (creation cycle, value) of one measure; summarized with batch means in creation order.
+class SampleSet {
+ public:
+  void add(Cycle created, double value) { v_.push_back({created, value}); }
+  std::size_t size() const { return v_.size(); }
+  Summary summarize(int batches) const;
+
+ private:
+  struct S {
+    Cycle created;
+    double value;
+  };
+  std::vector<S> v_;
+};
+
+class Stats {
+ public:
+  Stats(Cycle w0, Cycle w1, int batches) : w0_(w0), w1_(w1), batches_(batches) {}
+  bool in_window(Cycle t) const { return t >= w0_ && t < w1_; }
+  Cycle window_start() const { return w0_; }
+  Cycle window_end() const { return w1_; }
+
+  void on_created(const Packet& p, Cycle t) {
+    ++packets_created;
+    flits_created += p.flits;
+    if (p.measured) ++measured_created;
+    if (in_window(t)) offered_flits_window += p.flits;
+  }
+  void on_injected(int flits) { flits_injected += flits; }
+  void on_flits_delivered(int flits, Cycle done) {
+    flits_delivered += flits;
+    if (in_window(done)) accepted_flits_window += flits;
+  }
+  void on_delivered(const Packet& p) {
+    ++packets_delivered;
+    last_delivery = p.delivered > last_delivery ? p.delivered : last_delivery;
+    if (keep_records_)
+      records_.push_back({p.src, p.dst, p.flits, p.priority, p.created, p.injected, p.delivered});
+    if (!p.measured) return;
+    ++measured_delivered;
+    samples_.push_back({p.created, p.delivered - p.created, p.delivered - p.injected});
+  }
+  void on_order_error() { ++order_errors; }
+  // Broadcasts: one reception per node other than the source; done after the last one.
+  void on_reception(const BroadcastRecord& b, Cycle t) {
+    if (b.measured) reception_.add(b.created, static_cast<double>(t - b.created));
+  }
+  void on_broadcast_done(const BroadcastRecord& b) {
+    ++broadcasts_done;
+    ++packets_delivered;
+    broadcast_transmissions += static_cast<std::uint64_t>(b.transmissions);
+    last_delivery = b.last_reception > last_delivery ? b.last_reception : last_delivery;
+    if (!b.measured) return;
+    ++measured_delivered;
+    broadcast_.add(b.created, static_cast<double>(b.last_reception - b.created));
+  }
+  // A broadcast of an L-flit packet owes L flits to each of `receivers` nodes.
+  void on_broadcast_created(bool measured, int flits, int receivers, Cycle t) {
+    ++broadcasts_created;
+    ++packets_created;
+    flits_created += static_cast<std::uint64_t>(flits) * receivers;
+    if (measured) ++measured_created;
+    if (in_window(t)) offered_flits_window += static_cast<std::uint64_t>(flits) * receivers;
+  }
+  Summary broadcast_delay() const { return broadcast_.summarize(batches_); }
+  Summary reception_delay() const { return reception_.summarize(batches_); }
+  // Keep every delivered packet's record (tests and traces that check individual messages).
+  struct Record {
+    int src, dst, flits, priority;
+    Cycle created, injected, delivered;
+  };
+  void keep_records(bool on) { keep_records_ = on; }
+  const std::vector<Record>& records() const { return records_; }
+  std::uint64_t measured_outstanding() const { return measured_created - measured_delivered; }
+
+  Summary latency() const { return summarize(false); }
+  Summary network_latency() const { return summarize(true); }
+
+  std::uint64_t packets_created = 0, packets_delivered = 0;
+  std::uint64_t measured_created = 0, measured_delivered = 0;
+  std::uint64_t flits_created = 0, flits_injected = 0, flits_delivered = 0;
+  std::uint64_t offered_flits_window = 0, accepted_flits_window = 0;
+  std::uint64_t order_errors = 0;
+  std::uint64_t broadcasts_created = 0, broadcasts_done = 0, broadcast_transmissions = 0;
+  Cycle last_delivery = 0;
+
+ private:
+  struct Sample {
+    Cycle created;
+    Cycle latency, net_latency;
+  };
+  Summary summarize(bool network) const;
+  Cycle w0_, w1_;
+  int batches_;
+  std::vector<Sample> samples_;
+  std::vector<Record> records_;
+  SampleSet broadcast_, reception_;
+  bool keep_records_ = false;
+};
+
+// Two-sided 97.5% quantile of Student's t with df degrees of freedom.
+double student_t975(int df);
+
+}  // namespace sy

@@ -1,0 +1,129 @@
+#include "topology/topology.hpp"
+
+#include <cstdlib>
+#include <stdexcept>
+
+namespace sy {
+
+Topology::Topology(Kind kind, std::vector<int> dims) : kind_(kind), dims_(std::move(dims)) {
+  if (dims_.empty()) throw std::invalid_argument("topology needs at least one dimension");
+  for (int n : dims_) {
+    if (n < 1) throw std::invalid_argument("dimension sizes must be >= 1");
+    stride_.push_back(nodes_);
+    nodes_ *= n;
+  }
+  for (int d = 0; d < num_dims(); ++d) {
+    if (dims_[d] == 2) {
+      ports_.push_back({d, 0});
+    } else if (dims_[d] >= 3) {
+      ports_.push_back({d, +1});
+      ports_.push_back({d, -1});
+    }
+  }
+}
+
+const char* Topology::kind_name() const {
+  switch (kind_) {
+    case Kind::Torus:
+      return "torus";
+    case Kind::Mesh:
+      return "mesh";
+    case Kind::Hypercube:
+      return "hypercube";
+  }
+  return "?";
+}
+
+std::vector<int> Topology::coords(int node) const {
+  std::vector<int> c(dims_.size());
+  for (int d = 0; d < num_dims(); ++d) c[d] = coord(node, d);
+  return c;
+}
+
+int Topology::node_at(const std::vector<int>& c) const {
+  int n = 0;
+  for (int d = 0; d < num_dims(); ++d) n += c[d] * stride_[d];
+  return n;
+}
+
+int Topology::port_of(int dim, int dir) const {
+  for (int p = 0; p < num_ports(); ++p)
+    if (ports_[p].dim == dim && (ports_[p].dir == dir || ports_[p].dir == 0)) return p;
+  return -1;
+}
+
+std::string Topology::port_name(int p) const {
+  const Port& q = ports_[p];
+  std::string s = "d" + std::to_string(q.dim);
+  return s + (q.dir > 0 ? "+" : q.dir < 0 ? "-" : "");
+}
+
+int Topology::neighbor(int node, int p) const {
+  const Port& q = ports_[p];
+  const int n = dims_[q.dim], c = coord(node, q.dim);
+  if (q.dir == 0) return with_coord(node, q.dim, 1 - c);
+  int nc = c + q.dir;
+  if (nc < 0 || nc >= n) {
+    if (!wraps(q.dim)) return -1;
+    nc = (nc + n) % n;
+  }
+  return with_coord(node, q.dim, nc);
+}
+
+int Topology::reverse_port(int p) const {
+  const Port& q = ports_[p];
+  return q.dir == 0 ? p : port_of(q.dim, -q.dir);
+}
+
+bool Topology::is_wrap_hop(int node, int p) const {
+  const Port& q = ports_[p];
+  if (!wraps(q.dim)) return false;
+  const int c = coord(node, q.dim);
+  return (q.dir > 0 && c == dims_[q.dim] - 1) || (q.dir < 0 && c == 0);
+}
+
+int Topology::dim_distance(int dim, int a, int b) const {
+  const int n = dims_[dim];
+  const int diff = std::abs(coord(a, dim) - coord(b, dim));
+  return wraps(dim) ? std::min(diff, n - diff) : diff;
+}
+
+int Topology::distance(int a, int b) const {
+  int h = 0;
+  for (int d = 0; d < num_dims(); ++d) h += dim_distance(d, a, b);
+  return h;
+}
+
+int Topology::diameter() const {
+  int h = 0;
+  for (int d = 0; d < num_dims(); ++d) h += wraps(d) ? dims_[d] / 2 : dims_[d] - 1;
+  return h;
+}
+
+double Topology::average_distance(bool include_self) const {
+  // Sum over ordered pairs factorizes by dimension: total = sum_d S_d * N / n_d * N / n_d ...
+  // computed as sum_d (mean distance in dim d over all coordinate pairs) * N^2.
+  double total = 0.0;  // sum over all ordered pairs (a, b) of distance(a, b), divided by N^2
+  for (int d = 0; d < num_dims(); ++d) {
+    const int n = dims_[d];
+    double s = 0.0;
+    for (int i = 0; i < n; ++i)
+      for (int j = 0; j < n; ++j) {
+        const int diff = std::abs(i - j);
+        s += wraps(d) ? std::min(diff, n - diff) : diff;
+      }
+    total += s / (static_cast<double>(n) * n);
+  }
+  const double N = nodes_;
+  if (include_self) return total;
+  return N > 1 ? total * N / (N - 1) : 0.0;
+}
+
+int Topology::num_links() const {
+  int links = 0;
+  for (int v = 0; v < nodes_; ++v)
+    for (int p = 0; p < num_ports(); ++p) links += neighbor(v, p) >= 0;
+  return links;
+}
+
+}  // namespace sy

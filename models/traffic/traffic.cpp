@@ -1,0 +1,177 @@
+#include "traffic/traffic.hpp"
+
+#include <cmath>
+#include <stdexcept>
+
+namespace sy {
+
+Traffic::Traffic(sc_core::sc_module_name name, const Config& cfg, const Topology& topo)
+    : sc_core::sc_module(name),
+      out("out", static_cast<std::size_t>(topo.num_nodes())),
+      cfg_(cfg),
+      topo_(topo),
+      p_(cfg.traffic.packets_per_cycle()),
+      ext_(new NocExtension) {
+  gp_.set_extension(ext_);
+  if (cfg.traffic.trace) return;
+  // Streams 0..N-1: unicast sources; N..2N-1: broadcast sources (when a scheme is set).
+  const int N = topo.num_nodes();
+  const int streams = cfg.traffic.broadcast.enabled() ? 2 * N : N;
+  rng_.reserve(streams);
+  poisson_t_.assign(streams, 0.0);
+  for (int s = 0; s < streams; ++s) {
+    const std::uint64_t salt = s < N ? 0 : std::uint64_t{1} << 32;
+    rng_.emplace_back(cfg.simulation.seed * 0x100000001b3ull + salt +
+                      static_cast<std::uint64_t>(s % N) + 1);
+    if (rate(s) <= 0) continue;
+    const Cycle first = draw_next(s, 0);
+    if (first != kNever) due_.push({first, s});
+  }
+}
+
+double Traffic::rate(int stream) const {
+  return stream < topo_.num_nodes() ? p_ : cfg_.traffic.broadcast.rate;
+}
+
+Cycle Traffic::draw_next(int stream, Cycle from) {
+  Rng& r = rng_[stream];
+  const double p = rate(stream);
+  if (cfg_.traffic.process == Process::Bernoulli) {
+    // First success at or after `from`: geometric number of trials, the first trial at `from`.
+    const std::uint64_t g = r.geometric(p);
+    return from + g - 1;
+  }
+  poisson_t_[stream] += r.exponential(p);
+  const double c = std::floor(poisson_t_[stream]);
+  return c > 9e18 ? kNever : static_cast<Cycle>(c);
+}
+
+Traffic::~Traffic() = default;
+
+void Traffic::request(int src, int dst, int flits, int priority) {
+  // A length-only message: no data pointer, data_length = flits * flit_bytes. dst -1: broadcast.
+  gp_.set_command(tlm::TLM_WRITE_COMMAND);
+  gp_.set_address(static_cast<sc_dt::uint64>(dst < 0 ? 0 : dst));
+  ext_->broadcast = dst < 0;
+  gp_.set_data_ptr(nullptr);
+  const unsigned bytes =
+      static_cast<unsigned>(flits) * static_cast<unsigned>(cfg_.interface.flit_bytes);
+  gp_.set_data_length(bytes);
+  gp_.set_streaming_width(bytes);
+  gp_.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
+  ext_->priority = priority;
+  ext_->tag = 0;
+  sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
+  out[static_cast<std::size_t>(src)]->b_transport(gp_, delay);
+  if (gp_.get_response_status() != tlm::TLM_OK_RESPONSE)
+    throw std::logic_error("traffic: the NI refused a message: " + gp_.get_response_string());
+}
+
+int Traffic::destination(int src, Rng& rng) const {
+  const TrafficConfig& tc = cfg_.traffic;
+  const int N = topo_.num_nodes();
+  switch (tc.pattern) {
+    case Pattern::Uniform:
+      if (tc.exclude_self) {
+        const int d = static_cast<int>(rng.below(N - 1));
+        return d >= src ? d + 1 : d;
+      }
+      return static_cast<int>(rng.below(N));
+    case Pattern::Transpose: {
+      // Coordinate d takes the value of coordinate D-1-d (no allocation per packet).
+      const int D = topo_.num_dims();
+      int dst = src;
+      for (int d = 0; d < D; ++d) dst = topo_.with_coord(dst, d, topo_.coord(src, D - 1 - d));
+      return dst;
+    }
+    case Pattern::BitComplement: {
+      int dst = src;
+      for (int d = 0; d < topo_.num_dims(); ++d)
+        dst = topo_.with_coord(dst, d, topo_.size(d) - 1 - topo_.coord(src, d));
+      return dst;
+    }
+    case Pattern::Hotspot:
+      if (rng.uniform() < tc.hotspot_fraction)
+        return tc.hotspot_nodes[rng.below(tc.hotspot_nodes.size())];
+      if (tc.exclude_self && N > 1) {
+        const int d = static_cast<int>(rng.below(N - 1));
+        return d >= src ? d + 1 : d;
+      }
+      return static_cast<int>(rng.below(N));
+    case Pattern::BitFlip: {
+      int dst = src;
+      for (int d = 0; d < topo_.num_dims(); ++d)
+        if (rng.uniform() < tc.bit_flip_probability) dst ^= 1 << d;
+      return dst;
+    }
+  }
+  return src;
+}
+
+double Traffic::mean_hops() const {
+  const TrafficConfig& tc = cfg_.traffic;
+  const int N = topo_.num_nodes();
+  if (tc.trace) {
+    double h = 0, f = 0;
+    for (const auto& m : tc.messages)
+      h += double(topo_.distance(m.src, m.dst)) * m.flits, f += m.flits;
+    return f > 0 ? h / f : 0.0;
+  }
+  switch (tc.pattern) {
+    case Pattern::Uniform:
+      return topo_.average_distance(!tc.exclude_self);
+    case Pattern::Transpose:
+    case Pattern::BitComplement: {
+      Rng dummy(0);
+      double s = 0;
+      for (int n = 0; n < N; ++n) s += topo_.distance(n, destination(n, dummy));
+      return s / N;
+    }
+    case Pattern::Hotspot: {
+      double hot = 0;
+      for (int n = 0; n < N; ++n)
+        for (int h : tc.hotspot_nodes) hot += topo_.distance(n, h);
+      hot /= double(N) * tc.hotspot_nodes.size();
+      return tc.hotspot_fraction * hot +
+             (1 - tc.hotspot_fraction) * topo_.average_distance(!tc.exclude_self);
+    }
+    case Pattern::BitFlip:
+      return topo_.num_dims() * tc.bit_flip_probability;
+  }
+  return 0.0;
+}
+
+Cycle Traffic::next_time() const {
+  if (cfg_.traffic.trace) return exhausted() ? kNever : cfg_.traffic.messages[next_msg_].time;
+  return due_.empty() ? kNever : due_.top().t;
+}
+
+void Traffic::generate(Cycle t) {
+  const TrafficConfig& tc = cfg_.traffic;
+  if (tc.trace) {
+    while (next_msg_ < tc.messages.size() && tc.messages[next_msg_].time <= t) {
+      const TraceMessage& m = tc.messages[next_msg_];
+      request(m.src, m.dst, m.flits, m.priority);
+      ++next_msg_;
+    }
+    return;
+  }
+  const int N = topo_.num_nodes();
+  while (!due_.empty() && due_.top().t <= t) {
+    const int s = due_.top().node;
+    due_.pop();
+    if (s < N)
+      request(s, destination(s, rng_[s]), tc.packet_flits, tc.priority);
+    else
+      request(s - N, -1, tc.packet_flits, tc.priority);
+    const Cycle nx = draw_next(s, t + 1);
+    if (tc.process == Process::Poisson) {
+      // More arrivals inside this same cycle form the batch.
+      if (nx != kNever) due_.push({nx < t ? t : nx, s});
+    } else if (nx != kNever) {
+      due_.push({nx, s});
+    }
+  }
+}
+
+}  // namespace sy

@@ -1,0 +1,57 @@
+// Traffic: the per-node sources. Synthetic sources are Bernoulli (at most one packet a cycle with
+// probability r, drawn as geometric gaps) or Poisson (a Poisson-sized batch each cycle, drawn as
+// exponential gaps of a continuous process binned into cycles), with a destination pattern. A
+// trace replays (time, src, dst, flits) messages. Every source has its own random stream seeded
+// from (seed, node), so results never depend on the order the kernel visits nodes in.
+// The sources are TLM-2.0 initiators: each message is a b_transport on the node's NI target
+// socket, the same way in as any user's initiator.
+#pragma once
+#include <tlm_utils/simple_initiator_socket.h>
+
+#include <queue>
+#include <systemc>
+#include <tlm>
+#include <vector>
+
+#include "base/rng.hpp"
+#include "config/config.hpp"
+#include "network/network_interface.hpp"
+#include "topology/topology.hpp"
+
+namespace sy {
+
+class Traffic : public sc_core::sc_module {
+ public:
+  Traffic(sc_core::sc_module_name name, const Config& cfg, const Topology& topo);
+  ~Traffic() override;
+  // out[n] is bound to node n's NI target socket.
+  sc_core::sc_vector<tlm_utils::simple_initiator_socket<Traffic>> out;
+  // Requests every message due at cycle t (called by the network's clock at cycle t).
+  void generate(Cycle t);
+  Cycle next_time() const;
+  bool exhausted() const { return cfg_.traffic.trace && next_msg_ >= cfg_.traffic.messages.size(); }
+  int destination(int src, Rng& rng) const;
+  // Mean hop count of the pattern (the unicast D_ave that enters the throughput factor).
+  double mean_hops() const;
+
+ private:
+  struct Due {
+    Cycle t;
+    int node;  // the stream: node (unicast) or N + node (broadcast)
+    bool operator>(const Due& o) const { return t != o.t ? t > o.t : node > o.node; }
+  };
+  Cycle draw_next(int stream, Cycle after_or_at);
+  double rate(int stream) const;
+  void request(int src, int dst, int flits, int priority);
+  const Config& cfg_;
+  const Topology& topo_;
+  std::vector<Rng> rng_;
+  std::vector<double> poisson_t_;  // next arrival of each Poisson source, continuous time
+  std::priority_queue<Due, std::vector<Due>, std::greater<Due>> due_;
+  std::size_t next_msg_ = 0;
+  double p_;  // packets per node per cycle
+  tlm::tlm_generic_payload gp_;
+  NocExtension* ext_;  // owned by gp_
+};
+
+}  // namespace sy
