@@ -1,0 +1,20 @@
+// simulation: {warmup, measure, drain_limit, deadlock_cycles, seed, batches} (cycles)
+#include "config/section.hpp"
+
+namespace sy {
+namespace config_detail {
+
+void parse_simulation(Section& s, Config& c) {
+  SimulationConfig& sim = c.simulation;
+  sim.warmup = static_cast<std::uint64_t>(s.integer("warmup", 1000, 0, kMaxCycles));
+  sim.measure = static_cast<std::uint64_t>(s.integer("measure", 10000, 1, kMaxCycles));
+  sim.drain_limit = static_cast<std::uint64_t>(s.integer("drain_limit", 50000, 1, kMaxCycles));
+  sim.deadlock_cycles =
+      static_cast<std::uint64_t>(s.integer("deadlock_cycles", 20000, 1, kMaxCycles));
+  sim.seed = static_cast<std::uint64_t>(s.integer("seed", 1, 0, std::int64_t{1} << 62));
+  sim.batches = static_cast<int>(s.integer("batches", 20, 2, 1000));
+  s.finish();
+}
+
+}  // namespace config_detail
+}  // namespace sy

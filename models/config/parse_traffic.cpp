@@ -1,0 +1,201 @@
+// traffic: {type: synthetic | trace | none, ...}: sources, patterns, load, broadcast, traces
+// (inline messages or a CSV file).
+#include <algorithm>
+#include <fstream>
+#include <sstream>
+
+#include "config/section.hpp"
+
+namespace sy {
+namespace config_detail {
+namespace {
+
+void read_trace_csv(const std::string& file, const std::string& base_dir, Section& s,
+                    const YAML::Node& where_node, std::vector<TraceMessage>& out) {
+  std::string path = file;
+  if (!path.empty() && path[0] != '/' && !base_dir.empty()) path = base_dir + "/" + path;
+  std::ifstream in(path);
+  if (!in) fail(s.source(), where_node, s.path("file"), "cannot open trace file '" + path + "'");
+  std::string line;
+  int lineno = 0;
+  while (std::getline(in, line)) {
+    ++lineno;
+    if (line.empty() || line[0] == '#') continue;
+    if (lineno == 1 && line.find_first_not_of("0123456789, \t\r") != std::string::npos)
+      continue;  // header row
+    TraceMessage m{0, 0, 0, 0, 0};
+    long long f[5] = {0, 0, 0, 0, 0};
+    int nf = 0;
+    std::stringstream ls(line);
+    for (std::string cell; std::getline(ls, cell, ',') && nf < 6; ++nf) {
+      try {
+        std::size_t used = 0;
+        if (nf < 5) f[nf] = std::stoll(cell, &used);
+      } catch (...) {
+        throw ConfigError(path + ":" + std::to_string(lineno) + ": not a number: '" + cell + "'");
+      }
+    }
+    if (nf < 4 || nf > 5)
+      throw ConfigError(path + ":" + std::to_string(lineno) +
+                        ": expected time,src,dst,flits[,priority]");
+    m.time = static_cast<std::uint64_t>(std::max(0LL, f[0]));
+    m.src = static_cast<int>(f[1]);
+    m.dst = static_cast<int>(f[2]);
+    m.flits = static_cast<int>(f[3]);
+    m.priority = static_cast<int>(f[4]);
+    if (f[0] < 0 || m.flits < 1)
+      throw ConfigError(path + ":" + std::to_string(lineno) + ": time >= 0 and flits >= 1 needed");
+    out.push_back(m);
+  }
+}
+
+}  // namespace
+
+void parse_traffic(Section& tr, Config& c) {
+  const Topology topo = c.topology.make();
+  const int N = topo.num_nodes();
+  const std::string ttype = tr.text("type", "synthetic");
+  if (ttype != "synthetic" && ttype != "trace" && ttype != "none")
+    fail(c.source, tr.raw("type"), tr.path("type"),
+         "unknown value '" + ttype + "' (expected one of: synthetic, trace, none)");
+  TrafficConfig& t = c.traffic;
+  t.none = ttype == "none";
+  t.trace = ttype == "trace" || t.none;
+  t.max_packet_flits = static_cast<int>(tr.integer("max_packet_flits", 0, 0, 1 << 20));
+  t.priority = static_cast<int>(tr.integer("priority", 0, 0, c.router.priority_classes - 1));
+  Section bc = tr.sub("broadcast");
+  BroadcastConfig& b = t.broadcast;
+  b.scheme = bc.choice<BroadcastScheme>("scheme", BroadcastScheme::None,
+                                        {{"none", BroadcastScheme::None},
+                                         {"priority_star", BroadcastScheme::PriorityStar},
+                                         {"fcfs_direct", BroadcastScheme::FcfsDirect}});
+  b.balanced = bc.choice<bool>("ending", true, {{"balanced", true}, {"uniform", false}});
+  b.classes = static_cast<int>(bc.integer("classes", 2, 2, 3));
+  if (bc.has("rate") && !t.trace)
+    b.rate = bc.real("rate", 0.0, 0.0, 16.0);
+  else if (bc.has("rate"))
+    fail(c.source, bc.raw("rate"), bc.path("rate"),
+         "a broadcast rate needs traffic type synthetic");
+  bc.finish();
+  if (b.enabled()) {
+    if (c.topology.kind == Topology::Kind::Mesh)
+      fail(c.source, bc.raw("scheme"), bc.path("scheme"),
+           "STAR broadcast trees are defined on tori and hypercubes, not meshes");
+    const int need = b.scheme == BroadcastScheme::FcfsDirect ? 1 : b.classes;
+    if (c.router.priority_classes < need)
+      fail(c.source, bc.raw("scheme"), bc.path("scheme"),
+           "needs router.priority_classes >= " + std::to_string(need));
+  }
+  if (t.none) {
+    // Driven from outside through the NIs' target sockets: nothing more to read.
+  } else if (t.trace) {
+    YAML::Node msgs = tr.raw("messages");
+    if (msgs) {
+      if (!msgs.IsSequence()) fail(c.source, msgs, tr.path("messages"), "expected a list");
+      for (std::size_t i = 0; i < msgs.size(); ++i) {
+        Section m(msgs[i], tr.path("messages") + "[" + std::to_string(i) + "]", c.source);
+        TraceMessage tmsg;
+        tmsg.time = static_cast<std::uint64_t>(m.integer("time", 0, 0, kMaxCycles));
+        tmsg.src = static_cast<int>(m.integer("src", 0, 0, N - 1));
+        tmsg.dst = static_cast<int>(m.integer("dst", 0, 0, N - 1));
+        tmsg.flits = static_cast<int>(m.integer("flits", 1, 1, 1 << 20));
+        tmsg.priority =
+            static_cast<int>(m.integer("priority", t.priority, 0, c.router.priority_classes - 1));
+        m.finish();
+        t.messages.push_back(tmsg);
+      }
+    }
+    t.trace_file = tr.text("file", "");
+    if (!t.trace_file.empty()) {
+      const auto slash = c.source.rfind('/');
+      const std::string dir = slash == std::string::npos ? "" : c.source.substr(0, slash);
+      std::vector<TraceMessage> from_file;
+      read_trace_csv(t.trace_file, dir, tr, tr.raw("file"), from_file);
+      for (auto& m : from_file) {
+        if (m.src < 0 || m.src >= N || m.dst < 0 || m.dst >= N || m.priority < 0 ||
+            m.priority >= c.router.priority_classes)
+          throw ConfigError(t.trace_file + ": message src/dst/priority out of range");
+        t.messages.push_back(m);
+      }
+    }
+    if (t.messages.empty())
+      fail(c.source, tr.node(), tr.path("messages"), "a trace needs 'messages' or 'file'");
+    std::stable_sort(t.messages.begin(), t.messages.end(),
+                     [](const TraceMessage& a, const TraceMessage& b) { return a.time < b.time; });
+  } else {
+    t.process =
+        tr.choice<Process>("process", Process::Bernoulli,
+                           {{"bernoulli", Process::Bernoulli}, {"poisson", Process::Poisson}});
+    t.packet_flits = static_cast<int>(tr.integer("packet_flits", 8, 1, 1 << 16));
+    t.rate_in_flits = tr.choice<bool>("rate_unit", true, {{"flits", true}, {"packets", false}});
+    t.rate = tr.real("rate", 0.1, 0.0, 1e6);
+    Section ld = tr.sub("load");
+    if (ld.has("rho") || ld.has("broadcast_share")) {
+      if (tr.has("rate"))
+        fail(c.source, tr.raw("rate"), tr.path("rate"), "give either rate or load, not both");
+      if (bc.has("rate"))
+        fail(c.source, bc.raw("rate"), bc.path("rate"),
+             "give either broadcast.rate or load, not both");
+      t.load_rho = ld.real("rho", 0.5, 0.0, 16.0);
+      t.broadcast_share = ld.real("broadcast_share", b.enabled() ? 1.0 : 0.0, 0.0, 1.0);
+      if (t.broadcast_share > 0 && !b.enabled())
+        fail(c.source, ld.raw("broadcast_share"), ld.path("broadcast_share"),
+             "a broadcast share needs traffic.broadcast.scheme");
+      // rho = lambda_B (N-1)/d_ave + lambda_R D_ave/d_ave, rates per packet time (L*tau cycles).
+      const double d_ave = topo.average_degree();
+      const double D = topo.average_distance(false);
+      const double packet_time = static_cast<double>(t.packet_flits) * c.timing.tau;
+      const double lb = N > 1 ? t.broadcast_share * t.load_rho * d_ave / (N - 1) : 0.0;
+      const double lr = D > 0 ? (1 - t.broadcast_share) * t.load_rho * d_ave / D : 0.0;
+      b.rate = lb / packet_time;
+      t.rate = lr / packet_time;
+      t.rate_in_flits = false;
+      if (t.process != Process::Poisson && (b.rate > 1.0 || t.rate > 1.0))
+        fail(c.source, ld.raw("rho"), ld.path("rho"),
+             "the rates exceed one packet per cycle: use process: poisson");
+    }
+    ld.finish();
+    if (t.packets_per_cycle() > 16.0)
+      fail(c.source, tr.raw("rate"), tr.path("rate"),
+           "more than 16 packets per node per cycle: far beyond any network's capacity");
+    if (t.process == Process::Bernoulli && t.packets_per_cycle() > 1.0)
+      fail(c.source, tr.raw("rate"), tr.path("rate"),
+           "a Bernoulli source makes at most one packet per cycle (use process: poisson)");
+    t.pattern = tr.choice<Pattern>("pattern", Pattern::Uniform,
+                                   {{"uniform", Pattern::Uniform},
+                                    {"transpose", Pattern::Transpose},
+                                    {"bit_complement", Pattern::BitComplement},
+                                    {"hotspot", Pattern::Hotspot},
+                                    {"bit_flip", Pattern::BitFlip}});
+    t.exclude_self = tr.boolean("exclude_self", true);
+    if (t.load_rho >= 0 && (t.pattern != Pattern::Uniform || !t.exclude_self))
+      fail(c.source, tr.raw("pattern"), tr.path("pattern"),
+           "load: {rho} assumes uniform unicast destinations other than the source");
+    Section hs = tr.sub("hotspot");
+    t.hotspot_nodes = hs.int_list("nodes", {0}, 0, N - 1);
+    t.hotspot_fraction = hs.real("fraction", 0.1, 0.0, 1.0);
+    hs.finish();
+    if (t.pattern == Pattern::Hotspot && t.hotspot_nodes.empty())
+      fail(c.source, hs.node(), "traffic.hotspot.nodes", "needs at least one node");
+    t.bit_flip_probability = tr.real("bit_flip_probability", 0.5, 0.0, 1.0);
+    if (t.pattern == Pattern::BitFlip)
+      for (int n : c.topology.dims)
+        if (n != 2)
+          fail(c.source, tr.raw("pattern"), tr.path("pattern"),
+               "bit_flip needs a hypercube (every dimension of size 2)");
+    if (t.pattern == Pattern::Transpose) {
+      const auto& d = c.topology.dims;
+      for (std::size_t i = 0; i < d.size(); ++i)
+        if (d[i] != d[d.size() - 1 - i])
+          fail(c.source, tr.raw("pattern"), tr.path("pattern"),
+               "transpose needs dims that read the same backwards (n_i = n_(d-1-i))");
+    }
+    if (t.exclude_self && N == 1 && t.pattern == Pattern::Uniform)
+      fail(c.source, tr.raw("exclude_self"), tr.path("exclude_self"),
+           "a 1-node network has no other node to send to");
+  }
+  tr.finish();
+}
+
+}  // namespace config_detail
+}  // namespace sy

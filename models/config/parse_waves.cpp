@@ -1,0 +1,26 @@
+// waves: {enable, file, routers, from_cycle, to_cycle} (VCD through sc_trace)
+#include "config/section.hpp"
+
+namespace sy {
+namespace config_detail {
+
+void parse_waves(Section& s, Config& c) {
+  const int N = c.topology.make().num_nodes();
+  WavesConfig& w = c.waves;
+  w.enable = s.boolean("enable", false);
+  w.file = s.text("file", w.file);
+  if (w.file.empty()) fail(c.source, s.raw("file"), s.path("file"), "needs a file name");
+  {
+    YAML::Node rn = s.raw("routers");
+    if (rn && !(rn.IsScalar() && rn.Scalar() == "all"))
+      w.routers = s.int_list("routers", {}, 0, N - 1);
+  }
+  w.from_cycle = static_cast<std::uint64_t>(s.integer("from_cycle", 0, 0, kMaxCycles));
+  w.to_cycle = static_cast<std::uint64_t>(s.integer("to_cycle", kMaxCycles, 0, kMaxCycles));
+  if (w.to_cycle < w.from_cycle)
+    fail(c.source, s.raw("to_cycle"), s.path("to_cycle"), "is before from_cycle");
+  s.finish();
+}
+
+}  // namespace config_detail
+}  // namespace sy

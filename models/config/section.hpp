@@ -1,0 +1,165 @@
+// Reading a config: the YAML mapping reader (every key taken or reported unknown, errors with
+// file:line:col and the key path), the --set overrides, and one parser per config section
+// (config/parse_<section>.cpp). Internal to models/config/; units see only config.hpp.
+#pragma once
+#include <yaml-cpp/yaml.h>
+
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "base/json.hpp"
+#include "config/config.hpp"
+
+namespace sy {
+namespace config_detail {
+
+// Where a node came from: "file:line:col", or "--set" for a value given on the command line.
+inline std::string where(const std::string& source, const YAML::Node& n) {
+  const YAML::Mark m = n.Mark();
+  if (m.line < 0) return "--set";
+  return source + ":" + std::to_string(m.line + 1) + ":" + std::to_string(m.column + 1);
+}
+
+[[noreturn]] inline void fail(const std::string& source, const YAML::Node& n,
+                              const std::string& path, const std::string& msg) {
+  throw ConfigError(where(source, n) + ": " + path + ": " + msg);
+}
+
+inline std::string join(const std::vector<std::string>& v) {
+  std::string s;
+  for (const auto& x : v) s += (s.empty() ? "" : ", ") + x;
+  return s;
+}
+
+// A YAML mapping being read: every key must be taken, or finish() reports it as unknown.
+class Section {
+ public:
+  Section(const YAML::Node& node, std::string path, const std::string& source)
+      : node_(node), path_(std::move(path)), source_(source) {
+    if (node_ && node_.IsNull()) node_ = YAML::Node(YAML::NodeType::Undefined);
+    if (node_ && !node_.IsMap()) fail(source_, node_, path_, "expected a mapping of keys");
+  }
+  bool has(const char* k) const { return node_ && node_.IsMap() && node_[k]; }
+  std::string path(const char* k) const { return path_.empty() ? k : path_ + "." + k; }
+  // The value under k, or an undefined node when the key is absent.
+  YAML::Node raw(const char* k) {
+    taken_.insert(k);
+    if (has(k)) {
+      YAML::Node n = node_[k];
+      if (n.IsNull()) fail(source_, n, path(k), "needs a value");
+      return n;
+    }
+    return YAML::Node(YAML::NodeType::Undefined);
+  }
+  std::int64_t integer(const char* k, std::int64_t def, std::int64_t lo, std::int64_t hi) {
+    YAML::Node n = raw(k);
+    if (!n) return def;
+    return as_int(n, path(k), lo, hi);
+  }
+  double real(const char* k, double def, double lo, double hi) {
+    YAML::Node n = raw(k);
+    if (!n) return def;
+    return as_real(n, path(k), lo, hi);
+  }
+  bool boolean(const char* k, bool def) {
+    YAML::Node n = raw(k);
+    if (!n) return def;
+    bool b;
+    if (!n.IsScalar() || !YAML::convert<bool>::decode(n, b))
+      fail(source_, n, path(k), "expected true or false");
+    return b;
+  }
+  std::string text(const char* k, const std::string& def) {
+    YAML::Node n = raw(k);
+    if (!n) return def;
+    if (!n.IsScalar()) fail(source_, n, path(k), "expected a string");
+    return n.Scalar();
+  }
+  template <class E>
+  E choice(const char* k, E def, const std::vector<std::pair<std::string, E>>& options) {
+    YAML::Node n = raw(k);
+    if (!n) return def;
+    std::vector<std::string> names;
+    for (const auto& o : options) {
+      if (n.IsScalar() && n.Scalar() == o.first) return o.second;
+      names.push_back(o.first);
+    }
+    fail(source_, n, path(k),
+         "unknown value '" + (n.IsScalar() ? n.Scalar() : std::string("<non-scalar>")) +
+             "' (expected one of: " + join(names) + ")");
+  }
+  std::vector<int> int_list(const char* k, std::vector<int> def, int lo, int hi) {
+    YAML::Node n = raw(k);
+    if (!n) return def;
+    if (!n.IsSequence()) fail(source_, n, path(k), "expected a list of integers");
+    std::vector<int> v;
+    for (std::size_t i = 0; i < n.size(); ++i)
+      v.push_back(static_cast<int>(as_int(n[i], path(k) + "[" + std::to_string(i) + "]", lo, hi)));
+    return v;
+  }
+  Section sub(const char* k) { return Section(raw(k), path(k), source_); }
+  void finish() const {
+    if (!node_) return;
+    for (auto it = node_.begin(); it != node_.end(); ++it) {
+      const std::string k = it->first.as<std::string>();
+      if (!taken_.count(k)) {
+        std::vector<std::string> known(taken_.begin(), taken_.end());
+        fail(source_, it->first, path(k.c_str()), "unknown key (known here: " + join(known) + ")");
+      }
+    }
+  }
+  std::int64_t as_int(const YAML::Node& n, const std::string& p, std::int64_t lo,
+                      std::int64_t hi) const {
+    long long v;
+    if (!n.IsScalar() || !YAML::convert<long long>::decode(n, v))
+      fail(source_, n, p, "expected an integer, got '" + (n.IsScalar() ? n.Scalar() : "?") + "'");
+    if (v < lo || v > hi)
+      fail(source_, n, p,
+           "value " + std::to_string(v) + " out of range [" + std::to_string(lo) + ", " +
+               std::to_string(hi) + "]");
+    return v;
+  }
+  double as_real(const YAML::Node& n, const std::string& p, double lo, double hi) const {
+    double v;
+    if (!n.IsScalar() || !YAML::convert<double>::decode(n, v) || !std::isfinite(v))
+      fail(source_, n, p, "expected a number, got '" + (n.IsScalar() ? n.Scalar() : "?") + "'");
+    if (v < lo || v > hi)
+      fail(source_, n, p,
+           "value " + Json::number(v) + " out of range [" + Json::number(lo) + ", " +
+               Json::number(hi) + "]");
+    return v;
+  }
+  const YAML::Node& node() const { return node_; }
+  const std::string& source() const { return source_; }
+
+ private:
+  YAML::Node node_;
+  std::string path_;
+  const std::string& source_;
+  std::set<std::string> taken_;
+};
+
+constexpr std::int64_t kMaxI = std::numeric_limits<int>::max();
+constexpr std::int64_t kMaxCycles = std::int64_t{1} << 50;
+
+// Applies one "key.path=value" override to the parsed document (before validation).
+void apply_override(YAML::Node& root, const std::string& ov);
+
+// One parser per section. Each reads its keys from `s`, validates them against what is already
+// parsed in `c` (sections are read in this order), and calls s.finish().
+void parse_topology(Section& s, Config& c);
+void parse_router(Section& s, Config& c);
+void parse_timing(Section& s, Config& c);
+void parse_routing(Section& s, Config& c);
+void parse_interface(Section& s, Config& c);
+void parse_traffic(Section& s, Config& c);
+void parse_simulation(Section& s, Config& c);
+void parse_waves(Section& s, Config& c);
+void parse_schedule(Section& s, Config& c);
+
+}  // namespace config_detail
+}  // namespace sy
