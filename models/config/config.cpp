@@ -127,6 +127,14 @@ const char* to_string(BroadcastScheme b) {
   }
   return "?";
 }
+const char* to_string(Injection i) {
+  return i == Injection::Serial ? "serial" : "all_port";
+}
+const char* to_string(SelfTraffic s) {
+  return s == SelfTraffic::Exclude          ? "exclude"
+         : s == SelfTraffic::DeliverLocally ? "deliver_locally"
+                                            : "through_router";
+}
 const char* to_string(Process p) {
   return p == Process::Bernoulli ? "bernoulli" : "poisson";
 }
@@ -171,9 +179,14 @@ std::string config_to_json(const Config& c, int indent) {
       .kv("tie_break", to_string(c.routing.tie_break))
       .close();
   const TrafficConfig& t = c.traffic;
-  j.open("network_interface").kv("flit_bytes", c.interface.flit_bytes).close();
+  j.open("network_interface")
+      .kv("flit_bytes", c.interface.flit_bytes)
+      .kv("injection", to_string(c.interface.injection))
+      .kv("injection_channels", c.interface.injection_channels)
+      .close();
   j.open("traffic").kv("type", t.none ? "none" : t.trace ? "trace" : "synthetic");
   j.kv("max_packet_flits", t.max_packet_flits).kv("priority", t.priority);
+  j.kv("self", to_string(t.self));
   j.open("broadcast")
       .kv("scheme", to_string(t.broadcast.scheme))
       .kv("ending", t.broadcast.balanced ? "balanced" : "uniform")
@@ -189,8 +202,7 @@ std::string config_to_json(const Config& c, int indent) {
         .kv("rate", t.rate)
         .kv("rate_unit", t.rate_in_flits ? "flits" : "packets")
         .kv("packet_flits", t.packet_flits)
-        .kv("pattern", to_string(t.pattern))
-        .kv("exclude_self", t.exclude_self);
+        .kv("pattern", to_string(t.pattern));
     j.open("hotspot").kv_list("nodes", t.hotspot_nodes).kv("fraction", t.hotspot_fraction).close();
     j.kv("bit_flip_probability", t.bit_flip_probability);
     if (t.load_rho >= 0)

@@ -22,6 +22,10 @@ enum class TieBreak { Positive, Negative, Balanced };
 enum class Process { Bernoulli, Poisson };
 enum class Pattern { Uniform, Transpose, BitComplement, Hotspot, BitFlip };
 enum class BroadcastScheme { None, PriorityStar, FcfsDirect };
+// A packet whose destination is its own node: never drawn (exclude), delivered by the NI in its
+// creation cycle with delay 0 (deliver_locally, the papers' zero-hop packets), or sent through
+// the node's own router like any other packet (through_router).
+enum class SelfTraffic { Exclude, DeliverLocally, ThroughRouter };
 
 struct TopologyConfig {
   Topology::Kind kind = Topology::Kind::Torus;
@@ -54,8 +58,18 @@ struct TraceMessage {
   int src, dst, flits, priority;
 };
 
+// How a NetworkInterface puts packets into its router.
+//  serial:   through injection channels at link rate, one packet at a time per channel (a real
+//            NI; input-VC routers get one injection port per channel);
+//  all_port: every packet enters its first output queue (output-queued routers) or starts its
+//            circuit (circuit routers) alpha cycles after its request, however many at once: the
+//            ideal all-port node of the papers. Circuit NIs are always all-port.
+enum class Injection { Serial, AllPort };
+
 struct InterfaceConfig {
   int flit_bytes = 16;  // a TLM payload of B bytes is ceil(B / flit_bytes) flits (at least 1)
+  Injection injection = Injection::Serial;
+  int injection_channels = 1;  // serial: packets in flight from the NI at once
 };
 
 // Random broadcasting (router-level replication along STAR trees, output_queued routers).
@@ -83,7 +97,10 @@ struct TrafficConfig {
   bool rate_in_flits = true;
   int packet_flits = 8;
   Pattern pattern = Pattern::Uniform;
-  bool exclude_self = true;
+  // Zero-hop packets. Default: exclude for uniform and hotspot, through_router for the
+  // patterns that map a node onto itself (bit_flip, transpose, bit_complement).
+  SelfTraffic self = SelfTraffic::Exclude;
+  bool exclude_self() const { return self == SelfTraffic::Exclude; }
   std::vector<int> hotspot_nodes{0};
   double hotspot_fraction = 0.1;
   double bit_flip_probability = 0.5;
@@ -158,5 +175,7 @@ const char* to_string(TieBreak t);
 const char* to_string(Process p);
 const char* to_string(Pattern p);
 const char* to_string(BroadcastScheme b);
+const char* to_string(Injection i);
+const char* to_string(SelfTraffic s);
 
 }  // namespace sy

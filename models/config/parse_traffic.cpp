@@ -49,6 +49,34 @@ void read_trace_csv(const std::string& file, const std::string& base_dir, Sectio
   }
 }
 
+// traffic.self: what a packet addressed to its own node does. Only uniform and hotspot draws can
+// leave the source out; the other patterns map some nodes onto themselves by definition.
+void parse_self(Section& tr, Config& c) {
+  TrafficConfig& t = c.traffic;
+  if (tr.has("exclude_self"))
+    fail(c.source, tr.raw("exclude_self"), tr.path("exclude_self"),
+         "replaced by 'self: exclude | deliver_locally | through_router'");
+  const bool drawn = !t.trace && (t.pattern == Pattern::Uniform || t.pattern == Pattern::Hotspot);
+  t.self = tr.choice<SelfTraffic>("self", drawn ? SelfTraffic::Exclude : SelfTraffic::ThroughRouter,
+                                  {{"exclude", SelfTraffic::Exclude},
+                                   {"deliver_locally", SelfTraffic::DeliverLocally},
+                                   {"through_router", SelfTraffic::ThroughRouter}});
+  if (t.self == SelfTraffic::Exclude && !drawn)
+    fail(c.source, tr.raw("self"), tr.path("self"),
+         t.trace ? "a trace (or type none) names its destinations: use deliver_locally or "
+                   "through_router"
+                 : std::string(to_string(t.pattern)) +
+                       " addresses some packets to their own node by definition: use "
+                       "deliver_locally or through_router");
+  const int N = c.topology.make().num_nodes();
+  if (t.self == SelfTraffic::Exclude && N == 1)
+    fail(c.source, tr.has("self") ? tr.raw("self") : tr.node(), tr.path("self"),
+         "a 1-node network has no other node to send to");
+  if (t.load_rho >= 0 && (t.pattern != Pattern::Uniform || t.self != SelfTraffic::Exclude))
+    fail(c.source, tr.raw("pattern"), tr.path("pattern"),
+         "load: {rho} assumes uniform unicast destinations other than the source");
+}
+
 }  // namespace
 
 void parse_traffic(Section& tr, Config& c) {
@@ -167,10 +195,6 @@ void parse_traffic(Section& tr, Config& c) {
                                     {"bit_complement", Pattern::BitComplement},
                                     {"hotspot", Pattern::Hotspot},
                                     {"bit_flip", Pattern::BitFlip}});
-    t.exclude_self = tr.boolean("exclude_self", true);
-    if (t.load_rho >= 0 && (t.pattern != Pattern::Uniform || !t.exclude_self))
-      fail(c.source, tr.raw("pattern"), tr.path("pattern"),
-           "load: {rho} assumes uniform unicast destinations other than the source");
     Section hs = tr.sub("hotspot");
     t.hotspot_nodes = hs.int_list("nodes", {0}, 0, N - 1);
     t.hotspot_fraction = hs.real("fraction", 0.1, 0.0, 1.0);
@@ -190,10 +214,8 @@ void parse_traffic(Section& tr, Config& c) {
           fail(c.source, tr.raw("pattern"), tr.path("pattern"),
                "transpose needs dims that read the same backwards (n_i = n_(d-1-i))");
     }
-    if (t.exclude_self && N == 1 && t.pattern == Pattern::Uniform)
-      fail(c.source, tr.raw("exclude_self"), tr.path("exclude_self"),
-           "a 1-node network has no other node to send to");
   }
+  parse_self(tr, c);
   tr.finish();
 }
 

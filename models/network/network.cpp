@@ -85,7 +85,8 @@ std::uint64_t Network::backlog() const {
 
 std::uint64_t Network::credit_violations() const {
   std::uint64_t v = 0;
-  for (auto* ni : nis_) v += ni->injection().violations;
+  for (auto* ni : nis_)
+    for (int c = 0; c < ni->injection_channels(); ++c) v += ni->injection(c).violations;
   for (auto* r : routers_)
     for (int p = 0; p < topo_.num_ports(); ++p) v += r->output(p).violations;
   return v;

@@ -16,9 +16,11 @@ NetworkInterface::NetworkInterface(sc_core::sc_module_name name, int node, Fabri
       rx("rx"),
       node_(node),
       fabric_(fabric),
-      inj_(fabric.cfg.router.vcs, fabric.cfg.router.vc_depth),
+      channels_(static_cast<std::size_t>(fabric.cfg.interface.injection_channels)),
       oq_(fabric.cfg.router.buffering == Buffering::OutputQueued),
       circuit_(fabric.cfg.router.buffering == Buffering::Circuit),
+      all_port_(fabric.cfg.interface.injection == Injection::AllPort),
+      self_local_(fabric.cfg.traffic.self == SelfTraffic::DeliverLocally),
       alpha_(fabric.cfg.timing.alpha),
       tau_(fabric.cfg.timing.tau),
       max_packet_(fabric.cfg.traffic.max_packet_flits),
@@ -26,17 +28,31 @@ NetworkInterface::NetworkInterface(sc_core::sc_module_name name, int node, Fabri
       rng_(fabric.cfg.simulation.seed * 0x9e3779b97f4a7c15ull + static_cast<std::uint64_t>(node) +
            0x5eed),
       rx_ext_(new NocExtension) {
+  for (Channel& ch : channels_)
+    ch.out = OutputUnit(fabric.cfg.router.vcs, fabric.cfg.router.vc_depth);
   target.register_b_transport(this, &NetworkInterface::b_transport);
   rx_gp_.set_extension(rx_ext_);
 }
 
 void NetworkInterface::attach(Router* router) {
   router_ = router;
-  inj_link_.src_node = inj_link_.dst_node = node_;
-  inj_link_.dst_port = router->injection_port();
-  inj_link_.dst = router;
-  inj_.link = &inj_link_;
-  router->connect_upstream(router->injection_port(), &inj_);
+  for (std::size_t c = 0; c < channels_.size(); ++c) {
+    Channel& ch = channels_[c];
+    // Input-VC routers have one injection port per channel; packet-level routers take every
+    // channel's packets at their single injection port.
+    const int port = router->injection_port(oq_ || circuit_ ? 0 : static_cast<int>(c));
+    ch.link.src_node = ch.link.dst_node = node_;
+    ch.link.dst_port = port;
+    ch.link.dst = router;
+    ch.out.link = &ch.link;
+    router->connect_upstream(port, &ch.out);
+  }
+}
+
+std::size_t NetworkInterface::backlog() const {
+  std::size_t b = queue_.size();
+  for (const Channel& ch : channels_) b += ch.cur >= 0;
+  return b;
 }
 
 // ---- Requests (the target socket) ----
@@ -175,6 +191,7 @@ void NetworkInterface::send(std::uint32_t mid) {
   }
   // A circuit carries a whole message.
   const int per = max_packet_ > 0 && !circuit_ ? max_packet_ : m.flits;
+  const bool local = m.dst == node_ && self_local_;
   m.packets_left = 0;
   for (int done = 0; done < m.flits; done += per) {
     const std::uint32_t id = fabric_.pool.allocate();
@@ -192,8 +209,17 @@ void NetworkInterface::send(std::uint32_t mid) {
     p.route = m.route;
     p.route_pos = 0;
     fabric_.stats.on_created(p, m.created);
-    queue_.push(id);
     ++m.packets_left;
+    if (local)
+      local_.push_back(id);
+    else
+      queue_.push(id);
+  }
+  if (local) {
+    // Zero-hop: delivered now, after every packet is counted (the last frees the message).
+    for (const std::uint32_t id : local_) deliver_self(id, m.created);
+    local_.clear();
+    return;
   }
   poke();
 }
@@ -208,72 +234,89 @@ void NetworkInterface::poke() {
 // ---- Injection ----
 
 bool NetworkInterface::step(Cycle t) {
-  if (circuit_) {
-    // All-port: every message starts its circuit alpha cycles after its request, in parallel
-    // with the others (one header per message into the router, which holds one circuit per
-    // outgoing link).
+  if (all_port_) {
+    // Every packet enters the router alpha cycles after its request, in parallel with the others
+    // (output-queued: straight into its first output queue; circuit: its header starts).
     while (!queue_.empty() && fabric_.pool[queue_.front()].created + alpha_ <= t) {
       const std::uint32_t id = queue_.front();
       queue_.pop();
-      Packet& p = fabric_.pool[id];
-      p.injected = t;
-      inj_link_.flits += static_cast<std::uint64_t>(p.flits);
-      fabric_.flits_in_network += static_cast<std::uint64_t>(p.flits);
-      fabric_.stats.on_injected(p.flits);
-      fabric_.last_progress = std::max(fabric_.last_progress, t);
-      router_->accept_packet(router_->injection_port(), id, t);
+      enter_router(id, channels_[0], t);
     }
     return !queue_.empty();
   }
-  if (cur_ < 0) {
+  bool busy = false;
+  for (Channel& ch : channels_) busy |= step_channel(ch, t);
+  return busy || !queue_.empty();
+}
+
+// A whole packet goes into the router at cycle t (packet-level routers).
+void NetworkInterface::enter_router(std::uint32_t id, Channel& ch, Cycle t) {
+  Packet& p = fabric_.pool[id];
+  p.injected = t;
+  ch.link.flits += static_cast<std::uint64_t>(p.flits);
+  fabric_.flits_in_network += static_cast<std::uint64_t>(p.flits);
+  fabric_.stats.on_injected(p.flits);
+  fabric_.last_progress = std::max(fabric_.last_progress, t);
+  router_->accept_packet(ch.link.dst_port, id, t);
+}
+
+// One serial injection channel: takes the next waiting packet when free; sends it whole
+// (output-queued) or flit by flit as credits allow (input-VC). False when it has nothing to do.
+bool NetworkInterface::step_channel(Channel& ch, Cycle t) {
+  if (ch.cur < 0) {
     if (queue_.empty()) return false;
-    if (inj_.free_at > t) return true;
-    cur_ = queue_.front();
+    if (ch.out.free_at > t) return true;
+    ch.cur = queue_.front();
     queue_.pop();
-    seq_ = 0;
-    vc_ = -1;
-    next_ = t + (fabric_.pool[cur_].first_of_message ? alpha_ : 0);
+    ch.seq = 0;
+    ch.vc = -1;
+    ch.next = t + (fabric_.pool[ch.cur].first_of_message ? alpha_ : 0);
   }
-  if (next_ > t) return true;
-  const std::uint32_t id = static_cast<std::uint32_t>(cur_);
+  if (ch.next > t) return true;
+  const std::uint32_t id = static_cast<std::uint32_t>(ch.cur);
   Packet& p = fabric_.pool[id];
   if (oq_) {
-    p.injected = t;
-    inj_.free_at = t + static_cast<Cycle>(p.flits) * tau_;
-    inj_link_.flits += p.flits;
-    fabric_.flits_in_network += p.flits;
-    fabric_.stats.on_injected(p.flits);
-    fabric_.last_progress = t;
-    cur_ = -1;
-    router_->accept_packet(router_->injection_port(), id, t);
+    ch.out.free_at = t + static_cast<Cycle>(p.flits) * tau_;
+    ch.cur = -1;
+    enter_router(id, ch, t);
     return true;
   }
-  if (vc_ < 0) {
-    vc_ = inj_.find_free(0, static_cast<int>(inj_.vcs.size()));
-    if (vc_ < 0) return true;
-    inj_.take(vc_);
+  if (ch.vc < 0) {
+    ch.vc = ch.out.find_free(0, static_cast<int>(ch.out.vcs.size()));
+    if (ch.vc < 0) return true;
+    ch.out.take(ch.vc);
   }
-  if (inj_.vcs[vc_].credits <= 0) return true;
+  if (ch.out.vcs[ch.vc].credits <= 0) return true;
   Flit f;
   f.packet = id;
-  f.seq = seq_;
-  f.head = seq_ == 0;
-  f.tail = seq_ + 1 == static_cast<std::uint32_t>(p.flits);
+  f.seq = ch.seq;
+  f.head = ch.seq == 0;
+  f.tail = ch.seq + 1 == static_cast<std::uint32_t>(p.flits);
   if (f.head) p.injected = t;
-  inj_.consume(vc_);
-  inj_.free_at = next_ = t + tau_;
-  ++inj_link_.flits;
+  ch.out.consume(ch.vc);
+  ch.out.free_at = ch.next = t + tau_;
+  ++ch.link.flits;
   ++fabric_.flits_in_network;
   fabric_.stats.on_injected(1);
   fabric_.last_progress = t;
-  ++seq_;
-  const int vc = vc_;
+  ++ch.seq;
+  const int vc = ch.vc;
   if (f.tail) {
-    inj_.vcs[vc_].tail_sent = true;
-    cur_ = -1;
+    ch.out.vcs[ch.vc].tail_sent = true;
+    ch.cur = -1;
   }
-  router_->accept_flit(router_->injection_port(), vc, f, t);
+  router_->accept_flit(ch.link.dst_port, vc, f, t);
   return true;
+}
+
+// A zero-hop packet (traffic.self: deliver_locally): in at its creation cycle, delay 0.
+void NetworkInterface::deliver_self(std::uint32_t id, Cycle t) {
+  Packet& p = fabric_.pool[id];
+  p.injected = t;
+  p.received = static_cast<std::uint32_t>(p.flits);
+  fabric_.stats.on_zero_hop();
+  fabric_.stats.on_flits_delivered(p.flits, t);
+  finish_packet(id, t);
 }
 
 // ---- Ejection and delivery ----

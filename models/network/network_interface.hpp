@@ -9,10 +9,14 @@
 //    WRITE from address = source node, with its data and a NocExtension holding its cycles. The
 //    call comes from the network's clock process with delay = delivery time - now: a receiver must
 //    not wait() in it (notify an event with that delay instead).
-// Inside: messages are cut into packets and injected into the router's injection port one message
-// at a time, a start-up of alpha cycles before each message, then one flit every tau cycles as
-// credits allow. On the way out it reassembles what the router ejects, checks every flit arrives
-// once and in order, and reports each delivered packet and message.
+// Inside: messages are cut into packets. Serial injection (network_interface.injection_channels
+// = k channels, 1 by default): each channel takes the next waiting packet, a start-up of alpha
+// cycles before the first packet of a message, then one flit every tau cycles as credits allow;
+// an input-VC router has one injection port per channel. All-port injection (the papers' ideal
+// node, and every circuit NI): each packet enters the router alpha cycles after its request,
+// however many at once. A packet to the node itself may be delivered at once, delay 0
+// (traffic.self: deliver_locally). On the way out the NI reassembles what the router ejects,
+// checks every flit arrives once and in order, and reports each delivered packet and message.
 #pragma once
 #include <tlm_utils/multi_passthrough_target_socket.h>
 #include <tlm_utils/simple_initiator_socket.h>
@@ -55,8 +59,9 @@ class NetworkInterface : public sc_core::sc_module {
   // one packet record among all copies (input_vc) and it is freed with the last reception.
   void receive_broadcast_at(std::uint32_t packet, Cycle done, bool release_packet);
 
-  OutputUnit& injection() { return inj_; }
-  std::size_t backlog() const { return queue_.size() + (cur_ >= 0 ? 1 : 0); }
+  int injection_channels() const { return static_cast<int>(channels_.size()); }
+  OutputUnit& injection(int channel = 0) { return channels_[channel].out; }
+  std::size_t backlog() const;
   std::uint64_t requests_rejected() const { return rejected_; }
   bool active = false;
 
@@ -72,15 +77,24 @@ class NetworkInterface : public sc_core::sc_module {
   void poke();
   int node_;
   Fabric& fabric_;
+  // One injection channel: its output unit (credits of the router's injection VCs), its link
+  // into the router, and the packet it is sending.
+  struct Channel {
+    OutputUnit out;
+    Link link;
+    long cur = -1;  // packet being injected
+    std::uint32_t seq = 0;
+    int vc = -1;
+    Cycle next = 0;  // cycle the next flit (or the packet) may go
+  };
+  bool step_channel(Channel& ch, Cycle t);
+  void enter_router(std::uint32_t packet, Channel& ch, Cycle t);
+  void deliver_self(std::uint32_t packet, Cycle t);
   Router* router_ = nullptr;
-  OutputUnit inj_;
-  Link inj_link_;
-  Ring<std::uint32_t> queue_{16};  // packets waiting for injection
-  long cur_ = -1;                  // packet being injected
-  std::uint32_t seq_ = 0;
-  int vc_ = -1;
-  Cycle next_ = 0;  // cycle the next flit (or the packet) may go
-  const bool oq_, circuit_;
+  std::vector<Channel> channels_;
+  Ring<std::uint32_t> queue_{16};     // packets waiting for injection
+  std::vector<std::uint32_t> local_;  // scratch: zero-hop packets of one message
+  const bool oq_, circuit_, all_port_, self_local_;
   const int alpha_, tau_, max_packet_, flit_bytes_;
   std::uint64_t rejected_ = 0;
   Rng rng_;  // the source's random choices (ending dimension of a broadcast)

@@ -9,6 +9,7 @@
 namespace sy {
 std::string port_label(const Topology& topo, int p) {
   if (p == topo.num_ports()) return "inj";
+  if (p > topo.num_ports()) return "inj" + std::to_string(p - topo.num_ports());
   std::string s = topo.port_name(p);
   for (char& c : s) c = c == '+' ? 'p' : c == '-' ? 'm' : c;
   return s;
@@ -53,13 +54,15 @@ Waves::Waves(const Config& cfg, const Topology& topo, const std::vector<Router*>
   sc_core::sc_report_handler::set_actions("tracing timescale unit set", sc_core::SC_DO_NOTHING);
   tf_->set_time_unit(1, sc_core::SC_NS);
   const int P = topo.num_ports(), V = cfg.router.vcs;
-  const bool oq = cfg.router.buffering != Buffering::InputVc;  // no VCs: output queues only
+  const bool oq = cfg.router.buffering != Buffering::InputVc;     // no VCs: output queues only
+  const int I = P + (oq ? 1 : cfg.interface.injection_channels);  // input ports
+  inputs_ = I;
   for (Router* r : traced_) {
-    probes_.emplace_back(new RouterProbe(P + 1, P, oq ? 0 : V));
+    probes_.emplace_back(new RouterProbe(I, P, oq ? 0 : V));
     RouterProbe& pr = *probes_.back();
     r->set_probe(&pr);
     const std::string rn = "r" + std::to_string(r->node()) + ".";
-    for (int p = 0; p <= P; ++p) {
+    for (int p = 0; p < I; ++p) {
       RouterProbe::In& w = pr.in[p];
       const std::string n = rn + "in_" + port_label(topo, p) + ".";
       sc_core::sc_trace(tf_, w.valid, n + "valid");
@@ -76,13 +79,13 @@ Waves::Waves(const Config& cfg, const Topology& topo, const std::vector<Router*>
     for (int p = 0; p < P; ++p) {
       RouterProbe::Out& w = pr.out[p];
       const std::string n = rn + "out_" + port_label(topo, p) + ".";
-      sc_core::sc_trace(tf_, w.xbar, n + "xbar", P + 1);
+      sc_core::sc_trace(tf_, w.xbar, n + "xbar", I);
       if (oq) {
         sc_core::sc_trace(tf_, w.queued, n + "queued", 16);
         continue;
       }
-      sc_core::sc_trace(tf_, w.sw_req, n + "sw_req", P + 1);
-      sc_core::sc_trace(tf_, w.sw_gnt, n + "sw_gnt", P + 1);
+      sc_core::sc_trace(tf_, w.sw_req, n + "sw_req", I);
+      sc_core::sc_trace(tf_, w.sw_gnt, n + "sw_gnt", I);
       for (int v = 0; v < V; ++v)
         sc_core::sc_trace(tf_, w.credit[v], n + "credit" + std::to_string(v), 16);
     }
@@ -138,7 +141,7 @@ void Waves::write_gtkw(const Topology& topo, int vcs, bool oq) const {
     const std::string rn = "r" + std::to_string(r->node());
     const std::string sp = "SystemC." + rn + ".";
     open(rn);
-    for (int p = 0; p <= P; ++p) {
+    for (int p = 0; p < inputs_; ++p) {
       const std::string pn = "in_" + port_label(topo, p);
       const std::string s = sp + pn + ".";
       open(rn + " " + pn);
@@ -161,10 +164,10 @@ void Waves::write_gtkw(const Topology& topo, int vcs, bool oq) const {
       if (oq) {
         vec(s + "queued", 16, "@24");
       } else {
-        vec(s + "sw_req", P + 1, "@28");
-        vec(s + "sw_gnt", P + 1, "@28");
+        vec(s + "sw_req", inputs_, "@28");
+        vec(s + "sw_gnt", inputs_, "@28");
       }
-      vec(s + "xbar", P + 1, "@28");
+      vec(s + "xbar", inputs_, "@28");
       if (!oq)
         for (int v = 0; v < vcs; ++v) vec(s + "credit" + std::to_string(v), 16, "@24");
       close(rn + " " + pn);

@@ -84,6 +84,7 @@ class Waves {
   void write_gtkw(const Topology& topo, int vcs, bool oq) const;
   Cycle from_, to_;
   std::vector<Router*> traced_;
+  int inputs_ = 0;  // input ports per router: network ports and injection ports
   std::vector<std::unique_ptr<RouterProbe>> probes_;
   sc_core::sc_trace_file* tf_ = nullptr;
   std::string vcd_, gtkw_;

@@ -12,17 +12,19 @@ namespace sy {
 InputVcRouter::InputVcRouter(sc_core::sc_module_name name, int node, Fabric& fabric,
                              NetworkInterface& ni)
     : Router(name, node, fabric, ni),
-      alloc_(fabric.topo.num_ports() + 1, fabric.topo.num_ports(), fabric.cfg.router.vcs,
-             fabric.cfg.router.priority_classes, fabric.cfg.router.arbitration),
+      alloc_(fabric.topo.num_ports() + fabric.cfg.interface.injection_channels,
+             fabric.topo.num_ports(), fabric.cfg.router.vcs, fabric.cfg.router.priority_classes,
+             fabric.cfg.router.arbitration),
       xbar_(fabric.topo.num_ports()),
-      grants_(fabric.topo.num_ports() + 1),
+      grants_(fabric.topo.num_ports() + fabric.cfg.interface.injection_channels),
       delta_(fabric.cfg.timing.delta),
       tau_(fabric.cfg.timing.tau),
       saf_(fabric.cfg.router.switching == Switching::StoreAndForward),
       bcast_(fabric.cfg.traffic.broadcast),
       plan_(vc_plan(fabric.cfg)) {
   const RouterConfig& rc = fabric.cfg.router;
-  for (int p = 0; p <= fabric.topo.num_ports(); ++p)
+  const int inputs = fabric.topo.num_ports() + fabric.cfg.interface.injection_channels;
+  for (int p = 0; p < inputs; ++p)
     inputs_.emplace_back(rc.vcs, rc.vc_depth, rc.priority_classes, rc.arbitration);
   if (bcast_.enabled()) {
     children_.resize(fabric.topo.num_ports());
@@ -47,8 +49,7 @@ void InputVcRouter::accept_flit(int in_port, int v, Flit f, Cycle t) {
   }
   VirtualChannel& vc = iu.vcs[v];
   if (f.head) {
-    const Route r =
-        fabric_.routing.route(node_, in_port == injection_port() ? -1 : in_port, v, pk.dst);
+    const Route r = fabric_.routing.route(node_, is_injection(in_port) ? -1 : in_port, v, pk.dst);
     vc.state = VirtualChannel::State::Routed;
     vc.out_port = r.port;
     vc.vc_lo = r.vc_lo;
@@ -74,7 +75,7 @@ void InputVcRouter::buffer_flit(InputUnit& iu, VirtualChannel& vc, Flit f, int i
 // store-and-forward holds the header until the tail has been received (tail start + tau).
 Cycle InputVcRouter::ready_time(const Flit& f, int in_port, VirtualChannel& vc, Cycle t) const {
   Cycle ready = t + delta_;
-  if (saf_ && in_port != injection_port()) {
+  if (saf_ && !is_injection(in_port)) {
     if (f.head && !f.tail) ready = kNever;
     if (f.tail) {
       const Cycle r = t + tau_ + delta_;
@@ -95,7 +96,7 @@ void InputVcRouter::accept_broadcast_flit(int in_port, int v, Flit f, Cycle t) {
   InputUnit& iu = inputs_[in_port];
   VirtualChannel& vc = iu.vcs[v];
   const Packet& pk = fabric_.pool[f.packet];
-  const bool source = in_port == injection_port();
+  const bool source = is_injection(in_port);
   if (f.head) {
     BroadcastRecord& b = fabric_.broadcasts[static_cast<std::size_t>(pk.bcast)];
     const int n = fabric_.star->children(node_, b.src, b.ending_dim, in_port, children_.data(),

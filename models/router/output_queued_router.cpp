@@ -42,9 +42,9 @@ void OutputQueuedRouter::accept_broadcast(int in_port, std::uint32_t id, Cycle t
   const int n =
       fabric_.star->children(node_, src, ending, in_port, children_.data(), b.antipode_dir);
   b.transmissions += n;
-  if (in_port != injection_port()) ni_.receive_broadcast(id, t);  // may free b
+  if (!is_injection(in_port)) ni_.receive_broadcast(id, t);  // may free b
   Cycle ready = t + delta_;
-  if (saf_ && in_port != injection_port()) ready += static_cast<Cycle>(pk.flits) * tau_;
+  if (saf_ && !is_injection(in_port)) ready += static_cast<Cycle>(pk.flits) * tau_;
   for (int k = 0; k < n; ++k) {
     const int o = children_[k];
     const std::uint32_t cid = k == 0 ? id : fabric_.pool.allocate();
@@ -83,7 +83,7 @@ void OutputQueuedRouter::accept_packet(int in_port, std::uint32_t id, Cycle t) {
   }
   const int o = fabric_.routing.out_port(node_, pk.dst);
   Cycle ready = t + delta_;
-  if (saf_ && in_port != injection_port()) ready += static_cast<Cycle>(pk.flits) * tau_;
+  if (saf_ && !is_injection(in_port)) ready += static_cast<Cycle>(pk.flits) * tau_;
   enqueue(o, pk.priority, {id, in_port, ready});
   wake();
   if (ready <= t && !again_queued) {

@@ -1,8 +1,9 @@
-// Router: one SystemC module per node. Ports 0..P-1 are the topology's network ports, port P is
-// the injection port from the node's NetworkInterface. Ejection needs no output port: a flit whose
-// destination is this node goes to the NI as it arrives (all-port reception, one ejection channel
-// per input). Two microarchitectures derive from it: InputVcRouter (finite VCs, credits,
-// allocators) and OutputQueuedRouter (the papers' ideal per-output FIFOs).
+// Router: one SystemC module per node. Ports 0..P-1 are the topology's network ports, ports P and
+// up are injection ports from the node's NetworkInterface (one per injection channel in input-VC
+// routers; packet-level routers take every injected packet at port P). Ejection needs no output
+// port: a flit whose destination is this node goes to the NI as it arrives (all-port reception, one
+// ejection channel per input). Two microarchitectures derive from it: InputVcRouter (finite VCs,
+// credits, allocators) and OutputQueuedRouter (the papers' ideal per-output FIFOs).
 #pragma once
 #include <systemc>
 #include <vector>
@@ -24,7 +25,8 @@ class Router : public sc_core::sc_module {
         ni_(ni),
         outputs_(fabric.topo.num_ports()) {}
   int node() const { return node_; }
-  int injection_port() const { return fabric_.topo.num_ports(); }
+  int injection_port(int channel = 0) const { return fabric_.topo.num_ports() + channel; }
+  bool is_injection(int port) const { return port >= fabric_.topo.num_ports(); }
   OutputUnit& output(int port) { return outputs_[port]; }
   // Work for this cycle; returns false when the router has nothing buffered (it then sleeps
   // until a flit or packet arrives).

@@ -63,6 +63,7 @@ Results run_simulation(const Config& cfg, const RunOptions& opt) {
   r.packets_injected = st.packets_created;
   r.packets_delivered = st.packets_delivered;
   r.packets_measured = st.measured_delivered;
+  r.packets_zero_hop = st.zero_hop;
   r.flits_created = st.flits_created;
   r.flits_injected = st.flits_injected;
   r.flits_delivered = st.flits_delivered;
@@ -179,6 +180,7 @@ std::string Results::to_json() const {
       .kv("injected", packets_injected)
       .kv("delivered", packets_delivered)
       .kv("measured", packets_measured)
+      .kv("zero_hop", packets_zero_hop)
       .close();
   j.open("flits")
       .kv("created", flits_created)

@@ -17,6 +17,7 @@ struct Results {
   std::uint64_t cycles = 0;
   double wall_seconds = 0;
   std::uint64_t packets_injected = 0, packets_delivered = 0, packets_measured = 0;
+  std::uint64_t packets_zero_hop = 0;  // delivered by their own NI (traffic.self: deliver_locally)
   std::uint64_t flits_injected = 0, flits_delivered = 0, flits_created = 0;
   Summary latency, network_latency;
   double offered = 0, accepted = 0;  // flits/node/cycle in the window

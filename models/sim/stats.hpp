@@ -61,6 +61,7 @@ class Stats {
     samples_.push_back({p.created, p.delivered - p.created, p.delivered - p.injected});
   }
   void on_order_error() { ++order_errors; }
+  void on_zero_hop() { ++zero_hop; }
   // Broadcasts: one reception per node other than the source; done after the last one.
   void on_reception(const BroadcastRecord& b, Cycle t) {
     if (b.measured) reception_.add(b.created, static_cast<double>(t - b.created));
@@ -101,6 +102,7 @@ class Stats {
   std::uint64_t flits_created = 0, flits_injected = 0, flits_delivered = 0;
   std::uint64_t offered_flits_window = 0, accepted_flits_window = 0;
   std::uint64_t order_errors = 0;
+  std::uint64_t zero_hop = 0;  // packets to their own node delivered by the NI (delay 0)
   std::uint64_t broadcasts_created = 0, broadcasts_done = 0, broadcast_transmissions = 0;
   Cycle last_delivery = 0;
 

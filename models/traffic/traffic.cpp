@@ -72,7 +72,7 @@ int Traffic::destination(int src, Rng& rng) const {
   const int N = topo_.num_nodes();
   switch (tc.pattern) {
     case Pattern::Uniform:
-      if (tc.exclude_self) {
+      if (tc.exclude_self()) {
         const int d = static_cast<int>(rng.below(N - 1));
         return d >= src ? d + 1 : d;
       }
@@ -93,7 +93,7 @@ int Traffic::destination(int src, Rng& rng) const {
     case Pattern::Hotspot:
       if (rng.uniform() < tc.hotspot_fraction)
         return tc.hotspot_nodes[rng.below(tc.hotspot_nodes.size())];
-      if (tc.exclude_self && N > 1) {
+      if (tc.exclude_self() && N > 1) {
         const int d = static_cast<int>(rng.below(N - 1));
         return d >= src ? d + 1 : d;
       }
@@ -119,7 +119,7 @@ double Traffic::mean_hops() const {
   }
   switch (tc.pattern) {
     case Pattern::Uniform:
-      return topo_.average_distance(!tc.exclude_self);
+      return topo_.average_distance(!tc.exclude_self());
     case Pattern::Transpose:
     case Pattern::BitComplement: {
       Rng dummy(0);
@@ -133,7 +133,7 @@ double Traffic::mean_hops() const {
         for (int h : tc.hotspot_nodes) hot += topo_.distance(n, h);
       hot /= double(N) * tc.hotspot_nodes.size();
       return tc.hotspot_fraction * hot +
-             (1 - tc.hotspot_fraction) * topo_.average_distance(!tc.exclude_self);
+             (1 - tc.hotspot_fraction) * topo_.average_distance(!tc.exclude_self());
     }
     case Pattern::BitFlip:
       return topo_.num_dims() * tc.bit_flip_probability;
