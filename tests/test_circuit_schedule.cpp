@@ -22,8 +22,8 @@ const CircuitCost kCosts[] = {
     {65.0, 10.0, 0.425},  // the iPSC/860 figures quoted in §2 (microseconds, bytes)
 };
 
-void expect_valid(const CircuitSchedule& s) {
-  const CircuitCheck r = check(s);
+void expect_valid(const Schedule& s) {
+  const ScheduleCheck r = check(s);
   ASSERT_TRUE(r.ok) << describe(s) << "\n" << (r.errors.empty() ? "" : r.errors.front());
   EXPECT_EQ(r.phases, s.phases);
   EXPECT_LE(r.max_receptions, 4);
@@ -31,7 +31,7 @@ void expect_valid(const CircuitSchedule& s) {
 }
 
 // The phase sum equals the closed form, as coefficients and evaluated for several costs.
-void expect_time(const CircuitSchedule& s, const TimeTerms& f) {
+void expect_time(const Schedule& s, const TimeTerms& f) {
   const CircuitTerms t = phase_sum_terms(s);
   EXPECT_DOUBLE_EQ(static_cast<double>(t.alpha_terms), f.alpha_terms) << describe(s);
   EXPECT_DOUBLE_EQ(static_cast<double>(t.delta_terms), f.delta_terms) << describe(s);
@@ -55,7 +55,7 @@ TEST(CircuitTiling, PowersOfFiveMatchTheorem2) {
     for (int root : {0, node(dims, n / 2, 1), n * n - 1}) {
       if (k == 3 && root != node(dims, n / 2, 1)) continue;  // 125x125: one root keeps it fast
       for (int L : {1, 8}) {
-        const CircuitSchedule s = tiling(dims, root, L);
+        const Schedule s = tiling(dims, root, L);
         expect_valid(s);
         EXPECT_EQ(s.phases, 2 * k);  // log_5 N: the lower bound on phases
         EXPECT_EQ(s.phases, min_phases(dims));
@@ -68,7 +68,7 @@ TEST(CircuitTiling, PowersOfFiveMatchTheorem2) {
 
 TEST(CircuitTiling, FiveByFiveIsFigureTwo) {
   // Phase 1: knight's moves from the root; phase 2: every informed node to its 4 neighbours.
-  const CircuitSchedule s = tiling({5, 5}, 0, 1);
+  const Schedule s = tiling({5, 5}, 0, 1);
   ASSERT_EQ(s.transmissions.size(), 4u + 20u);
   EXPECT_EQ(check(s).phase_max_hops, (std::vector<int>{3, 1}));
   EXPECT_DOUBLE_EQ(phase_sum_time(s, {1, 1, 1}), 2 + 4 + 2);  // 2a + 4d + 2Lt
@@ -79,7 +79,7 @@ TEST(CircuitTiling, TenByTenBlockVariants) {
   for (TilingVariant v :
        {TilingVariant::Slanting, TilingVariant::BossBlocks, TilingVariant::BlocksFirst})
     for (int root : {0, 37, 99}) {
-      const CircuitSchedule s = tiling(dims, root, 4, v);
+      const Schedule s = tiling(dims, root, 4, v);
       expect_valid(s);
       EXPECT_EQ(s.phases, 3);
       expect_time(s, paper_tiling(dims, v, 4));  // 3a + {10, 11, 14}d + 3Lt
@@ -91,7 +91,7 @@ TEST(CircuitTiling, TenByTenBlockVariants) {
 TEST(CircuitTiling, FiveByTenAndOtherBlockExpansions) {
   for (const std::vector<int>& dims : std::vector<std::vector<int>>{{10, 5}, {5, 10}}) {
     for (int root : {0, 23}) {
-      const CircuitSchedule s = tiling(dims, root, 3);
+      const Schedule s = tiling(dims, root, 3);
       expect_valid(s);
       EXPECT_EQ(s.phases, 3);
       expect_time(s, paper_tiling(dims, TilingVariant::Slanting, 3));  // 3a + 8d + 3Lt
@@ -100,7 +100,7 @@ TEST(CircuitTiling, FiveByTenAndOtherBlockExpansions) {
   // Sizes the paper mentions without pricing: our per-level forms.
   for (const std::vector<int>& dims :
        std::vector<std::vector<int>>{{20, 20}, {4, 4}, {8, 8}, {16, 16}, {4, 8}, {20, 10}}) {
-    const CircuitSchedule s = tiling(dims, 1, 2);
+    const Schedule s = tiling(dims, 1, 2);
     expect_valid(s);
     expect_time(s, tiling_terms(dims, TilingVariant::Slanting, 2));
   }
@@ -116,7 +116,7 @@ TEST(CircuitDivideConquer, PipelinedMatchesTB) {
     for (int root : {0, node(dims, 3, n - 1)}) {
       for (int P : {1, 3, 8}) {
         const int B = 4, L = P * B;
-        const CircuitSchedule s = divide_and_conquer(dims, root, P, L);
+        const Schedule s = divide_and_conquer(dims, root, P, L);
         expect_valid(s);
         EXPECT_EQ(s.phases, k + P - 1);
         EXPECT_EQ(s.packet_flits, B);
@@ -127,7 +127,7 @@ TEST(CircuitDivideConquer, PipelinedMatchesTB) {
 }
 
 TEST(CircuitDivideConquer, ShortMessageIsKAlphaPlusNDelta) {
-  const CircuitSchedule s = divide_and_conquer({8, 8}, 0, 1, 1);
+  const Schedule s = divide_and_conquer({8, 8}, 0, 1, 1);
   const CircuitTerms t = phase_sum_terms(s);
   EXPECT_EQ(t.alpha_terms, 3);
   EXPECT_EQ(t.delta_terms, 8);  // 2^k: paths of 4 + 2 + (1 or 2) arcs
@@ -154,7 +154,7 @@ TEST(CircuitHTrees, PipelinedMatchesTB) {
     for (int root : {0, node(dims, n - 1, 2)}) {
       for (int P : {1, 2, 4}) {  // packets per half
         const int B = 3, L = 2 * P * B;
-        const CircuitSchedule s = h_trees(dims, root, 2 * P, L);
+        const Schedule s = h_trees(dims, root, 2 * P, L);
         expect_valid(s);
         EXPECT_EQ(s.phases, 2 * k + P - 2);  // (2k - 1) for the first X and Y, 1 per further pair
         expect_time(s, htrees_schedule_terms(k, L, B));
@@ -185,7 +185,7 @@ TEST(CircuitStoreForward, FourArcDisjointTreesPipelined) {
        std::vector<std::vector<int>>{{5, 5}, {7, 7}, {8, 8}, {10, 5}, {16, 16}}) {
     for (int P : {1, 3}) {
       const int B = 2, L = 4 * P * B;
-      const CircuitSchedule s = store_and_forward_trees(dims, 3, 4 * P, L);
+      const Schedule s = store_and_forward_trees(dims, 3, 4 * P, L);
       expect_valid(s);
       EXPECT_EQ(check(s).max_hops, 1);
       const int h = store_and_forward_depth(s);
@@ -201,12 +201,12 @@ TEST(CircuitStoreForward, FourArcDisjointTreesPipelined) {
 
 // ---- checker ---------------------------------------------------------------------------------
 
-TEST(CircuitCheck, DuplicatedPathNamesTheArc) {
-  CircuitSchedule s = tiling({5, 5}, 0, 1);
+TEST(ScheduleCheck, DuplicatedPathNamesTheArc) {
+  Schedule s = tiling({5, 5}, 0, 1);
   // Duplicate the first phase-1 transmission of node 7's predecessor: any one will do.
-  CircuitTransmission dup = s.transmissions.back();
+  Transmission dup = s.transmissions.back();
   s.transmissions.push_back(dup);
-  const CircuitCheck r = check(s);
+  const ScheduleCheck r = check(s);
   ASSERT_FALSE(r.ok);
   bool named = false;
   const std::string from = std::to_string(dup.sender);
@@ -219,17 +219,17 @@ TEST(CircuitCheck, DuplicatedPathNamesTheArc) {
   EXPECT_THROW(require_valid(s), std::runtime_error);
 }
 
-TEST(CircuitCheck, ConflictMessageFormat) {
+TEST(ScheduleCheck, ConflictMessageFormat) {
   // Two senders whose paths share node 7 (2,1) port d0+ in phase 0 on a 5x5 torus.
-  CircuitSchedule s;
+  Schedule s;
   s.algorithm = "hand-made";
   s.dims = {5, 5};
   s.root = 6;  // (1,1)
-  s.part_flits = {1};
+  s.item_flits = {1};
   s.phases = 1;
   s.transmissions.push_back({0, 6, 0, {{0, +1}, {0, +1}}});           // 6 -> 7 -> 8
   s.transmissions.push_back({0, 2, 0, {{1, +1}, {0, +1}, {1, +1}}});  // 2 -> 7 -> 8 -> 13
-  const CircuitCheck r = check(s);
+  const ScheduleCheck r = check(s);
   ASSERT_FALSE(r.ok);
   bool found = false;
   for (const std::string& e : r.errors)
@@ -237,27 +237,27 @@ TEST(CircuitCheck, ConflictMessageFormat) {
   EXPECT_TRUE(found) << r.errors.front();
 }
 
-TEST(CircuitCheck, MissingDuplicateAndUnheldParts) {
-  CircuitSchedule s = divide_and_conquer({4, 4}, 0, 2, 2);
+TEST(ScheduleCheck, MissingDuplicateAndUnheldParts) {
+  Schedule s = divide_and_conquer({4, 4}, 0, 2, 2);
   ASSERT_TRUE(check(s).ok);
   // Move a level-2 transmission of packet 1 before its sender has packet 1.
-  for (CircuitTransmission& t : s.transmissions)
-    if (t.part == 1 && t.sender != 0) {
+  for (Transmission& t : s.transmissions)
+    if (t.item == 1 && t.sender != 0) {
       t.phase = 0;
       break;
     }
-  CircuitCheck r = check(s);
+  ScheduleCheck r = check(s);
   ASSERT_FALSE(r.ok);
   bool unheld = false;
   for (const std::string& e : r.errors)
-    unheld = unheld || e.find("sends part 1 in phase 0") != std::string::npos;
+    unheld = unheld || e.find("sends packet 1 in phase 0") != std::string::npos;
   EXPECT_TRUE(unheld);
 
-  CircuitSchedule m = tiling({5, 5}, 0, 1);
+  Schedule m = tiling({5, 5}, 0, 1);
   m.transmissions.pop_back();
   r = check(m);
   ASSERT_FALSE(r.ok);
-  EXPECT_NE(r.errors.front().find("never receives part 0"), std::string::npos);
+  EXPECT_NE(r.errors.front().find("never receives packet 0"), std::string::npos);
 }
 
 // ---- unsupported sizes ----------------------------------------------------------------------

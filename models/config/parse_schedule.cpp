@@ -43,7 +43,7 @@ void parse_schedule(Section& s, Config& c) {
            "direct_connect (or buffering: circuit)");
     // The construction must exist for this size (the generators say which sizes they have).
     try {
-      CircuitSchedule probe;
+      Schedule probe;
       const int L = sch.message_flits;
       const int B = sch.packet_flits > 0 ? std::min(sch.packet_flits, L) : L;
       const int parts = (L + B - 1) / B;

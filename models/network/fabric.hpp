@@ -43,8 +43,13 @@ struct Fabric {
     broadcasts[id] = BroadcastRecord{};
     return id;
   }
-  // Source routes (output port per hop) of packets that carry one, recycled by id.
-  std::vector<std::vector<int>> routes;
+  // Source routes of packets that carry one, recycled by id: per hop the output port and the
+  // cycle before which the packet may not leave on it (0: as soon as it can).
+  struct RouteHop {
+    int port;
+    Cycle not_before;
+  };
+  std::vector<std::vector<RouteHop>> routes;
   std::vector<std::int32_t> free_routes;
   std::int32_t new_route() {
     if (free_routes.empty()) {

@@ -5,6 +5,7 @@
 
 #include "base/clock.hpp"
 #include "router/router.hpp"
+#include "router/routing_unit.hpp"
 #include "schemes/star/star.hpp"
 #include "sim/stats.hpp"
 
@@ -100,16 +101,21 @@ tlm::tlm_response_status NetworkInterface::request(tlm::tlm_generic_payload& gp,
   if (gp.get_address() >= static_cast<sc_dt::uint64>(N)) return tlm::TLM_ADDRESS_ERROR_RESPONSE;
   const int dst = static_cast<int>(gp.get_address());
   if (ext && !ext->route.empty()) {
-    // A source route: circuit routers only; every hop must exist and the walk end at dst.
-    if (!circuit_) return tlm::TLM_GENERIC_ERROR_RESPONSE;
+    // A source route: every hop must exist and the walk end at dst; input-VC routers take only
+    // routes their dateline VC classes keep deadlock free.
     int node = node_;
+    route_ports_.clear();
     for (const NocExtension::Hop& h : ext->route) {
       if (h.dim < 0 || h.dim >= fabric_.topo.num_dims()) return tlm::TLM_GENERIC_ERROR_RESPONSE;
       const int port = fabric_.topo.port_of(h.dim, h.dir);
       if (port < 0 || fabric_.topo.neighbor(node, port) < 0) return tlm::TLM_GENERIC_ERROR_RESPONSE;
+      route_ports_.push_back(port);
       node = fabric_.topo.neighbor(node, port);
     }
     if (node != dst) return tlm::TLM_ADDRESS_ERROR_RESPONSE;
+    if (fabric_.cfg.router.buffering == Buffering::InputVc &&
+        !dimension_ordered(fabric_.topo, route_ports_))
+      return tlm::TLM_GENERIC_ERROR_RESPONSE;
     submit(dst, flits, prio, at, gp, tag, &ext->route);
     return tlm::TLM_OK_RESPONSE;
   }
@@ -137,8 +143,9 @@ void NetworkInterface::submit(int dst, int flits, int priority, Cycle at,
   }
   if (route) {
     m.route = fabric_.new_route();
-    std::vector<int>& ports = fabric_.routes[static_cast<std::size_t>(m.route)];
-    for (const NocExtension::Hop& h : *route) ports.push_back(fabric_.topo.port_of(h.dim, h.dir));
+    std::vector<Fabric::RouteHop>& hops = fabric_.routes[static_cast<std::size_t>(m.route)];
+    for (const NocExtension::Hop& h : *route)
+      hops.push_back({fabric_.topo.port_of(h.dim, h.dir), h.not_before});
   }
   if (fabric_.in_clock && at <= fabric_.accept_from) {
     // Due now: the injection stage of this cycle (or the next, if it has run) takes it.
@@ -358,6 +365,8 @@ void NetworkInterface::finish_packet(std::uint32_t id, Cycle delivered) {
 
 void NetworkInterface::deliver_message(std::uint32_t id) {
   notify_receivers(id, fabric_.messages[id].delivered);
+  const std::int32_t route = fabric_.messages[id].route;
+  if (route >= 0) fabric_.free_routes.push_back(route);
   fabric_.messages.release(id);
 }
 

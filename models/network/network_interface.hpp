@@ -94,6 +94,7 @@ class NetworkInterface : public sc_core::sc_module {
   std::vector<Channel> channels_;
   Ring<std::uint32_t> queue_{16};     // packets waiting for injection
   std::vector<std::uint32_t> local_;  // scratch: zero-hop packets of one message
+  std::vector<int> route_ports_;      // scratch: a source route's ports, checked
   const bool oq_, circuit_, all_port_, self_local_;
   const int alpha_, tau_, max_packet_, flit_bytes_;
   std::uint64_t rejected_ = 0;

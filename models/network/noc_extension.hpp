@@ -18,10 +18,15 @@ class NocExtension : public tlm::tlm_extension<NocExtension> {
   bool broadcast = false;      // to every other node; the address is ignored
   std::vector<int> multicast;  // to each of these nodes when not empty; the address is ignored
   std::uint64_t tag = 0;       // the initiator's id for the message, handed back on delivery
-  // Optional source route (circuit routers): the hops (dimension, direction +1/-1; 0 for the
-  // single link of a size-2 dimension) from the source; it must end at the address.
+  // Optional source route: the hops (dimension, direction +1/-1; 0 for the single link of a
+  // size-2 dimension) from the source; it must end at the address. not_before holds the packet
+  // in its queue at that hop until that cycle (a slot schedule's "send on link j in slot t").
+  // Input-VC routers take only dimension-ordered routes (dimensions in increasing order, one
+  // direction per dimension, less than one turn around a ring), which their dateline VC
+  // classes keep deadlock free; others are refused.
   struct Hop {
     int dim, dir;
+    Cycle not_before = 0;
   };
   std::vector<Hop> route;
   // Delivery side (set by the destination NI).

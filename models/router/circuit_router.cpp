@@ -25,18 +25,14 @@ void CircuitRouter::accept_packet(int in_port, std::uint32_t id, Cycle t) {
   Packet& p = fabric_.pool[id];
   if (probe_ && probe_->on) probe_->flit_in(in_port, 0, id, true, p.flits == 1);
   fabric_.last_progress = std::max(fabric_.last_progress, t);
-  if (p.dst == node_ &&
-      (p.route < 0 ||
-       p.route_pos >= static_cast<int>(fabric_.routes[static_cast<std::size_t>(p.route)].size()))) {
+  const Fabric::RouteHop* hop = take_route_hop(p);
+  if (!hop && p.dst == node_) {
     establish(id, t);
     return;
   }
-  const int o =
-      p.route >= 0
-          ? fabric_.routes[static_cast<std::size_t>(p.route)][static_cast<std::size_t>(p.route_pos)]
-          : fabric_.routing.out_port(node_, p.dst);
+  const int o = hop ? hop->port : fabric_.routing.out_port(node_, p.dst);
   Ring<Header>& q = waiting_[o];
-  q.push({id, in_port, t + delta_});
+  q.push({id, in_port, std::max(t + delta_, hop ? hop->not_before : Cycle{0})});
   for (std::size_t i = q.size() - 1; i > 0 && q.at(i - 1).ready > q.at(i).ready; --i)
     std::swap(q.at(i - 1), q.at(i));
   ++waiting_count_;
@@ -60,7 +56,6 @@ bool CircuitRouter::evaluate(Cycle t) {
     if (p.circuit < 0) p.circuit = fabric_.new_circuit();
     fabric_.circuits[static_cast<std::size_t>(p.circuit)].push_back(
         {this, static_cast<int>(o), h.in_port, t});
-    if (p.route >= 0) ++p.route_pos;
     busy_until_[o] = kNever;
     held_in_[o] = h.in_port;
     xbar_.hold(h.in_port, static_cast<int>(o));
@@ -98,10 +93,6 @@ void CircuitRouter::establish(std::uint32_t id, Cycle t) {
   }
   if (p.circuit >= 0) fabric_.free_circuits.push_back(p.circuit);
   p.circuit = -1;
-  if (p.route >= 0) {
-    fabric_.free_routes.push_back(p.route);
-    p.route = -1;
-  }
   fabric_.last_progress = std::max(fabric_.last_progress, start + data);
   fabric_.horizon = std::max(fabric_.horizon, start + data);
   // The message's head "arrives" when the data starts; its last flit is in L*tau later.

@@ -42,14 +42,21 @@ void InputVcRouter::accept_flit(int in_port, int v, Flit f, Cycle t) {
     accept_broadcast_flit(in_port, v, f, t);
     return;
   }
-  if (pk.dst == node_) {  // ejection: straight to the NI, the buffer slot is free again
+  // Ejection: straight to the NI, the buffer slot is free again. (A dimension-ordered source
+  // route never passes its destination before it ends.)
+  if (pk.dst == node_) {
     fabric_.credit(iu.upstream, v);
     ni_.deliver_flit(f, t);
     return;
   }
   VirtualChannel& vc = iu.vcs[v];
   if (f.head) {
-    const Route r = fabric_.routing.route(node_, is_injection(in_port) ? -1 : in_port, v, pk.dst);
+    // A source route (dimension-ordered: checked by the NI) takes the VC classes of its hop.
+    const Fabric::RouteHop* hop = take_route_hop(fabric_.pool[f.packet]);
+    const int from = is_injection(in_port) ? -1 : in_port;
+    const Route r = hop ? fabric_.routing.route_via(node_, from, v, hop->port)
+                        : fabric_.routing.route(node_, from, v, pk.dst);
+    vc.hold = hop ? hop->not_before : 0;
     vc.state = VirtualChannel::State::Routed;
     vc.out_port = r.port;
     vc.vc_lo = r.vc_lo;
@@ -72,13 +79,14 @@ void InputVcRouter::buffer_flit(InputUnit& iu, VirtualChannel& vc, Flit f, int i
 }
 
 // Earliest cycle a flit that begins to arrive at t may leave (the router pipeline, delta);
-// store-and-forward holds the header until the tail has been received (tail start + tau).
+// store-and-forward holds the header until the tail has been received (tail start + tau); a
+// source route's not-before holds the header until then.
 Cycle InputVcRouter::ready_time(const Flit& f, int in_port, VirtualChannel& vc, Cycle t) const {
-  Cycle ready = t + delta_;
+  Cycle ready = f.head ? std::max(t + delta_, vc.hold) : t + delta_;
   if (saf_ && !is_injection(in_port)) {
     if (f.head && !f.tail) ready = kNever;
     if (f.tail) {
-      const Cycle r = t + tau_ + delta_;
+      const Cycle r = std::max(t + tau_ + delta_, vc.hold);
       if (f.head)
         ready = r;
       else
@@ -102,6 +110,7 @@ void InputVcRouter::accept_broadcast_flit(int in_port, int v, Flit f, Cycle t) {
     const int n = fabric_.star->children(node_, b.src, b.ending_dim, in_port, children_.data(),
                                          b.antipode_dir);
     b.transmissions += n;
+    vc.hold = 0;
     vc.sink = n == 0;
     vc.multicast = n > 0;
     vc.nbranch = n;

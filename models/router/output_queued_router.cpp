@@ -71,19 +71,22 @@ std::size_t OutputQueuedRouter::queued(int port) const {
 }
 
 void OutputQueuedRouter::accept_packet(int in_port, std::uint32_t id, Cycle t) {
-  const Packet& pk = fabric_.pool[id];
+  Packet& pk = fabric_.pool[id];
   if (probe_ && probe_->on) probe_->flit_in(in_port, 0, id, true, pk.flits == 1);
   if (pk.bcast >= 0) {
     accept_broadcast(in_port, id, t);
     return;
   }
-  if (pk.dst == node_) {
+  // A source route gives the port (and may hold the packet until its slot); it ends here.
+  const Fabric::RouteHop* hop = take_route_hop(pk);
+  if (!hop && pk.dst == node_) {
     ni_.deliver_packet(id, t);
     return;
   }
-  const int o = fabric_.routing.out_port(node_, pk.dst);
+  const int o = hop ? hop->port : fabric_.routing.out_port(node_, pk.dst);
   Cycle ready = t + delta_;
   if (saf_ && !is_injection(in_port)) ready += static_cast<Cycle>(pk.flits) * tau_;
+  if (hop) ready = std::max(ready, hop->not_before);
   enqueue(o, pk.priority, {id, in_port, ready});
   wake();
   if (ready <= t && !again_queued) {

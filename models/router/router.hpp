@@ -42,6 +42,15 @@ class Router : public sc_core::sc_module {
   virtual void set_probe(RouterProbe* p) { probe_ = p; }
   virtual void sample(RouterProbe& p) const = 0;
 
+  // The next hop of a source-routed packet, which it then leaves behind (its route position
+  // moves on); null when the packet has no route or has used it up (it is then home).
+  const Fabric::RouteHop* take_route_hop(Packet& p) {
+    if (p.route < 0) return nullptr;
+    const auto& r = fabric_.routes[static_cast<std::size_t>(p.route)];
+    if (p.route_pos >= static_cast<std::int32_t>(r.size())) return nullptr;
+    return &r[static_cast<std::size_t>(p.route_pos++)];
+  }
+
   bool active = false;  // on the kernel's active list
   bool again_queued = false;
 

@@ -45,9 +45,28 @@ int RoutingUnit::out_port(int node, int dst) const {
   return -1;
 }
 
+bool dimension_ordered(const Topology& topo, const std::vector<int>& ports) {
+  int dim = -1, dir = 0, run = 0;
+  for (int p : ports) {
+    const Topology::Port& q = topo.port(p);
+    if (q.dim < dim) return false;
+    if (q.dim == dim) {
+      if (q.dir != dir || ++run >= topo.size(dim)) return false;
+    } else {
+      dim = q.dim, dir = q.dir, run = 1;
+      if (run >= topo.size(dim)) return false;
+    }
+  }
+  return true;
+}
+
 Route RoutingUnit::route(int node, int in_port, int in_vc, int dst) const {
+  return route_via(node, in_port, in_vc, out_port(node, dst));
+}
+
+Route RoutingUnit::route_via(int node, int in_port, int in_vc, int port) const {
   Route r;
-  r.port = out_port(node, dst);
+  r.port = port;
   r.vc_lo = base_;
   r.vc_hi = base_ + vcs_;
   if (r.port < 0 || !classes_) return r;

@@ -6,6 +6,8 @@
 // A tie on an even ring (the destination exactly n/2 away) follows tie_break:
 // positive, negative, or balanced (+ from even coordinates, - from odd ones).
 #pragma once
+#include <vector>
+
 #include "config/config.hpp"
 #include "topology/topology.hpp"
 
@@ -25,12 +27,19 @@ struct VcPlan {
 };
 VcPlan vc_plan(const Config& c);
 
+// A route (output ports from the source) that crosses the dimensions in increasing order, each
+// in one direction and less than once around its ring: the dateline VC classes of dimension-order
+// routing keep such routes deadlock free, so input-VC routers accept them as source routes.
+bool dimension_ordered(const Topology& topo, const std::vector<int>& ports);
+
 class RoutingUnit {
  public:
   // Unicast routing over VCs [vc_base, vc_base + vcs).
   RoutingUnit(const Topology& topo, TieBreak tie, int vcs, int vc_base = 0);
   // in_port -1 is the injection port. in_vc is the VC the header arrived on.
   Route route(int node, int in_port, int in_vc, int dst) const;
+  // The same for a given output port (a source route's hop): the VC classes of that hop.
+  Route route_via(int node, int in_port, int in_vc, int port) const;
   int out_port(int node, int dst) const;  // next hop only
   bool uses_dateline_classes() const { return classes_; }
 

@@ -19,6 +19,7 @@ class VirtualChannel {
   int out_port = -1;
   int out_vc = -1;
   int vc_lo = 0, vc_hi = 0;  // output VCs the header may take
+  Cycle hold = 0;            // the header may not leave before (a source route's not-before)
 
   // A broadcast copy that this router replicates: one branch per output it goes to. Branches
   // progress on their own; the input reads one flit a cycle, which the crossbar fans out to

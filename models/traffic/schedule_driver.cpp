@@ -10,7 +10,7 @@
 namespace sy {
 namespace {
 
-CircuitSchedule build(const Config& cfg) {
+Schedule build(const Config& cfg) {
   const ScheduleConfig& sc = cfg.schedule;
   const std::vector<int>& dims = cfg.topology.dims;
   const int L = sc.message_flits;
@@ -47,13 +47,12 @@ ScheduleDriver::ScheduleDriver(sc_core::sc_module_name name, const Config& cfg, 
   next_.assign(N, 0);
   outstanding_.assign(N, 0);
   released_.assign(N, 0);
-  have_.assign(N, std::vector<Cycle>(s_.parts(), kNever));
-  for (int k = 0; k < s_.parts(); ++k) have_[s_.root][k] = 0;
+  have_.assign(N, std::vector<Cycle>(s_.items(), kNever));
+  for (int k = 0; k < s_.items(); ++k) have_[s_.root][k] = 0;
   receptions_.assign(N, 0);
   phase_left_.assign(static_cast<std::size_t>(s_.phases), 0);
   phase_end_.assign(static_cast<std::size_t>(s_.phases), 0);
-  for (const CircuitTransmission& tr : s_.transmissions)
-    ++phase_left_[static_cast<std::size_t>(tr.phase)];
+  for (const Transmission& tr : s_.transmissions) ++phase_left_[static_cast<std::size_t>(tr.phase)];
   for (int n = 0; n < N; ++n) {
     out_.emplace_back(new tlm_utils::simple_initiator_socket<ScheduleDriver>(
         ("out" + std::to_string(n)).c_str()));
@@ -84,16 +83,16 @@ void ScheduleDriver::start_phase(int phase, Cycle at) {
 // Transmission `id` through its sender's NI: a message of the part's size along its path,
 // requested at cycle `start` (annotated delay from now).
 void ScheduleDriver::send(int id, Cycle start) {
-  const CircuitTransmission& tr = s_.transmissions[static_cast<std::size_t>(id)];
+  const Transmission& tr = s_.transmissions[static_cast<std::size_t>(id)];
   int dst = tr.sender;
   ext_.route.clear();
-  for (const CircuitHop& h : tr.path) {
+  for (const ScheduleHop& h : tr.path) {
     ext_.route.push_back({h.dim, h.dir});
     dst = topo_.neighbor(dst, topo_.port_of(h.dim, h.dir));
   }
   ext_.tag = static_cast<std::uint64_t>(id);
   ext_.priority = 0;
-  const unsigned bytes = static_cast<unsigned>(s_.part_flits[tr.part]) *
+  const unsigned bytes = static_cast<unsigned>(s_.item_flits[tr.item]) *
                          static_cast<unsigned>(cfg_.interface.flit_bytes);
   gp_.set_command(tlm::TLM_WRITE_COMMAND);
   gp_.set_address(static_cast<sc_dt::uint64>(dst));
@@ -123,7 +122,7 @@ void ScheduleDriver::try_start(int node) {
     Cycle start = std::max(now, released_[node]);
     bool ready = true;
     while (end < prog.size() && s_.transmissions[prog[end]].phase == phase) {
-      const Cycle h = have_[node][s_.transmissions[prog[end]].part];
+      const Cycle h = have_[node][s_.transmissions[prog[end]].item];
       if (h == kNever)
         ready = false;
       else
@@ -138,10 +137,10 @@ void ScheduleDriver::try_start(int node) {
 
 void ScheduleDriver::received(const Delivery& d) {
   if (d.tag >= s_.transmissions.size()) return;
-  const CircuitTransmission& tr = s_.transmissions[d.tag];
+  const Transmission& tr = s_.transmissions[d.tag];
   std::vector<Cycle>& h = have_[d.dst];
-  if (h[tr.part] == kNever) {
-    h[tr.part] = d.delivered;
+  if (h[tr.item] == kNever) {
+    h[tr.item] = d.delivered;
     ++receptions_[d.dst];
   } else {
     ++duplicates_;
@@ -165,7 +164,7 @@ ScheduleResult ScheduleDriver::result() const {
   r.algorithm = s_.algorithm;
   r.variant = s_.variant;
   r.phases = s_.phases;
-  r.parts = s_.parts();
+  r.parts = s_.items();
   r.duplicates = duplicates_;
   r.transmissions = sent_;
   r.refused = refused_;

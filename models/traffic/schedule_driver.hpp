@@ -1,4 +1,4 @@
-// ScheduleDriver: runs a static communication algorithm (a CircuitSchedule) on the cycle model.
+// ScheduleDriver: runs a static communication algorithm (a Schedule) on the cycle model.
 // Each node executes its program: its transmissions in phase order; it starts a phase when it
 // holds every part the phase sends and all its earlier transmissions have been released (the
 // paper's phase: a node is in one phase at a time). With schedule.barrier the phases are
@@ -47,7 +47,7 @@ class ScheduleDriver : public sc_core::sc_module {
   // binds one initiator per node to the network's NIs.
   ScheduleDriver(sc_core::sc_module_name name, const Config& cfg, Network& net);
   ~ScheduleDriver() override;
-  const CircuitSchedule& schedule() const { return s_; }
+  const Schedule& schedule() const { return s_; }
   ScheduleResult result() const;
 
  private:
@@ -58,7 +58,7 @@ class ScheduleDriver : public sc_core::sc_module {
   void send(int id, Cycle start);
   const Config& cfg_;
   const Topology topo_;
-  CircuitSchedule s_;
+  Schedule s_;
   const bool barrier_;            // synchronous phases: all start when the last ended
   std::vector<int> phase_left_;   // barrier: transmissions of each phase not yet in
   std::vector<Cycle> phase_end_;  // barrier: when each phase's last one was in

@@ -1,10 +1,8 @@
-// Circuit-switched broadcast schedules on 2-D tori as data (Peters & Syska, "Circuit-switched
-// broadcasting in torus networks"), their checker and a phase-synchronous cost evaluator.
-//
-// A schedule is a list of transmissions. Each one has a phase, a sender, the part (packet) of the
-// message it carries and its path as a source route of hops (dim, dir). All transmissions of one
-// phase start together and must be pairwise arc-disjoint (an arc is a directed link); a sender
-// must hold the part it sends (it is the root, or received that part in an earlier phase).
+// Circuit-switched broadcast schedules on 2-D tori (Peters & Syska, "Circuit-switched
+// broadcasting in torus networks"): the generators, which build sy::Schedule data (phases
+// timing: every transmission of a phase is a circuit, the phase's circuits arc-disjoint; the
+// items are the parts of the root's message), and a phase-synchronous cost evaluator. The
+// checker is the general one of traffic/schedule.hpp.
 //
 // Cost model (paper §2, linear cost): a transmission of `size` flits over a path of h hops costs
 //   alpha + h * delta + size * tau
@@ -16,47 +14,12 @@
 //
 // No SystemC dependency. Coordinates follow sy::Topology: node = x + n0 * y, dimension 0 is x.
 #pragma once
-#include <stdexcept>
 #include <string>
 #include <vector>
 
+#include "traffic/schedule.hpp"
+
 namespace sy {
-
-struct CircuitHop {
-  int dim;  // 0 or 1
-  int dir;  // +1 or -1
-  bool operator==(const CircuitHop& o) const { return dim == o.dim && dir == o.dir; }
-};
-
-struct CircuitTransmission {
-  int phase = 0;   // 0-based
-  int sender = 0;  // node id
-  int part = 0;    // which part of the message it carries (0 when the message is not split)
-  std::vector<CircuitHop> path;
-};
-
-struct CircuitSchedule {
-  std::string algorithm;  // "tiling", "divide-and-conquer", "h-trees", "store-and-forward-trees"
-  std::string variant;    // construction detail, e.g. "5^k", "slanting 2x2 blocks", "depth 9"
-  std::vector<int> dims;  // {n0, n1}
-  int root = 0;
-  int message_flits = 1;        // L
-  int packet_flits = 1;         // B: the largest part
-  int streams = 1;              // parts travelling on separate trees (H-trees 2, S&F 4)
-  std::vector<int> part_flits;  // size of each part; parts = part_flits.size()
-  int phases = 0;
-  std::vector<CircuitTransmission> transmissions;
-
-  int parts() const { return static_cast<int>(part_flits.size()); }
-  int num_nodes() const { return dims.size() == 2 ? dims[0] * dims[1] : 0; }
-};
-
-// Thrown by the generators for a size (or argument) they have no construction for; the message
-// names the algorithm, the size asked for and the sizes supported.
-class UnsupportedSchedule : public std::invalid_argument {
- public:
-  using std::invalid_argument::invalid_argument;
-};
 
 // ---- generators ---------------------------------------------------------------------------
 // The root may be any node: constructions are built around the origin and translated.
@@ -70,54 +33,30 @@ enum class TilingVariant {
 // Recursive knight's-move tiling (§4). Sizes n0 x n1 = 5^a 2^b0 x 5^a 2^b1 with n0, n1 >= 3:
 // 5^k x 5^k (Theorem 2), 10x10, 20x20, 5x10 / 10x5 (nodes expanded into 1x2 blocks), and the
 // pure 2x2-block family 2^k x 2^k (k >= 2). Every informed node sends in every phase.
-CircuitSchedule tiling(const std::vector<int>& dims, int root = 0, int message_flits = 1,
-                       TilingVariant variant = TilingVariant::Slanting);
+Schedule tiling(const std::vector<int>& dims, int root = 0, int message_flits = 1,
+                TilingVariant variant = TilingVariant::Slanting);
 
 // Pipelined divide-and-conquer (§5) on 2^k x 2^k, k >= 2, with `parts` packets (parts = L/B):
 // phases 1..k-1 send along diagonals (+-l, +-l), l = 2^(k-i-1), the last level informs the rest
 // over 1- and 2-hop paths that avoid every arc of the earlier levels (Fig. 8), so all levels of
 // the broadcast tree are arc-disjoint and packet p runs level i in phase p + i - 1.
 // message_flits = 0 means one flit per part.
-CircuitSchedule divide_and_conquer(const std::vector<int>& dims, int root, int parts,
-                                   int message_flits = 0);
+Schedule divide_and_conquer(const std::vector<int>& dims, int root, int parts,
+                            int message_flits = 0);
 
 // Two H-trees (§5) on (2^k - 1) x (2^k - 1), k >= 2. The message is split into halves X and Y,
 // each into parts/2 packets (parts = L/B, even): part 2j is X_j, part 2j+1 is Y_j. X_j runs down
 // the vertical-first H-tree and Y_j down the horizontal-first one from phase j; one fill phase
 // (1-hop paths) then gives X to the nodes off the first tree and Y to the nodes off the second.
-CircuitSchedule h_trees(const std::vector<int>& dims, int root, int parts, int message_flits = 0);
+Schedule h_trees(const std::vector<int>& dims, int root, int parts, int message_flits = 0);
 
 // Pipelined store-and-forward on four arc-disjoint spanning trees (every path is one hop; the
 // comparison row with beta = alpha + delta). parts = L/B, a multiple of 4: part 4j + t is packet
 // j of the quarter on tree t. Any n0 x n1 torus with n0, n1 >= 3. The tree depth h is recorded
 // in `variant` and returned by store_and_forward_depth().
-CircuitSchedule store_and_forward_trees(const std::vector<int>& dims, int root, int parts,
-                                        int message_flits = 0);
-int store_and_forward_depth(const CircuitSchedule& s);
-
-// Spread L flits over the parts (the first L % parts parts get one flit more).
-void set_message_flits(CircuitSchedule& s, int message_flits);
-
-// ---- checker --------------------------------------------------------------------------------
-
-struct CircuitCheck {
-  bool ok = true;
-  std::vector<std::string> errors;  // empty when ok
-  int phases = 0;
-  int max_receptions = 0;           // most parts one node receives in one phase (all-port: <= 4)
-  int max_sends = 0;                // most transmissions one node starts in one phase (<= 4)
-  int max_hops = 0;                 // longest path
-  std::vector<int> phase_max_hops;  // longest path of each phase
-  long long total_hops = 0;
-};
-
-// Every node other than the root receives every part exactly once; every sender holds the part
-// it sends (received in an earlier phase, or is the root); no arc is used twice in one phase
-// ("node 7 (2,1) port d0+ in phase 3, by transmissions from 2 and 12"); at most 4 receptions
-// and 4 sends per node and phase; hops are unit steps on a wrapping dimension.
-CircuitCheck check(const CircuitSchedule& s);
-// Same, throwing std::runtime_error with the first errors when the schedule is not valid.
-void require_valid(const CircuitSchedule& s);
+Schedule store_and_forward_trees(const std::vector<int>& dims, int root, int parts,
+                                 int message_flits = 0);
+int store_and_forward_depth(const Schedule& s);
 
 // ---- cost -----------------------------------------------------------------------------------
 
@@ -129,7 +68,7 @@ struct CircuitCost {
 
 // Time when phases are synchronous and each lasts as long as its longest transmission
 // (alpha + delta * hops + size * tau, size = the part's flits).
-double phase_sum_time(const CircuitSchedule& s, const CircuitCost& c);
+double phase_sum_time(const Schedule& s, const CircuitCost& c);
 
 // The same time as coefficients, time = alpha_terms*alpha + delta_terms*delta + tau_flits*tau,
 // each phase contributing its longest path and its largest part. Equal to phase_sum_time when
@@ -139,9 +78,7 @@ struct CircuitTerms {
   long long delta_terms = 0;
   long long tau_flits = 0;  // flit times (phases x part size)
 };
-CircuitTerms phase_sum_terms(const CircuitSchedule& s);
-
-std::string describe(const CircuitSchedule& s);  // one line: algorithm, size, parts, phases
+CircuitTerms phase_sum_terms(const Schedule& s);
 
 // ---- shared by the generators (circuit_*.cpp) ------------------------------------------------
 namespace circuit_detail {
@@ -159,7 +96,7 @@ inline int log2_ceil(int n) {
 struct LevelPath {
   int level;  // 1-based
   int sender;
-  std::vector<CircuitHop> path;
+  std::vector<ScheduleHop> path;
 };
 
 // Coordinates relative to the root; node ids absolute (node = x + n0 * y).
@@ -170,7 +107,7 @@ struct Grid {
   int node(int x, int y) const { return wrap(x + rx, n0) + n0 * wrap(y + ry, n1); }
   int x_of(int node) const { return wrap(node % n0 - rx, n0); }  // relative, in [0, n0)
   int y_of(int node) const { return wrap(node / n0 - ry, n1); }
-  int step(int node, CircuitHop h) const {
+  int step(int node, ScheduleHop h) const {
     int x = node % n0, y = node / n0;
     if (h.dim == 0)
       x = wrap(x + h.dir, n0);
@@ -178,37 +115,37 @@ struct Grid {
       y = wrap(y + h.dir, n1);
     return x + n0 * y;
   }
-  int walk(int node, const std::vector<CircuitHop>& path) const {
-    for (const CircuitHop& h : path) node = step(node, h);
+  int walk(int node, const std::vector<ScheduleHop>& path) const {
+    for (const ScheduleHop& h : path) node = step(node, h);
     return node;
   }
   // Directed link leaving `node` by hop h.
-  static int arc(int node, CircuitHop h) { return node * 4 + h.dim * 2 + (h.dir > 0 ? 0 : 1); }
+  static int arc(int node, ScheduleHop h) { return node * 4 + h.dim * 2 + (h.dir > 0 ? 0 : 1); }
   int num_arcs() const { return n0 * n1 * 4; }
 };
 
-inline constexpr CircuitHop kEast{0, +1}, kWest{0, -1}, kNorth{1, +1}, kSouth{1, -1};
-inline void append_hops(std::vector<CircuitHop>& p, CircuitHop h, int count) {
+inline constexpr ScheduleHop kEast{0, +1}, kWest{0, -1}, kNorth{1, +1}, kSouth{1, -1};
+inline void append_hops(std::vector<ScheduleHop>& p, ScheduleHop h, int count) {
   for (int i = 0; i < count; ++i) p.push_back(h);
 }
 // Rotate a hop by 90 degrees counter-clockwise: E -> N -> W -> S -> E.
-inline CircuitHop rotate90(CircuitHop h) {
-  return h.dim == 0 ? CircuitHop{1, h.dir} : CircuitHop{0, -h.dir};
+inline ScheduleHop rotate90(ScheduleHop h) {
+  return h.dim == 0 ? ScheduleHop{1, h.dir} : ScheduleHop{0, -h.dir};
 }
-std::string size_name(const std::vector<int>& dims);
+using sy::size_name;
 // Checks dims/root; throws UnsupportedSchedule naming the algorithm and `supported`.
 void require_torus(const char* algorithm, const std::vector<int>& dims, int root,
                    const std::string& supported);
 // Fills part sizes, message/packet flits and the phase count from the transmissions.
-void finish(CircuitSchedule& s, int parts, int message_flits);
+void finish(Schedule& s, int parts, int message_flits);
 
 // A candidate path for one demand, with the arcs it occupies.
 struct PathOption {
   int sender;
-  std::vector<CircuitHop> path;
+  std::vector<ScheduleHop> path;
   std::vector<int> arcs;
 };
-PathOption make_option(const Grid& g, int sender, std::vector<CircuitHop> path);
+PathOption make_option(const Grid& g, int sender, std::vector<ScheduleHop> path);
 // Picks one option per demand so that the chosen paths are pairwise arc-disjoint and avoid the
 // arcs marked in `used` (which it then marks): depth-first, most constrained demand first,
 // options tried in the given order. False when there is none (or the search gives up).

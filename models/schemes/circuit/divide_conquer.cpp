@@ -28,8 +28,7 @@ int log2_exact(int n) {
 
 }  // namespace
 
-CircuitSchedule divide_and_conquer(const std::vector<int>& dims, int root, int parts,
-                                   int message_flits) {
+Schedule divide_and_conquer(const std::vector<int>& dims, int root, int parts, int message_flits) {
   const std::string supported = "2^k x 2^k with k >= 2 (4x4, 8x8, 16x16, 32x32, ...)";
   require_torus("divide-and-conquer", dims, root, supported);
   const int k = log2_exact(dims[0]);
@@ -47,15 +46,15 @@ CircuitSchedule divide_and_conquer(const std::vector<int>& dims, int root, int p
   for (int i = 1; i <= k - 1; ++i) {
     const int l = 1 << (k - i - 1);
     std::vector<int> next;
-    CircuitHop a = kEast, b = kNorth;
+    ScheduleHop a = kEast, b = kNorth;
     for (int r = 0; r < 4; ++r, a = rotate90(a), b = rotate90(b)) {
-      std::vector<CircuitHop> p;
+      std::vector<ScheduleHop> p;
       append_hops(p, a, l);
       append_hops(p, b, l);
       for (int u : senders) {
         tree.push_back({i, u, p});
         int v = u;
-        for (const CircuitHop& h : p) used[Grid::arc(v, h)] = 1, v = g.step(v, h);
+        for (const ScheduleHop& h : p) used[Grid::arc(v, h)] = 1, v = g.step(v, h);
         informed[v] = 1;
         next.push_back(v);
       }
@@ -70,22 +69,22 @@ CircuitSchedule divide_and_conquer(const std::vector<int>& dims, int root, int p
     if (!informed[v]) targets.push_back(v);
   }
   std::vector<std::vector<PathOption>> options(targets.size());
-  auto make = [&](int sender, std::vector<CircuitHop> path) {
+  auto make = [&](int sender, std::vector<ScheduleHop> path) {
     return make_option(g, sender, std::move(path));
   };
-  const CircuitHop dirs[4] = {kEast, kNorth, kWest, kSouth};
+  const ScheduleHop dirs[4] = {kEast, kNorth, kWest, kSouth};
   for (std::size_t t = 0; t < targets.size(); ++t) {
     const int v = targets[t];
     const bool xo = g.x_of(v) % 2, yo = g.y_of(v) % 2;
     if (xo != yo) {  // a neighbour of two (odd, odd) senders
-      for (CircuitHop h : dirs) {
-        const CircuitHop back{h.dim, -h.dir};
+      for (ScheduleHop h : dirs) {
+        const ScheduleHop back{h.dim, -h.dir};
         const int u = g.step(v, back);
         if (g.x_of(u) % 2 && g.y_of(u) % 2) options[t].push_back(make(u, {h}));
       }
     } else {  // (even, even): two hops from one of its four diagonal (odd, odd) nodes
-      for (CircuitHop h1 : dirs)
-        for (CircuitHop h2 : dirs) {
+      for (ScheduleHop h1 : dirs)
+        for (ScheduleHop h2 : dirs) {
           if (h1.dim == h2.dim) continue;
           const int u = g.step(g.step(v, {h2.dim, -h2.dir}), {h1.dim, -h1.dir});
           options[t].push_back(make(u, {h1, h2}));
@@ -109,7 +108,7 @@ CircuitSchedule divide_and_conquer(const std::vector<int>& dims, int root, int p
     tree.push_back({k, o.sender, o.path});
   }
 
-  CircuitSchedule s;
+  Schedule s;
   s.algorithm = "divide-and-conquer";
   s.variant = "k=" + std::to_string(k);
   s.dims = dims;

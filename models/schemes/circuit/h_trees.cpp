@@ -26,13 +26,13 @@ void htree(int cx, int cy, int kk, int level0, bool rot, const Grid& g,
   if (kk < 2) return;
   const int s = 1 << (kk - 2);
   auto node = [&](int x, int y) { return rot ? g.node(-y, x) : g.node(x, y); };
-  auto hop = [&](CircuitHop h) { return rot ? rotate90(h) : h; };
+  auto hop = [&](ScheduleHop h) { return rot ? rotate90(h) : h; };
   for (int dy : {+1, -1}) {
-    std::vector<CircuitHop> v;
+    std::vector<ScheduleHop> v;
     append_hops(v, hop(dy > 0 ? kNorth : kSouth), s);
     out.push_back({level0 + 1, node(cx, cy), v});
     for (int dx : {+1, -1}) {
-      std::vector<CircuitHop> h;
+      std::vector<ScheduleHop> h;
       append_hops(h, hop(dx > 0 ? kEast : kWest), s);
       out.push_back({level0 + 2, node(cx, cy + dy * s), h});
       htree(cx + dx * s, cy + dy * s, kk - 1, level0 + 2, rot, g, out);
@@ -42,7 +42,7 @@ void htree(int cx, int cy, int kk, int level0, bool rot, const Grid& g,
 
 }  // namespace
 
-CircuitSchedule h_trees(const std::vector<int>& dims, int root, int parts, int message_flits) {
+Schedule h_trees(const std::vector<int>& dims, int root, int parts, int message_flits) {
   const std::string supported = "(2^k - 1) x (2^k - 1) with k >= 2 (3x3, 7x7, 15x15, 31x31, ...)";
   require_torus("h-trees", dims, root, supported);
   int k = 0;
@@ -65,7 +65,7 @@ CircuitSchedule h_trees(const std::vector<int>& dims, int root, int parts, int m
     on[t][root] = 1;
     for (const LevelPath& lp : tree[t]) {
       int v = lp.sender;
-      for (const CircuitHop& h : lp.path) used[Grid::arc(v, h)] = 1, v = g.step(v, h);
+      for (const ScheduleHop& h : lp.path) used[Grid::arc(v, h)] = 1, v = g.step(v, h);
       on[t][v] = 1;
     }
   }
@@ -75,20 +75,20 @@ CircuitSchedule h_trees(const std::vector<int>& dims, int root, int parts, int m
   std::vector<LevelPath> fill[2];
   std::vector<std::pair<int, int>> demands;  // (node, tree)
   std::vector<std::vector<PathOption>> options;
-  const CircuitHop dirs[4] = {kEast, kNorth, kWest, kSouth};
-  auto back = [](CircuitHop h) { return CircuitHop{h.dim, -h.dir}; };
+  const ScheduleHop dirs[4] = {kEast, kNorth, kWest, kSouth};
+  auto back = [](ScheduleHop h) { return ScheduleHop{h.dim, -h.dir}; };
   for (int i = 0; i < N; ++i)  // relative order: the same schedule, translated, for every root
     for (int t = 0; t < 2; ++t) {
       const int v = g.node(i % dims[0], i / dims[0]);
       if (on[t][v]) continue;
       demands.push_back({v, t});
       options.emplace_back();
-      for (CircuitHop h : dirs) {  // one hop
+      for (ScheduleHop h : dirs) {  // one hop
         const int u = g.step(v, back(h));
         if (on[t][u]) options.back().push_back(make_option(g, u, {h}));
       }
-      for (CircuitHop h2 : dirs)  // two hops, not doubling back
-        for (CircuitHop h1 : dirs) {
+      for (ScheduleHop h2 : dirs)  // two hops, not doubling back
+        for (ScheduleHop h1 : dirs) {
           if (h1.dim == h2.dim && h1.dir != h2.dir) continue;
           const int u = g.step(g.step(v, back(h2)), back(h1));
           if (u != v && on[t][u]) options.back().push_back(make_option(g, u, {h1, h2}));
@@ -110,7 +110,7 @@ CircuitSchedule h_trees(const std::vector<int>& dims, int root, int parts, int m
     fill[demands[d].second].push_back({0, o.sender, o.path});
   }
 
-  CircuitSchedule s;
+  Schedule s;
   s.algorithm = "h-trees";
   s.variant = "k=" + std::to_string(k);
   s.dims = dims;

@@ -35,7 +35,7 @@ struct Trees {
   int height = 0;
 };
 
-const CircuitHop kDirs[4] = {kEast, kNorth, kWest, kSouth};
+const ScheduleHop kDirs[4] = {kEast, kNorth, kWest, kSouth};
 
 Trees grow(const Grid& g, int root, const std::vector<int>* prior) {
   const int N = g.n0 * g.n1;
@@ -58,7 +58,7 @@ Trees grow(const Grid& g, int root, const std::vector<int>* prior) {
     while (!q.empty()) {
       const int u = q.front();
       q.pop_front();
-      for (CircuitHop h : kDirs) {
+      for (ScheduleHop h : kDirs) {
         const int w = g.step(u, h);
         if (est[t][w] == kInf) est[t][w] = est[t][u] + 1, q.push_back(w);
       }
@@ -153,8 +153,8 @@ Trees grow(const Grid& g, int root, const std::vector<int>* prior) {
 
 }  // namespace
 
-CircuitSchedule store_and_forward_trees(const std::vector<int>& dims, int root, int parts,
-                                        int message_flits) {
+Schedule store_and_forward_trees(const std::vector<int>& dims, int root, int parts,
+                                 int message_flits) {
   require_torus("store-and-forward-trees", dims, root, "any n0 x n1 torus with n0, n1 >= 3");
   if (parts < 4 || parts % 4)
     throw UnsupportedSchedule(
@@ -169,7 +169,7 @@ CircuitSchedule store_and_forward_trees(const std::vector<int>& dims, int root, 
     tr = std::move(again);
   }
   const int N = g.n0 * g.n1;
-  CircuitSchedule s;
+  Schedule s;
   s.algorithm = "store-and-forward-trees";
   s.variant = "depth " + std::to_string(tr.height);
   s.dims = dims;
@@ -179,7 +179,7 @@ CircuitSchedule store_and_forward_trees(const std::vector<int>& dims, int root, 
     for (int t = 0; t < 4; ++t)
       for (int v = 0; v < N; ++v) {
         if (v == root) continue;
-        const CircuitHop h = kDirs[tr.in_dir[t][v]];
+        const ScheduleHop h = kDirs[tr.in_dir[t][v]];
         const int u = g.step(v, {h.dim, -h.dir});
         s.transmissions.push_back({j + tr.depth[t][v] - 1, u, 4 * j + t, {h}});
       }
@@ -187,10 +187,10 @@ CircuitSchedule store_and_forward_trees(const std::vector<int>& dims, int root, 
   return s;
 }
 
-int store_and_forward_depth(const CircuitSchedule& s) {
+int store_and_forward_depth(const Schedule& s) {
   if (s.algorithm != "store-and-forward-trees")
     throw std::invalid_argument("store_and_forward_depth: not a store-and-forward schedule");
-  return s.phases - s.parts() / 4 + 1;
+  return s.phases - s.items() / 4 + 1;
 }
 
 }  // namespace sy

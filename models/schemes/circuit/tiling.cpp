@@ -30,18 +30,18 @@ struct Level {
 };
 
 // Path patterns of one phase, relative to the sender.
-std::vector<std::vector<CircuitHop>> patterns(LevelKind kind, int phase_in_level, int s0, int s1) {
-  auto seg = [&](std::vector<CircuitHop>& p, CircuitHop h, int unit) {
+std::vector<std::vector<ScheduleHop>> patterns(LevelKind kind, int phase_in_level, int s0, int s1) {
+  auto seg = [&](std::vector<ScheduleHop>& p, ScheduleHop h, int unit) {
     append_hops(p, h, unit * (h.dim == 0 ? s0 : s1));
   };
-  std::vector<std::vector<CircuitHop>> out;
+  std::vector<std::vector<ScheduleHop>> out;
   switch (kind) {
     case LevelKind::S:
       if (phase_in_level == 0) {
         // Unit knight's move A = E, N, N and its rotations by 90 degrees.
-        CircuitHop a = kEast, b = kNorth;
+        ScheduleHop a = kEast, b = kNorth;
         for (int r = 0; r < 4; ++r) {
-          std::vector<CircuitHop> p;
+          std::vector<ScheduleHop> p;
           seg(p, a, 1);
           seg(p, b, 2);
           out.push_back(p);
@@ -49,15 +49,15 @@ std::vector<std::vector<CircuitHop>> patterns(LevelKind kind, int phase_in_level
           b = rotate90(b);
         }
       } else {
-        for (CircuitHop h : {kEast, kNorth, kWest, kSouth}) {
-          std::vector<CircuitHop> p;
+        for (ScheduleHop h : {kEast, kNorth, kWest, kSouth}) {
+          std::vector<ScheduleHop> p;
           seg(p, h, 1);
           out.push_back(p);
         }
       }
       break;
     case LevelKind::Block: {
-      std::vector<CircuitHop> w, n, ne;
+      std::vector<ScheduleHop> w, n, ne;
       seg(w, kWest, 1);
       seg(n, kNorth, 1);
       seg(ne, kEast, 1);
@@ -66,7 +66,7 @@ std::vector<std::vector<CircuitHop>> patterns(LevelKind kind, int phase_in_level
       break;
     }
     case LevelKind::BossBlock: {
-      std::vector<CircuitHop> e, ne, n;
+      std::vector<ScheduleHop> e, ne, n;
       seg(e, kEast, 1);
       seg(ne, kNorth, 1);
       seg(ne, kEast, 1);
@@ -77,13 +77,13 @@ std::vector<std::vector<CircuitHop>> patterns(LevelKind kind, int phase_in_level
       break;
     }
     case LevelKind::Pair0: {
-      std::vector<CircuitHop> e;
+      std::vector<ScheduleHop> e;
       seg(e, kEast, 1);
       out = {e};
       break;
     }
     case LevelKind::Pair1: {
-      std::vector<CircuitHop> n;
+      std::vector<ScheduleHop> n;
       seg(n, kNorth, 1);
       out = {n};
       break;
@@ -114,8 +114,7 @@ const char* variant_name(TilingVariant v) {
 
 }  // namespace
 
-CircuitSchedule tiling(const std::vector<int>& dims, int root, int message_flits,
-                       TilingVariant variant) {
+Schedule tiling(const std::vector<int>& dims, int root, int message_flits, TilingVariant variant) {
   const std::string supported =
       "n0 x n1 = 5^a*2^b0 x 5^a*2^b1 with both sides >= 3 (the same power of 5 on both sides), "
       "e.g. 5x5, 25x25, 125x125 (Theorem 2), 10x10 and 20x20 (2x2 blocks), 5x10 and 10x5 "
@@ -152,7 +151,7 @@ CircuitSchedule tiling(const std::vector<int>& dims, int root, int message_flits
     if (grows1) s1 *= f;
   }
 
-  CircuitSchedule s;
+  Schedule s;
   s.algorithm = "tiling";
   s.variant = a0 > 0 && blocks == 0 && b0 == 0 && b1 == 0 ? "5^k" : variant_name(variant);
   s.dims = dims;
