@@ -218,7 +218,20 @@ std::string config_to_json(const Config& c, int indent) {
       .kv("seed", s.seed)
       .kv("batches", s.batches)
       .close();
-  if (c.schedule.enabled())
+  if (c.schedule.explicit_schedule) {
+    const Schedule& x = *c.schedule.explicit_schedule;
+    j.open("schedule")
+        .kv("algorithm", c.schedule.algorithm)
+        .kv("timing", x.timing == ScheduleTiming::Slots ? "slots" : "phases")
+        .kv("message_flits", c.schedule.message_flits)
+        .kv("packets", x.items())
+        .kv("transmissions", static_cast<std::uint64_t>(x.transmissions.size()))
+        .kv("shortest_paths", x.shortest_paths)
+        .kv("allow_returns", x.returns_allowed)
+        .kv("links_per_slot", x.links_per_slot)
+        .kv("barrier", c.schedule.barrier)
+        .close();
+  } else if (c.schedule.enabled()) {
     j.open("schedule")
         .kv("algorithm", c.schedule.algorithm)
         .kv("message_flits", c.schedule.message_flits)
@@ -227,6 +240,7 @@ std::string config_to_json(const Config& c, int indent) {
         .kv("variant", c.schedule.variant)
         .kv("barrier", c.schedule.barrier)
         .close();
+  }
   const WavesConfig& w = c.waves;
   j.open("waves").kv("enable", w.enable).kv("file", w.file);
   if (w.routers.empty())

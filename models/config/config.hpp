@@ -2,11 +2,13 @@
 // line and key path (ConfigError, exit code 2 at the CLI). Units take the small structs they need.
 #pragma once
 #include <cstdint>
+#include <memory>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "topology/topology.hpp"
+#include "traffic/schedule.hpp"
 
 namespace sy {
 
@@ -125,12 +127,14 @@ struct SimulationConfig {
   int batches = 20;  // batch means for the 95% confidence interval
 };
 
-// A static communication algorithm executed by the nodes (circuit-switched broadcast schedules).
+// A static communication algorithm executed by the nodes (circuit-switched broadcast schedules,
+// or a user's explicit list of transmissions).
 struct ScheduleConfig {
   std::string algorithm;  // empty: none; tiling | divide_and_conquer | h_trees |
-                          // store_and_forward_trees
-  int message_flits = 1;  // L
-  int packet_flits = 0;   // B (pipelined algorithms; 0: B = L)
+                          // store_and_forward_trees | explicit
+  std::shared_ptr<const Schedule> explicit_schedule;  // algorithm: explicit, checked
+  int message_flits = 1;                              // L
+  int packet_flits = 0;                               // B (pipelined algorithms; 0: B = L)
   int root = 0;
   std::string variant = "slanting";  // tiling: slanting | boss_blocks | blocks_first
   bool barrier = false;              // synchronous phases (all nodes start phase p together)

@@ -1,63 +1,170 @@
-// schedule: {algorithm, message_flits, packet_flits, root, variant, barrier}: a static
-// algorithm the nodes execute (circuit-switched broadcast schedules).
+// schedule: a static algorithm the nodes execute.
+//  - circuit-switched broadcasts: {algorithm: tiling | divide_and_conquer | h_trees |
+//    store_and_forward_trees, message_flits, packet_flits, root, variant, barrier};
+//  - a user's own: {algorithm: explicit, timing: slots | phases, message_flits, packets: [{source,
+//    destination}], transmissions: [{packet, from, route: [d0+, d1-, ...], slots: [...] | phase}],
+//    shortest_paths, allow_returns, links_per_slot, barrier}, checked here (the checker names
+//    the link and slot of a conflict).
 #include <algorithm>
 
 #include "config/section.hpp"
-#include "schemes/circuit/circuit_schedule.hpp"
+#include "router/routing_unit.hpp"
+#include "schemes/schedules.hpp"
 
 namespace sy {
 namespace config_detail {
+namespace {
+
+// "d0+", "d1-", or "d2" (the single link of a size-2 dimension) -> a hop.
+ScheduleHop parse_hop(const Section& s, const YAML::Node& n, const std::string& path,
+                      const Topology& topo) {
+  std::string ports;
+  for (int p = 0; p < topo.num_ports(); ++p) ports += (p ? ", " : "") + topo.port_name(p);
+  if (n.IsScalar())
+    for (int p = 0; p < topo.num_ports(); ++p)
+      if (topo.port_name(p) == n.Scalar()) return {topo.port(p).dim, topo.port(p).dir};
+  fail(s.source(), n, path,
+       "expected a port name, got '" + (n.IsScalar() ? n.Scalar() : std::string("?")) +
+           "' (ports: " + ports + ")");
+}
+
+void parse_explicit(Section& s, Config& c) {
+  const Topology topo = c.topology.make();
+  const int N = topo.num_nodes();
+  auto sch = std::make_shared<Schedule>();
+  Schedule& x = *sch;
+  x.algorithm = "explicit";
+  x.kind = c.topology.kind;
+  x.dims = c.topology.dims;
+  x.timing = s.choice<ScheduleTiming>(
+      "timing", ScheduleTiming::Slots,
+      {{"slots", ScheduleTiming::Slots}, {"phases", ScheduleTiming::Phases}});
+  const bool slots = x.timing == ScheduleTiming::Slots;
+  x.message_flits = x.packet_flits = c.schedule.message_flits;
+  x.shortest_paths = s.boolean("shortest_paths", false);
+  x.returns_allowed = s.boolean("allow_returns", false);
+  x.links_per_slot = static_cast<int>(s.integer("links_per_slot", 0, 0, topo.num_ports()));
+
+  YAML::Node pk = s.raw("packets");
+  if (!pk || !pk.IsSequence() || pk.size() == 0)
+    fail(c.source, pk ? pk : s.node(), s.path("packets"),
+         "needs a list of packets {source, destination: node | all}");
+  for (std::size_t i = 0; i < pk.size(); ++i) {
+    Section p(pk[i], s.path("packets") + "[" + std::to_string(i) + "]", c.source);
+    x.item_source.push_back(static_cast<int>(p.integer("source", 0, 0, N - 1)));
+    YAML::Node d = p.raw("destination");
+    if (!d) fail(c.source, pk[i], p.path("destination"), "needed (a node, or all)");
+    x.item_dest.push_back(d.IsScalar() && d.Scalar() == "all"
+                              ? -1
+                              : static_cast<int>(p.as_int(d, p.path("destination"), 0, N - 1)));
+    p.finish();
+  }
+  x.item_flits.assign(pk.size(), x.message_flits);
+
+  YAML::Node tx = s.raw("transmissions");
+  if (!tx || !tx.IsSequence() || tx.size() == 0)
+    fail(c.source, tx ? tx : s.node(), s.path("transmissions"),
+         "needs a list of transmissions {packet, from, route, slots | phase}");
+  const int P = static_cast<int>(pk.size());
+  for (std::size_t i = 0; i < tx.size(); ++i) {
+    Section t(tx[i], s.path("transmissions") + "[" + std::to_string(i) + "]", c.source);
+    Transmission tr;
+    tr.item = static_cast<int>(t.integer("packet", 0, 0, P - 1));
+    tr.sender = static_cast<int>(t.integer("from", 0, 0, N - 1));
+    YAML::Node route = t.raw("route");
+    if (!route || !route.IsSequence() || route.size() == 0)
+      fail(c.source, route ? route : tx[i], t.path("route"),
+           "needs a list of ports (d0+, d1-, ...)");
+    for (std::size_t k = 0; k < route.size(); ++k)
+      tr.path.push_back(
+          parse_hop(t, route[k], t.path("route") + "[" + std::to_string(k) + "]", topo));
+    if (slots) {
+      if (t.has("phase"))
+        fail(c.source, t.raw("phase"), t.path("phase"), "timing: slots takes slots, not phase");
+      tr.slots = t.int_list("slots", {}, 0, 1 << 24);
+      if (tr.slots.size() != tr.path.size())
+        fail(c.source, t.has("slots") ? t.raw("slots") : tx[i], t.path("slots"),
+             "needs one slot per hop of the route (" + std::to_string(tr.path.size()) + ")");
+    } else {
+      if (t.has("slots"))
+        fail(c.source, t.raw("slots"), t.path("slots"), "timing: phases takes phase, not slots");
+      tr.phase = static_cast<int>(t.integer("phase", 0, 0, 1 << 24));
+    }
+    t.finish();
+    // Input-VC routers take only the routes their dateline VC classes keep deadlock free.
+    if (c.router.buffering == Buffering::InputVc) {
+      std::vector<int> ports;
+      for (const ScheduleHop& h : tr.path) ports.push_back(topo.port_of(h.dim, h.dir));
+      if (!dimension_ordered(topo, ports))
+        fail(c.source, route, t.path("route"),
+             "input-VC routers take dimension-ordered routes only (dimensions in increasing "
+             "order, one direction each, less than once around a ring)");
+    }
+    x.transmissions.push_back(std::move(tr));
+  }
+  for (const Transmission& t : x.transmissions)
+    x.phases = std::max(x.phases, slots ? t.slots.back() + 1 : t.phase + 1);
+  const ScheduleCheck r = check(x);
+  if (!r.ok) {
+    std::string msg = "the schedule is not valid:";
+    for (std::size_t i = 0; i < r.errors.size() && i < 5; ++i) msg += "\n  " + r.errors[i];
+    fail(c.source, tx, s.path("transmissions"), msg);
+  }
+  c.schedule.explicit_schedule = sch;
+}
+
+}  // namespace
 
 void parse_schedule(Section& s, Config& c) {
   const int N = c.topology.make().num_nodes();
-  const TrafficConfig& t = c.traffic;
   ScheduleConfig& sch = c.schedule;
-  if (s.has("algorithm")) {
-    const std::string alg = s.text("algorithm", "");
-    static const char* const kAlgs[] = {"tiling", "divide_and_conquer", "h_trees",
-                                        "store_and_forward_trees"};
-    bool known = false;
-    for (const char* a : kAlgs) known |= alg == a;
-    if (!known)
-      fail(c.source, s.raw("algorithm"), s.path("algorithm"),
-           "unknown value '" + alg +
-               "' (expected one of: tiling, divide_and_conquer, h_trees, store_and_forward_trees)");
-    sch.algorithm = alg;
-    sch.message_flits = static_cast<int>(s.integer("message_flits", 1, 1, 1 << 24));
-    sch.packet_flits = static_cast<int>(s.integer("packet_flits", 0, 0, 1 << 24));
-    sch.root = static_cast<int>(s.integer("root", 0, 0, N - 1));
-    sch.variant = s.choice<std::string>("variant", "slanting",
-                                        {{"slanting", "slanting"},
-                                         {"boss_blocks", "boss_blocks"},
-                                         {"blocks_first", "blocks_first"}});
-    sch.barrier = s.boolean("barrier", false);
-    if (c.topology.kind != Topology::Kind::Torus || c.topology.dims.size() != 2)
-      fail(c.source, s.raw("algorithm"), s.path("algorithm"),
-           "the circuit-switched broadcast schedules are for 2-D tori");
-    if (!t.none)
-      fail(c.source, s.raw("algorithm"), s.path("algorithm"),
-           "a schedule drives the network itself: set traffic: {type: none}");
-    if (c.router.buffering != Buffering::Circuit)
-      fail(c.source, s.raw("algorithm"), s.path("algorithm"),
-           "the schedules send along source routes of circuits: set router.switching: "
-           "direct_connect (or buffering: circuit)");
-    // The construction must exist for this size (the generators say which sizes they have).
-    try {
-      Schedule probe;
-      const int L = sch.message_flits;
-      const int B = sch.packet_flits > 0 ? std::min(sch.packet_flits, L) : L;
-      const int parts = (L + B - 1) / B;
-      if (alg == "tiling")
-        probe = tiling(c.topology.dims, sch.root, L);
-      else if (alg == "divide_and_conquer")
-        probe = divide_and_conquer(c.topology.dims, sch.root, parts, L);
-      else if (alg == "h_trees")
-        probe = h_trees(c.topology.dims, sch.root, parts, L);
-      else
-        probe = store_and_forward_trees(c.topology.dims, sch.root, parts, L);
-    } catch (const std::invalid_argument& e) {
-      fail(c.source, s.raw("algorithm"), s.path("algorithm"), e.what());
+  if (!s.has("algorithm")) {
+    s.finish();
+    return;
+  }
+  sch.algorithm = s.choice<std::string>("algorithm", "",
+                                        {{"tiling", "tiling"},
+                                         {"divide_and_conquer", "divide_and_conquer"},
+                                         {"h_trees", "h_trees"},
+                                         {"store_and_forward_trees", "store_and_forward_trees"},
+                                         {"explicit", "explicit"}});
+  if (!c.traffic.none)
+    fail(c.source, s.raw("algorithm"), s.path("algorithm"),
+         "a schedule drives the network itself: set traffic: {type: none}");
+  sch.message_flits = static_cast<int>(s.integer("message_flits", 1, 1, 1 << 24));
+  sch.barrier = s.boolean("barrier", false);
+  if (sch.algorithm == "explicit") {
+    parse_explicit(s, c);
+    if (sch.barrier && sch.explicit_schedule->timing == ScheduleTiming::Slots)
+      fail(c.source, s.raw("barrier"), s.path("barrier"), "slots are already synchronous");
+    if (sch.explicit_schedule->timing == ScheduleTiming::Slots) {
+      if (c.router.buffering == Buffering::Circuit)
+        fail(c.source, s.raw("timing"), s.path("timing"),
+             "circuits run phases (timing: phases); slots are for store-and-forward routers");
+      if (c.timing.alpha != 0)
+        fail(c.source, s.raw("timing"), s.path("timing"),
+             "slot schedules assume the slotted model: timing.alpha = 0 (a slot is delta + B tau)");
     }
+    s.finish();
+    return;
+  }
+  sch.packet_flits = static_cast<int>(s.integer("packet_flits", 0, 0, 1 << 24));
+  sch.root = static_cast<int>(s.integer("root", 0, 0, N - 1));
+  sch.variant = s.choice<std::string>(
+      "variant", "slanting",
+      {{"slanting", "slanting"}, {"boss_blocks", "boss_blocks"}, {"blocks_first", "blocks_first"}});
+  if (c.topology.kind != Topology::Kind::Torus || c.topology.dims.size() != 2)
+    fail(c.source, s.raw("algorithm"), s.path("algorithm"),
+         "the circuit-switched broadcast schedules are for 2-D tori");
+  if (c.router.buffering != Buffering::Circuit)
+    fail(c.source, s.raw("algorithm"), s.path("algorithm"),
+         "the schedules send along source routes of circuits: set router.switching: "
+         "direct_connect (or buffering: circuit)");
+  // The construction must exist for this size (the generators say which sizes they have).
+  try {
+    build_schedule(c);
+  } catch (const std::invalid_argument& e) {
+    fail(c.source, s.raw("algorithm"), s.path("algorithm"), e.what());
   }
   s.finish();
 }

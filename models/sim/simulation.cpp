@@ -1,6 +1,7 @@
 #include "sim/simulation.hpp"
 
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <sstream>
 #include <stdexcept>
@@ -101,16 +102,6 @@ Results run_simulation(const Config& cfg, const RunOptions& opt) {
       r.link_util_by_dim.push_back(k[d] ? s[d] / k[d] : 0.0);
   }
   r.packet_time = static_cast<double>(cfg.traffic.packet_flits) * cfg.timing.tau;
-  if (net->schedule_driver()) {
-    r.has_schedule = true;
-    r.schedule = net->schedule_driver()->result();
-    if (r.schedule.nodes_informed != topo.num_nodes() - 1 || r.schedule.duplicates ||
-        r.schedule.refused) {
-      r.stable = false;
-      r.unstable_reason += (r.unstable_reason.empty() ? "" : "; ") +
-                           std::string("schedule did not inform every node exactly once");
-    }
-  }
   if (cfg.traffic.broadcast.enabled()) {
     r.broadcast = true;
     r.broadcast_scheme = to_string(cfg.traffic.broadcast.scheme);
@@ -132,6 +123,16 @@ Results run_simulation(const Config& cfg, const RunOptions& opt) {
     r.stable = false;
     r.unstable_reason += (r.unstable_reason.empty() ? "" : "; ") + std::to_string(r.order_errors) +
                          " flits delivered out of order";
+  }
+  if (net->schedule_driver()) {
+    r.has_schedule = true;
+    r.schedule = net->schedule_driver()->result();
+    if (r.schedule.nodes_informed != r.schedule.nodes_expected || r.schedule.duplicates ||
+        r.schedule.refused) {
+      r.stable = false;
+      r.unstable_reason += (r.unstable_reason.empty() ? "" : "; ") +
+                           std::string("schedule did not deliver every packet exactly once");
+    }
   }
   r.warnings = cfg.warnings;
   r.credit_violations = net->credit_violations();
@@ -208,13 +209,28 @@ std::string Results::to_json() const {
     j.open("schedule")
         .kv("algorithm", s.algorithm)
         .kv("variant", s.variant)
+        .kv("timing", s.slots ? "slots" : "phases")
         .kv("completion_time", s.completion)
         .kv("phases", s.phases)
         .kv("parts", s.parts)
         .kv("nodes_informed", s.nodes_informed)
+        .kv("nodes_expected", s.nodes_expected)
         .kv("receptions_per_node_max", s.receptions_per_node_max)
         .kv("duplicates", s.duplicates)
-        .kv("formula", s.formula)
+        .kv("returns", s.returns)
+        .kv("transmissions", s.transmissions)
+        .kv("mean_delivery", s.mean_delivery)
+        .kv("planned", s.planned);
+    if (s.slots) {
+      const double S = static_cast<double>(s.slot_cycles);
+      // In slots: a packet in at the end of slot w counts w + 1.
+      j.kv("slot_cycles", s.slot_cycles)
+          .kv("completion_slots", std::ceil(static_cast<double>(s.completion) / S))
+          .kv("mean_delivery_slots", s.mean_delivery_slots);
+    }
+    // Per packet: the cycle its last destination had it (up to 65536 packets listed).
+    if (s.item_delivered.size() <= 65536) j.kv_list("packet_delivered", s.item_delivered);
+    j.kv("formula", s.formula)
         .kv("formula_source", s.formula_text)
         .kv("alpha_terms", s.alpha_terms)
         .kv("delta_terms", s.delta_terms)

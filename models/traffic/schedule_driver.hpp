@@ -1,11 +1,17 @@
-// ScheduleDriver: runs a static communication algorithm (a Schedule) on the cycle model.
-// Each node executes its program: its transmissions in phase order; it starts a phase when it
-// holds every part the phase sends and all its earlier transmissions have been released (the
-// paper's phase: a node is in one phase at a time). With schedule.barrier the phases are
-// synchronous instead: phase p starts everywhere when the last transmission of p-1 is in.
-// Transmissions go through the node's NI target socket as messages with a source route; receptions
-// come back through the NIs' receive callbacks. The broadcast time is when the last node holds the
-// whole message — from the model, with the paper's closed form printed beside it.
+// ScheduleDriver: runs a static communication algorithm (a Schedule) on the cycle model. Each
+// transmission goes through its sender's NI target socket as a message with a source route;
+// receptions come back through the NIs' receive callbacks. The times it reports come from the
+// model; the schedule's own plan and the paper's closed form are printed beside them.
+//  - phases timing (circuit schedules): each node executes its program in phase order; it starts
+//    a phase when it holds every item the phase sends and all its earlier transmissions have
+//    been released (the paper's phase: a node is in one phase at a time). With schedule.barrier
+//    the phases are synchronous instead: phase p starts everywhere when the last transmission of
+//    p-1 is in.
+//  - slots timing (store-and-forward slot schedules): a transmission is requested when its
+//    sender holds its item, at the start of its first slot at the earliest (slot s starts at
+//    cycle s * S, S = delta + B * tau); every hop k carries a not-before of slots[k] * S + delta
+//    (its header switched at the start of its slot), so each packet crosses each link in its
+//    slot and is in at the next node when the slot ends, unless the model is slower than the plan.
 #pragma once
 #include <tlm_utils/simple_initiator_socket.h>
 
@@ -20,6 +26,7 @@
 #include "network/noc_extension.hpp"
 #include "schemes/circuit/circuit_schedule.hpp"
 #include "topology/topology.hpp"
+#include "traffic/schedule.hpp"
 
 namespace sy {
 
@@ -27,17 +34,25 @@ class Network;
 
 struct ScheduleResult {
   std::string algorithm, variant;
-  Cycle completion = 0;  // last node holds every part
+  bool slots = false;     // slots timing (else phases)
+  Cycle slot_cycles = 0;  // slots timing: cycles per slot
+  Cycle completion = 0;   // the last destination holds the last item (cycles, from the model)
   int phases = 0, parts = 0;
-  int nodes_informed = 0;           // nodes (root excluded) that got every part
-  int receptions_per_node_max = 0;  // most receptions at one node (= parts when nothing repeats)
-  std::uint64_t duplicates = 0;     // receptions of a part a node already had
+  int nodes_informed = 0;           // nodes that got every item addressed to them
+  int nodes_expected = 0;           // nodes some item is addressed to
+  int receptions_per_node_max = 0;  // most items one node received
+  std::uint64_t duplicates = 0;     // receptions of an item a node already held (not planned)
+  std::uint64_t returns = 0;        // the same, planned (schedules that allow returns)
   std::uint64_t transmissions = 0, refused = 0;
-  CircuitTerms terms;  // the schedule's phase sum as alpha/delta/flit-time terms
-  double formula = 0;  // the paper's closed form for this algorithm and size
+  double mean_delivery = 0;           // mean over items of the cycle its last destination got it
+  double mean_delivery_slots = 0;     // slots: the same in slots (a packet in during slot w: w + 1)
+  std::vector<Cycle> item_delivered;  // per item (kNever: not delivered)
+  CircuitTerms terms;  // phases timing: the schedule's phase sum as alpha/delta/flit-time terms
+  double planned = 0;  // the schedule's own plan: phase sum (phases) or slots x S (slots)
+  double formula = 0;  // the paper's closed form for this algorithm and size (or the plan)
   double alpha_terms = 0, delta_terms = 0, ltau_terms = 0;  // the formula's coefficients
   std::string formula_text;
-  double lower_bound = 0;  // Proposition 1 for the same torus and parameters
+  double lower_bound = 0;  // Proposition 1 for circuit broadcasts (0: none)
 };
 
 class ScheduleDriver : public sc_core::sc_module {
@@ -56,19 +71,27 @@ class ScheduleDriver : public sc_core::sc_module {
   void try_start(int node);
   void start_phase(int phase, Cycle at);
   void send(int id, Cycle start);
+  Cycle held_since(int tx) const;  // when tx's sender holds its item (kNever: not yet)
   const Config& cfg_;
   const Topology topo_;
   Schedule s_;
-  const bool barrier_;            // synchronous phases: all start when the last ended
+  const bool barrier_, slots_;
+  Cycle slot_cycles_ = 1;
   std::vector<int> phase_left_;   // barrier: transmissions of each phase not yet in
   std::vector<Cycle> phase_end_;  // barrier: when each phase's last one was in
   std::vector<std::unique_ptr<tlm_utils::simple_initiator_socket<ScheduleDriver>>> out_;
-  std::vector<std::vector<int>> program_;  // per node: its transmissions by phase
-  std::vector<std::size_t> next_;          // per node: next transmission to start
-  std::vector<int> outstanding_;           // per node: its transmissions not yet released
-  std::vector<Cycle> released_;            // per node: when its last transmission was released
-  std::vector<std::vector<Cycle>> have_;   // [node][part]: when the node holds it (kNever: not)
-  std::vector<int> receptions_;
+  std::vector<std::vector<int>> program_;  // phases: per node its transmissions by phase
+  std::vector<std::size_t> next_;          // phases: per node next transmission to start
+  std::vector<int> outstanding_;           // phases: per node transmissions not yet released
+  std::vector<Cycle> released_;            // phases: per node when its last one was released
+  // The transmission that first brings each transmission's item to its sender (-1: the sender
+  // is the item's source), the transmissions each one feeds (CSR), and whether a transmission
+  // is the first to bring its item to the node it ends at, and that node a destination.
+  std::vector<int> feed_, fed_start_, fed_;
+  std::vector<char> first_, to_dest_;
+  std::vector<Cycle> delivered_;  // per transmission: when it was in (kNever: not yet)
+  std::vector<char> sent_flag_;
+  std::vector<int> receptions_, expected_;  // per node: items received first time, addressed
   std::uint64_t duplicates_ = 0, sent_ = 0, refused_ = 0;
   tlm::tlm_generic_payload gp_;
   NocExtension ext_;
