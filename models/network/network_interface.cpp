@@ -251,9 +251,10 @@ bool NetworkInterface::step(Cycle t) {
     }
     return !queue_.empty();
   }
-  bool busy = false;
+  if (channels_.size() == 1) return step_channel(channels_.front(), t);
+  bool busy = false;  // a channel is busy while it sends, or while packets wait
   for (Channel& ch : channels_) busy |= step_channel(ch, t);
-  return busy || !queue_.empty();
+  return busy;
 }
 
 // A whole packet goes into the router at cycle t (packet-level routers).

@@ -87,7 +87,7 @@ class NetworkInterface : public sc_core::sc_module {
     int vc = -1;
     Cycle next = 0;  // cycle the next flit (or the packet) may go
   };
-  bool step_channel(Channel& ch, Cycle t);
+  [[gnu::always_inline]] inline bool step_channel(Channel& ch, Cycle t);
   void enter_router(std::uint32_t packet, Channel& ch, Cycle t);
   void deliver_self(std::uint32_t packet, Cycle t);
   Router* router_ = nullptr;

@@ -36,7 +36,7 @@ InputVcRouter::InputVcRouter(sc_core::sc_module_name name, int node, Fabric& fab
 
 void InputVcRouter::accept_flit(int in_port, int v, Flit f, Cycle t) {
   InputUnit& iu = inputs_[in_port];
-  const Packet& pk = fabric_.pool[f.packet];
+  Packet& pk = fabric_.pool[f.packet];
   if (probe_ && probe_->on) probe_->flit_in(in_port, v, f.packet, f.head, f.tail);
   if (pk.bcast >= 0) {
     accept_broadcast_flit(in_port, v, f, t);
@@ -52,7 +52,7 @@ void InputVcRouter::accept_flit(int in_port, int v, Flit f, Cycle t) {
   VirtualChannel& vc = iu.vcs[v];
   if (f.head) {
     // A source route (dimension-ordered: checked by the NI) takes the VC classes of its hop.
-    const Fabric::RouteHop* hop = take_route_hop(fabric_.pool[f.packet]);
+    const Fabric::RouteHop* hop = take_route_hop(pk);
     const int from = is_injection(in_port) ? -1 : in_port;
     const Route r = hop ? fabric_.routing.route_via(node_, from, v, hop->port)
                         : fabric_.routing.route(node_, from, v, pk.dst);
@@ -82,7 +82,7 @@ void InputVcRouter::buffer_flit(InputUnit& iu, VirtualChannel& vc, Flit f, int i
 // store-and-forward holds the header until the tail has been received (tail start + tau); a
 // source route's not-before holds the header until then.
 Cycle InputVcRouter::ready_time(const Flit& f, int in_port, VirtualChannel& vc, Cycle t) const {
-  Cycle ready = f.head ? std::max(t + delta_, vc.hold) : t + delta_;
+  Cycle ready = std::max(t + delta_, vc.hold);  // hold: 0 unless the packet has a route
   if (saf_ && !is_injection(in_port)) {
     if (f.head && !f.tail) ready = kNever;
     if (f.tail) {
