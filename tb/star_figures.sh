@@ -31,16 +31,18 @@ RHOS=0.5,0.6,0.65,0.7,0.75,0.8,0.85,0.9,0.95,0.98
 sweep configs/papers/star/hetero_4x4x8.yaml hetero_balanced
 sweep configs/papers/star/hetero_4x4x8.yaml hetero_uniform --set traffic.broadcast.ending=uniform
 # Real buffers: the same 8x8 broadcast load on input-VC routers (4-flit packets, one packet
-# time = 4 cycles) against the ideal output-queued model with the same packets.
+# time = 4 cycles, one injection channel) against the ideal output-queued all-port model with
+# the same packets.
 RHOS=0.1,0.2,0.3,0.4,0.5,0.6,0.7,0.8,0.9
 C8=configs/papers/star/torus_8x8.yaml
 B8="--set traffic.packet_flits=4 --set simulation.measure=10000"
 sweep $C8 real_oq_saf $B8
-sweep $C8 real_vct_4vc $B8 --set router.buffering=input_vc --set router.switching=virtual_cut_through \
+R="--set network_interface.injection=serial --set router.buffering=input_vc"
+sweep $C8 real_vct_4vc $B8 $R --set router.switching=virtual_cut_through \
   --set router.vcs=4 --set router.vc_depth=4
-sweep $C8 real_vct_8vc $B8 --set router.buffering=input_vc --set router.switching=virtual_cut_through \
+sweep $C8 real_vct_8vc $B8 $R --set router.switching=virtual_cut_through \
   --set router.vcs=8 --set router.vc_depth=4
-sweep $C8 real_wh_8vc $B8 --set router.buffering=input_vc --set router.switching=wormhole \
+sweep $C8 real_wh_8vc $B8 $R --set router.switching=wormhole \
   --set router.vcs=8 --set router.vc_depth=2
 /usr/bin/python3 - <<'PY' > docs/figures/star_tables.md
 import csv
