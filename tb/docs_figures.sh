@@ -36,4 +36,5 @@ for v in sorted(set(vc) | set(oq), key=float):
 PY
 # Zero-load table of docs/validation.md.
 bash tb/zero_load_table.sh > docs/figures/zero_load_table.md
+bash tb/ideal_node_table.sh > docs/figures/ideal_node.md
 echo "docs figures regenerated under docs/figures/"

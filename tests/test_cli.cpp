@@ -42,3 +42,20 @@ TEST(Sweep, WritesOneRowPerPoint) {
   EXPECT_EQ(rows[1].rfind("traffic.rate,0.05,true,", 0), 0u) << rows[1];
   EXPECT_EQ(rows[3].rfind("traffic.rate,0.2,true,", 0), 0u) << rows[3];
 }
+
+TEST(Configs, EveryShippedConfigPassesCheck) {
+  const auto r = sy::test::cli("check " + std::string(SWITCHYARD_SOURCE_DIR) +
+                               "/configs/quickstart.yaml");
+  ASSERT_EQ(r.rc, 0) << r.output;
+  // Every YAML under configs/ (found by the shell) must load and validate.
+  const std::string cmd = "cd " + std::string(SWITCHYARD_SOURCE_DIR) +
+                          " && for f in $(find configs -name '*.yaml' | sort); do " +
+                          SWITCHYARD_BIN + " check $f >/dev/null 2>&1 || echo BAD $f; done";
+  FILE* p = popen(cmd.c_str(), "r");
+  ASSERT_NE(p, nullptr);
+  std::string out;
+  char buf[512];
+  while (std::fgets(buf, sizeof buf, p)) out += buf;
+  pclose(p);
+  EXPECT_EQ(out, "");
+}

@@ -268,16 +268,32 @@ std::string Results::summary() const {
                 (unsigned long long)packets_delivered, (unsigned long long)packets_measured);
   o << b;
   if (has_schedule) {
+    const ScheduleResult& s = schedule;
     std::snprintf(b, sizeof b,
-                  "schedule         %s (%s): %d phases, %d part(s), %d nodes informed\n",
-                  schedule.algorithm.c_str(), schedule.variant.c_str(), schedule.phases,
-                  schedule.parts, schedule.nodes_informed);
+                  "schedule         %s%s%s%s: %d %s, %d packet(s), %d of %d nodes got theirs\n",
+                  s.algorithm.c_str(), s.variant.empty() ? "" : " (", s.variant.c_str(),
+                  s.variant.empty() ? "" : ")", s.phases, s.slots ? "slots" : "phases", s.parts,
+                  s.nodes_informed, s.nodes_expected);
     o << b;
-    std::snprintf(b, sizeof b,
-                  "broadcast time   %llu cycles (model)   formula %.2f = %.3g alpha + %.3g delta + "
-                  "%.3g L tau   lower bound %.2f\n",
-                  (unsigned long long)schedule.completion, schedule.formula, schedule.alpha_terms,
-                  schedule.delta_terms, schedule.ltau_terms, schedule.lower_bound);
+    if (s.slots) {
+      std::snprintf(
+          b, sizeof b,
+          "completion       %llu cycles (model) = %.0f slots of %llu   plan %.0f   mean "
+          "delivery %.3f slots\n",
+          (unsigned long long)s.completion,
+          std::ceil(static_cast<double>(s.completion) / static_cast<double>(s.slot_cycles)),
+          (unsigned long long)s.slot_cycles, s.planned, s.mean_delivery_slots);
+    } else if (s.lower_bound > 0) {
+      std::snprintf(
+          b, sizeof b,
+          "broadcast time   %llu cycles (model)   formula %.2f = %.3g alpha + %.3g delta + "
+          "%.3g L tau   lower bound %.2f\n",
+          (unsigned long long)s.completion, s.formula, s.alpha_terms, s.delta_terms, s.ltau_terms,
+          s.lower_bound);
+    } else {
+      std::snprintf(b, sizeof b, "completion       %llu cycles (model)   plan %.0f (%s)\n",
+                    (unsigned long long)s.completion, s.planned, s.formula_text.c_str());
+    }
     o << b;
   }
   if (broadcast) {
