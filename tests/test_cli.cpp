@@ -44,8 +44,8 @@ TEST(Sweep, WritesOneRowPerPoint) {
 }
 
 TEST(Configs, EveryShippedConfigPassesCheck) {
-  const auto r = sy::test::cli("check " + std::string(SWITCHYARD_SOURCE_DIR) +
-                               "/configs/quickstart.yaml");
+  const auto r =
+      sy::test::cli("check " + std::string(SWITCHYARD_SOURCE_DIR) + "/configs/quickstart.yaml");
   ASSERT_EQ(r.rc, 0) << r.output;
   // Every YAML under configs/ (found by the shell) must load and validate.
   const std::string cmd = "cd " + std::string(SWITCHYARD_SOURCE_DIR) +

@@ -107,11 +107,14 @@ ScheduleCheck check(const Schedule& s) {
       fail(who + ": empty path");
       continue;
     }
+    const int span = s.units(t.item);  // slots an item holds each link for
     if (slots) {
       bool good = t.slots.size() == t.path.size() && t.slots[0] >= 0;
-      for (std::size_t k = 1; good && k < t.slots.size(); ++k) good = t.slots[k] > t.slots[k - 1];
+      for (std::size_t k = 1; good && k < t.slots.size(); ++k)
+        good = t.slots[k] >= t.slots[k - 1] + span;
       if (!good) {
-        fail(who + ": needs one slot per hop, increasing from 0 or later");
+        fail(who + ": needs one slot per hop, from 0 on, each at least " + std::to_string(span) +
+             " after the one before");
         continue;
       }
     }
@@ -135,7 +138,7 @@ ScheduleCheck check(const Schedule& s) {
       fail(who + ": " + std::to_string(t.path.size()) + " hops to " + node_label(topo, v) +
            ", a shortest path has " + std::to_string(topo.distance(t.sender, v)));
     dest[i] = v;
-    arrival[i] = slots ? t.slots.back() + 1 : t.phase + 1;
+    arrival[i] = slots ? t.slots.back() + span : t.phase + 1;
     r.max_hops = std::max(r.max_hops, static_cast<int>(t.path.size()));
     r.total_hops += static_cast<long long>(t.path.size());
     r.phases = std::max(r.phases, arrival[i]);
@@ -240,11 +243,14 @@ ScheduleCheck check(const Schedule& s) {
     int& longest = r.phase_max_hops[static_cast<std::size_t>(s.start_unit(t))];
     longest = std::max<int>(longest, static_cast<int>(t.path.size()));
     int v = t.sender;
+    const int span = s.units(t.item);
     for (std::size_t h = 0; h < t.path.size(); ++h) {
       const int port = topo.port_of(t.path[h].dim, t.path[h].dir);
-      uses.push_back({s.unit(t, h), v * P + port, static_cast<int>(i)});
-      // A sender starts a circuit per transmission; in slots every hop is a send.
-      if (slots || h == 0) sends.push_back({static_cast<long long>(s.unit(t, h)) * N + v, 1});
+      for (int u = 0; u < span; ++u) {
+        uses.push_back({s.unit(t, h) + u, v * P + port, static_cast<int>(i)});
+        // A sender starts a circuit per transmission; in slots every hop is a send.
+        if (slots || h == 0) sends.push_back({static_cast<long long>(s.unit(t, h) + u) * N + v, 1});
+      }
       v = topo.neighbor(v, port);
     }
     receives.push_back({static_cast<long long>(arrival[i] - 1) * N + dest[i], 1});

@@ -10,12 +10,14 @@
 //    is a circuit held during the phase, so the transmissions of a phase must be arc-disjoint;
 //  - slots (store-and-forward slot schedules): hop k of the path crosses its link in slot
 //    slots[k] (one unit packet per directed link per slot), the packet waiting in the queues of
-//    the nodes between its hops.
+//    the nodes between its hops. A slot carries unit_flits flits; a larger item (a scan message
+//    of a longer size, say) holds each link of its path for several consecutive slots.
 // An arc (directed link) may carry one transmission per phase or slot; the checker names the
 // link and the phase or slot of every conflict.
 //
 // No SystemC dependency. Node ids and ports follow sy::Topology.
 #pragma once
+#include <algorithm>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -56,6 +58,7 @@ struct Schedule {
   bool shortest_paths = false;   // the algorithm promises shortest paths: checked per transmission
   bool returns_allowed = false;  // a node may receive an item it holds (counted, not an error)
   int links_per_slot = 0;        // at most this many links per node per phase/slot (0: all)
+  int unit_flits = 0;            // slots: flits one slot carries (0: packet_flits)
   int phases = 0;                // phases, or slots (last slot + 1)
   std::vector<Transmission> transmissions;
 
@@ -65,7 +68,14 @@ struct Schedule {
   int dest(int item) const { return item_dest.empty() ? -1 : item_dest[item]; }
   bool broadcast(int item) const { return dest(item) < 0; }
   Topology topology() const { return Topology(kind, dims); }
-  // The phase or slot in which hop k of transmission t crosses its link.
+  // Slots: flits one slot carries, and how many consecutive slots an item holds a link for.
+  int slot_flits() const { return unit_flits > 0 ? unit_flits : packet_flits; }
+  int units(int item) const {
+    if (timing != ScheduleTiming::Slots) return 1;
+    const int u = slot_flits() > 0 ? slot_flits() : 1;
+    return std::max(1, (item_flits[static_cast<std::size_t>(item)] + u - 1) / u);
+  }
+  // The phase or slot in which hop k of transmission t (starts to) cross its link.
   int unit(const Transmission& t, std::size_t k) const {
     return timing == ScheduleTiming::Slots ? t.slots[k] : t.phase;
   }

@@ -20,7 +20,7 @@ ScheduleDriver::ScheduleDriver(sc_core::sc_module_name name, const Config& cfg, 
   const int N = s_.num_nodes(), I = s_.items();
   const std::size_t T = s_.transmissions.size();
   slot_cycles_ = static_cast<Cycle>(cfg.timing.delta) +
-                 static_cast<Cycle>(s_.packet_flits) * static_cast<Cycle>(cfg.timing.tau);
+                 static_cast<Cycle>(s_.slot_flits()) * static_cast<Cycle>(cfg.timing.tau);
 
   // Where each transmission ends and when (in phases or slots) its item is in.
   std::vector<int> end(T), arrival(T);
@@ -29,7 +29,7 @@ ScheduleDriver::ScheduleDriver(sc_core::sc_module_name name, const Config& cfg, 
     int v = t.sender;
     for (const ScheduleHop& h : t.path) v = topo_.neighbor(v, topo_.port_of(h.dim, h.dir));
     end[i] = v;
-    arrival[i] = slots_ ? t.slots.back() + 1 : t.phase + 1;
+    arrival[i] = slots_ ? t.slots.back() + s_.units(t.item) : t.phase + 1;
   }
   // The first transmission to bring each item to each node: it feeds that node's sends of it.
   std::vector<int> order(T);

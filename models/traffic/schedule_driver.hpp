@@ -9,9 +9,10 @@
 //    p-1 is in.
 //  - slots timing (store-and-forward slot schedules): a transmission is requested when its
 //    sender holds its item, at the start of its first slot at the earliest (slot s starts at
-//    cycle s * S, S = delta + B * tau); every hop k carries a not-before of slots[k] * S + delta
-//    (its header switched at the start of its slot), so each packet crosses each link in its
-//    slot and is in at the next node when the slot ends, unless the model is slower than the plan.
+//    cycle s * S, S = delta + U * tau, U = slot_flits()); hop k carries a not-before of slots[k] *
+//    S + delta (its header switched at the start of its slot), so each packet crosses each link in
+//    its slot and is in at the next node when the slot ends, unless the model is slower than the
+//    plan.
 #pragma once
 #include <tlm_utils/simple_initiator_socket.h>
 
