@@ -33,24 +33,29 @@ Network::Network(sc_core::sc_module_name name, const Config& cfg)
       for (int n : topo_.dims()) fabric_.star_x.push_back(n > 1 ? 1.0 / dims : 0.0);
     }
   }
-  const int N = topo_.num_nodes();
+  // One NI per terminal, one router per router id (the same ids in a direct network).
+  const int N = topo_.num_nodes(), R = topo_.num_routers();
   for (int n = 0; n < N; ++n) {
-    const std::string id = std::to_string(n);
-    ni_store_.emplace_back(new NetworkInterface(("ni" + id).c_str(), n, fabric_));
+    ni_store_.emplace_back(new NetworkInterface(("ni" + std::to_string(n)).c_str(), n, fabric_));
     nis_.push_back(ni_store_.back().get());
+  }
+  for (int n = 0; n < R; ++n) {
+    const std::string id = "r" + std::to_string(n);
+    const int t = topo_.ejection_terminal(n);
+    NetworkInterface* ni = t >= 0 ? nis_[t] : nullptr;
     Router* r;
     if (cfg_.router.buffering == Buffering::InputVc)
-      r = new InputVcRouter(("r" + id).c_str(), n, fabric_, *nis_[n]);
+      r = new InputVcRouter(id.c_str(), n, fabric_, ni);
     else if (cfg_.router.buffering == Buffering::Circuit)
-      r = new CircuitRouter(("r" + id).c_str(), n, fabric_, *nis_[n]);
+      r = new CircuitRouter(id.c_str(), n, fabric_, ni);
     else
-      r = new OutputQueuedRouter(("r" + id).c_str(), n, fabric_, *nis_[n]);
+      r = new OutputQueuedRouter(id.c_str(), n, fabric_, ni);
     router_store_.emplace_back(r);
     routers_.push_back(r);
   }
-  // Links: one per connected (node, port); reserve first so the pointers stay valid.
-  links_.reserve(static_cast<std::size_t>(N) * topo_.num_ports());
-  for (int n = 0; n < N; ++n)
+  // Links: one per connected (router, port); reserve first so the pointers stay valid.
+  links_.reserve(static_cast<std::size_t>(R) * topo_.num_ports());
+  for (int n = 0; n < R; ++n)
     for (int p = 0; p < topo_.num_ports(); ++p) {
       const int m = topo_.neighbor(n, p);
       if (m < 0) continue;
@@ -58,14 +63,14 @@ Network::Network(sc_core::sc_module_name name, const Config& cfg)
       l.src_node = n;
       l.src_port = p;
       l.dst_node = m;
-      l.dst_port = topo_.reverse_port(p);
+      l.dst_port = topo_.in_port(n, p);
       l.dst = routers_[m];
       links_.push_back(l);
       routers_[n]->output(p).link = &links_.back();
       routers_[m]->connect_upstream(l.dst_port, &routers_[n]->output(p));
     }
   for (int n = 0; n < N; ++n) {
-    nis_[n]->attach(routers_[n]);
+    nis_[n]->attach(routers_[topo_.injection_router(n)]);
     traffic_.out[static_cast<std::size_t>(n)].bind(nis_[n]->target);
   }
   if (cfg_.waves.enable) waves_.reset(new Waves(cfg_, topo_, routers_));

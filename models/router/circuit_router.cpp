@@ -10,7 +10,7 @@
 namespace sy {
 
 CircuitRouter::CircuitRouter(sc_core::sc_module_name name, int node, Fabric& fabric,
-                             NetworkInterface& ni)
+                             NetworkInterface* ni)
     : Router(name, node, fabric, ni),
       waiting_(fabric.topo.num_ports(), Ring<Header>(4)),
       busy_until_(fabric.topo.num_ports(), 0),
@@ -26,7 +26,7 @@ void CircuitRouter::accept_packet(int in_port, std::uint32_t id, Cycle t) {
   if (probe_ && probe_->on) probe_->flit_in(in_port, 0, id, true, p.flits == 1);
   fabric_.last_progress = std::max(fabric_.last_progress, t);
   const Fabric::RouteHop* hop = take_route_hop(p);
-  if (!hop && p.dst == node_) {
+  if (!hop && p.dst == terminal_) {
     establish(id, t);
     return;
   }
@@ -96,7 +96,7 @@ void CircuitRouter::establish(std::uint32_t id, Cycle t) {
   fabric_.last_progress = std::max(fabric_.last_progress, start + data);
   fabric_.horizon = std::max(fabric_.horizon, start + data);
   // The message's head "arrives" when the data starts; its last flit is in L*tau later.
-  ni_.deliver_packet(id, start);
+  ni_->deliver_packet(id, start);
 }
 
 void CircuitRouter::release(int port, Cycle at) {

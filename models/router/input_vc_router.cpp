@@ -10,7 +10,7 @@
 namespace sy {
 
 InputVcRouter::InputVcRouter(sc_core::sc_module_name name, int node, Fabric& fabric,
-                             NetworkInterface& ni)
+                             NetworkInterface* ni)
     : Router(name, node, fabric, ni),
       alloc_(fabric.topo.num_ports() + fabric.cfg.interface.injection_channels,
              fabric.topo.num_ports(), fabric.cfg.router.vcs, fabric.cfg.router.priority_classes,
@@ -44,9 +44,9 @@ void InputVcRouter::accept_flit(int in_port, int v, Flit f, Cycle t) {
   }
   // Ejection: straight to the NI, the buffer slot is free again. (A dimension-ordered source
   // route never passes its destination before it ends.)
-  if (pk.dst == node_) {
+  if (pk.dst == terminal_) {
     fabric_.credit(iu.upstream, v);
-    ni_.deliver_flit(f, t);
+    ni_->deliver_flit(f, t);
     return;
   }
   VirtualChannel& vc = iu.vcs[v];
@@ -148,7 +148,7 @@ void InputVcRouter::accept_broadcast_flit(int in_port, int v, Flit f, Cycle t) {
   // The node has the copy when its tail is in (tail start + tau). The last reception of a
   // broadcast always happens at a leaf, so the shared packet may be released then.
   const bool sink = vc.sink;
-  if (!source && f.tail) ni_.receive_broadcast_at(f.packet, t + tau_, /*release_packet=*/true);
+  if (!source && f.tail) ni_->receive_broadcast_at(f.packet, t + tau_, /*release_packet=*/true);
   if (sink) {
     fabric_.credit(iu.upstream, v);
     --fabric_.flits_in_network;

@@ -17,7 +17,7 @@ namespace sy {
 
 class InputVcRouter : public Router {
  public:
-  InputVcRouter(sc_core::sc_module_name name, int node, Fabric& fabric, NetworkInterface& ni);
+  InputVcRouter(sc_core::sc_module_name name, int node, Fabric& fabric, NetworkInterface* ni);
   bool evaluate(Cycle t) override;
   void accept_flit(int in_port, int vc, Flit f, Cycle t) override;
   void accept_packet(int, std::uint32_t, Cycle) override;

@@ -10,7 +10,7 @@
 namespace sy {
 
 OutputQueuedRouter::OutputQueuedRouter(sc_core::sc_module_name name, int node, Fabric& fabric,
-                                       NetworkInterface& ni)
+                                       NetworkInterface* ni)
     : Router(name, node, fabric, ni),
       queues_(fabric.topo.num_ports(),
               std::vector<Ring<Entry>>(fabric.cfg.router.priority_classes, Ring<Entry>(8))),
@@ -42,7 +42,7 @@ void OutputQueuedRouter::accept_broadcast(int in_port, std::uint32_t id, Cycle t
   const int n =
       fabric_.star->children(node_, src, ending, in_port, children_.data(), b.antipode_dir);
   b.transmissions += n;
-  if (!is_injection(in_port)) ni_.receive_broadcast(id, t);  // may free b
+  if (!is_injection(in_port)) ni_->receive_broadcast(id, t);  // may free b
   Cycle ready = t + delta_;
   if (saf_ && !is_injection(in_port)) ready += static_cast<Cycle>(pk.flits) * tau_;
   for (int k = 0; k < n; ++k) {
@@ -79,8 +79,8 @@ void OutputQueuedRouter::accept_packet(int in_port, std::uint32_t id, Cycle t) {
   }
   // A source route gives the port (and may hold the packet until its slot); it ends here.
   const Fabric::RouteHop* hop = take_route_hop(pk);
-  if (!hop && pk.dst == node_) {
-    ni_.deliver_packet(id, t);
+  if (!hop && pk.dst == terminal_) {
+    ni_->deliver_packet(id, t);
     return;
   }
   const int o = hop ? hop->port : fabric_.routing.out_port(node_, pk.dst);

@@ -18,13 +18,16 @@ struct RouterProbe;
 
 class Router : public sc_core::sc_module {
  public:
-  Router(sc_core::sc_module_name name, int node, Fabric& fabric, NetworkInterface& ni)
+  // ni: the NI of the terminal delivered to at this router (null where none is: the inner
+  // levels of an indirect network).
+  Router(sc_core::sc_module_name name, int node, Fabric& fabric, NetworkInterface* ni)
       : sc_core::sc_module(name),
         node_(node),
+        terminal_(fabric.topo.ejection_terminal(node)),
         fabric_(fabric),
         ni_(ni),
         outputs_(fabric.topo.num_ports()) {}
-  int node() const { return node_; }
+  int node() const { return node_; }  // the router id
   int injection_port(int channel = 0) const { return fabric_.topo.num_ports() + channel; }
   bool is_injection(int port) const { return port >= fabric_.topo.num_ports(); }
   OutputUnit& output(int port) { return outputs_[port]; }
@@ -62,8 +65,9 @@ class Router : public sc_core::sc_module {
     }
   }
   int node_;
+  int terminal_;  // the terminal delivered to here (-1: none); = node_ in direct networks
   Fabric& fabric_;
-  NetworkInterface& ni_;
+  NetworkInterface* ni_;
   std::vector<OutputUnit> outputs_;
   RouterProbe* probe_ = nullptr;
 };

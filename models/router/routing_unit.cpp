@@ -18,12 +18,18 @@ VcPlan vc_plan(const Config& c) {
 }
 
 RoutingUnit::RoutingUnit(const Topology& topo, TieBreak tie, int vcs, int vc_base)
-    : topo_(topo), tie_(tie), vcs_(vcs), base_(vc_base), classes_(false) {
+    : topo_(topo),
+      ind_(topo.indirect_network()),
+      tie_(tie),
+      vcs_(vcs),
+      base_(vc_base),
+      classes_(false) {
   for (int d = 0; d < topo.num_dims(); ++d) classes_ |= topo.wraps(d);
   classes_ = classes_ && vcs >= 2;
 }
 
 int RoutingUnit::out_port(int node, int dst) const {
+  if (ind_) return ind_->route(node, dst);  // an indirect network's own routing (acyclic)
   for (int d = 0; d < topo_.num_dims(); ++d) {
     const int c = topo_.coord(node, d), t = topo_.coord(dst, d);
     if (c == t) continue;

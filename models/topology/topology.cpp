@@ -3,9 +3,24 @@
 #include <cstdlib>
 #include <stdexcept>
 
+#include "topology/butterfly.hpp"
+
 namespace sy {
 
+Topology Topology::butterfly(int k, int n) {
+  Topology t(Kind::Torus, {1});
+  t.kind_ = Kind::Butterfly;
+  t.dims_.clear();
+  t.stride_.clear();
+  t.ports_.clear();
+  t.ind_ = std::make_shared<Butterfly>(k, n);
+  t.nodes_ = t.ind_->num_terminals();
+  return t;
+}
+
 Topology::Topology(Kind kind, std::vector<int> dims) : kind_(kind), dims_(std::move(dims)) {
+  if (kind == Kind::Butterfly)
+    throw std::invalid_argument("a butterfly is built by Topology::butterfly(k, n)");
   if (dims_.empty()) throw std::invalid_argument("topology needs at least one dimension");
   for (int n : dims_) {
     if (n < 1) throw std::invalid_argument("dimension sizes must be >= 1");
@@ -30,8 +45,21 @@ const char* Topology::kind_name() const {
       return "mesh";
     case Kind::Hypercube:
       return "hypercube";
+    case Kind::Butterfly:
+      return ind_->kind_name();
   }
   return "?";
+}
+
+std::string Topology::router_name(int router) const {
+  if (ind_) return ind_->router_name(router);
+  std::string s = "(";
+  for (int d = 0; d < num_dims(); ++d) s += (d ? "," : "") + std::to_string(coord(router, d));
+  return s + ")";
+}
+
+std::string Topology::link_class_name(int cls) const {
+  return ind_ ? ind_->link_class_name(cls) : "d" + std::to_string(cls);
 }
 
 std::vector<int> Topology::coords(int node) const {
@@ -53,12 +81,14 @@ int Topology::port_of(int dim, int dir) const {
 }
 
 std::string Topology::port_name(int p) const {
+  if (ind_) return ind_->port_name(p);
   const Port& q = ports_[p];
   std::string s = "d" + std::to_string(q.dim);
   return s + (q.dir > 0 ? "+" : q.dir < 0 ? "-" : "");
 }
 
 int Topology::neighbor(int node, int p) const {
+  if (ind_) return ind_->neighbor(node, p);
   const Port& q = ports_[p];
   const int n = dims_[q.dim], c = coord(node, q.dim);
   if (q.dir == 0) return with_coord(node, q.dim, 1 - c);
@@ -76,6 +106,7 @@ int Topology::reverse_port(int p) const {
 }
 
 bool Topology::is_wrap_hop(int node, int p) const {
+  if (ind_) return false;
   const Port& q = ports_[p];
   if (!wraps(q.dim)) return false;
   const int c = coord(node, q.dim);
@@ -89,18 +120,21 @@ int Topology::dim_distance(int dim, int a, int b) const {
 }
 
 int Topology::distance(int a, int b) const {
+  if (ind_) return ind_->distance(a, b);
   int h = 0;
   for (int d = 0; d < num_dims(); ++d) h += dim_distance(d, a, b);
   return h;
 }
 
 int Topology::diameter() const {
+  if (ind_) return ind_->diameter();
   int h = 0;
   for (int d = 0; d < num_dims(); ++d) h += wraps(d) ? dims_[d] / 2 : dims_[d] - 1;
   return h;
 }
 
 double Topology::average_distance(bool include_self) const {
+  if (ind_) return ind_->diameter();  // every route of a butterfly has n hops
   // Sum over ordered pairs factorizes by dimension: total = sum_d S_d * N / n_d * N / n_d ...
   // computed as sum_d (mean distance in dim d over all coordinate pairs) * N^2.
   double total = 0.0;  // sum over all ordered pairs (a, b) of distance(a, b), divided by N^2
@@ -121,7 +155,7 @@ double Topology::average_distance(bool include_self) const {
 
 int Topology::num_links() const {
   int links = 0;
-  for (int v = 0; v < nodes_; ++v)
+  for (int v = 0; v < num_routers(); ++v)
     for (int p = 0; p < num_ports(); ++p) links += neighbor(v, p) >= 0;
   return links;
 }

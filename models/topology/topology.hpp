@@ -1,17 +1,25 @@
 // Topology: node id <-> coordinates, router ports named by (dimension, direction), neighbours,
-// distances. One class covers n1 x ... x nd tori and meshes; a hypercube is the torus 2 x ... x 2.
-// A dimension of size 2 has one port (the single link to the node that differs in that
-// coordinate), a dimension of size >= 3 has a '+' and a '-' port (absent at a mesh's edge),
-// a dimension of size 1 has none.
+// distances. One class covers the direct networks: n1 x ... x nd tori and meshes; a hypercube is
+// the torus 2 x ... x 2. A dimension of size 2 has one port (the single link to the node that
+// differs in that coordinate), a dimension of size >= 3 has a '+' and a '-' port (absent at a
+// mesh's edge), a dimension of size 1 has none. In a direct network every node is a router and a
+// terminal (router id = terminal id = node id).
+// Indirect networks (butterfly; topology/indirect.hpp) are wrapped: their terminals are not
+// their routers. The generic questions — routers, terminals, ports, neighbours and input ports,
+// where a terminal injects and is delivered to, distances, names — are answered for both; the
+// coordinate questions (dims, coord, port(p).dim) are the direct networks' only.
 #pragma once
+#include <memory>
 #include <string>
 #include <vector>
+
+#include "topology/indirect.hpp"
 
 namespace sy {
 
 class Topology {
  public:
-  enum class Kind { Torus, Mesh, Hypercube };
+  enum class Kind { Torus, Mesh, Hypercube, Butterfly };
   struct Port {
     int dim;
     int dir;  // +1, -1, or 0 for the single link of a size-2 dimension
@@ -19,10 +27,21 @@ class Topology {
 
   Topology(Kind kind, std::vector<int> dims);
   static Topology hypercube(int d) { return Topology(Kind::Hypercube, std::vector<int>(d, 2)); }
+  static Topology butterfly(int k, int n);
 
   Kind kind() const { return kind_; }
   const char* kind_name() const;
+  bool indirect() const { return ind_ != nullptr; }
+  const IndirectNetwork* indirect_network() const { return ind_.get(); }
+  // Terminals (NIs, sources): num_nodes(); routers: num_routers(). Equal in a direct network.
   int num_nodes() const { return nodes_; }
+  int num_routers() const { return ind_ ? ind_->num_routers() : nodes_; }
+  int injection_router(int terminal) const { return ind_ ? ind_->injection_router(terminal) : terminal; }
+  int ejection_router(int terminal) const { return ind_ ? ind_->ejection_router(terminal) : terminal; }
+  int ejection_terminal(int router) const { return ind_ ? ind_->ejection_terminal(router) : router; }
+  // The input port at neighbor(router, p) that the link from (router, p) enters.
+  int in_port(int router, int p) const { return ind_ ? ind_->in_port(router, p) : reverse_port(p); }
+  std::string router_name(int router) const;
   int num_dims() const { return static_cast<int>(dims_.size()); }
   const std::vector<int>& dims() const { return dims_; }
   int size(int dim) const { return dims_[dim]; }
@@ -36,16 +55,20 @@ class Topology {
   }
 
   // Network ports, the same list at every router (a mesh edge leaves some unconnected).
-  int num_ports() const { return static_cast<int>(ports_.size()); }
+  int num_ports() const { return ind_ ? ind_->num_ports() : static_cast<int>(ports_.size()); }
   const Port& port(int p) const { return ports_[p]; }
   int port_of(int dim, int dir) const;  // -1 if none
   std::string port_name(int p) const;
-  int neighbor(int node, int p) const;  // -1 if the port is unconnected
+  int neighbor(int node, int p) const;  // -1 if the port is unconnected (router ids)
   int reverse_port(int p) const;        // port at the neighbour that leads back
   // True when the hop from node through port p is a wraparound link (the dateline of its ring).
   bool is_wrap_hop(int node, int p) const;
+  // Links grouped for statistics: by dimension (direct), by level and arc type (butterfly).
+  int num_link_classes() const { return ind_ ? ind_->num_link_classes() : num_dims(); }
+  int link_class(int router, int p) const { return ind_ ? ind_->link_class(router, p) : port(p).dim; }
+  std::string link_class_name(int cls) const;
 
-  int distance(int a, int b) const;
+  int distance(int a, int b) const;  // terminals: router-to-router hops
   int dim_distance(int dim, int a, int b) const;
   int diameter() const;
   // Mean distance from a node to the others (or to all, self included); exact, by dimension.
@@ -58,6 +81,7 @@ class Topology {
   std::vector<int> dims_, stride_;
   std::vector<Port> ports_;
   int nodes_ = 1;
+  std::shared_ptr<const IndirectNetwork> ind_;
 };
 
 }  // namespace sy
