@@ -159,7 +159,10 @@ std::string config_to_json(const Config& c, int indent) {
   j.open();
   j.kv("name", c.name);
   j.open("topology").kv("type", c.topology.make().kind_name());
-  j.kv_list("dims", c.topology.dims).close();
+  if (c.topology.kind == Topology::Kind::Butterfly)
+    j.kv("k", c.topology.k).kv("n", c.topology.n).close();
+  else
+    j.kv_list("dims", c.topology.dims).close();
   j.open("router")
       .kv("buffering", to_string(c.router.buffering))
       .kv("switching", to_string(c.router.switching))

@@ -31,8 +31,11 @@ enum class SelfTraffic { Exclude, DeliverLocally, ThroughRouter };
 
 struct TopologyConfig {
   Topology::Kind kind = Topology::Kind::Torus;
-  std::vector<int> dims{8, 8};
-  Topology make() const { return Topology(kind, dims); }
+  std::vector<int> dims{8, 8};  // direct networks
+  int k = 2, n = 4;             // butterfly: radix and stages (k^n rows, n + 1 levels)
+  Topology make() const {
+    return kind == Topology::Kind::Butterfly ? Topology::butterfly(k, n) : Topology(kind, dims);
+  }
 };
 
 struct RouterConfig {

@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "config/section.hpp"
+#include "sim/analysis.hpp"
 
 namespace sy {
 namespace config_detail {
@@ -68,13 +69,65 @@ void parse_self(Section& tr, Config& c) {
                  : std::string(to_string(t.pattern)) +
                        " addresses some packets to their own node by definition: use "
                        "deliver_locally or through_router");
+  if (t.self == SelfTraffic::DeliverLocally && c.topology.kind == Topology::Kind::Butterfly)
+    fail(c.source, tr.raw("self"), tr.path("self"),
+         "on a butterfly a packet to its own row crosses the network (n hops) like any other");
   const int N = c.topology.make().num_nodes();
   if (t.self == SelfTraffic::Exclude && N == 1)
     fail(c.source, tr.has("self") ? tr.raw("self") : tr.node(), tr.path("self"),
          "a 1-node network has no other node to send to");
-  if (t.load_rho >= 0 && (t.pattern != Pattern::Uniform || t.self != SelfTraffic::Exclude))
-    fail(c.source, tr.raw("pattern"), tr.path("pattern"),
-         "load: {rho} assumes uniform unicast destinations other than the source");
+}
+
+// traffic.load: {rho, broadcast_share} sets the unicast and broadcast rates from the throughput
+// factor, with the unicast link share of the pattern (sim/analysis.hpp), where it has a closed
+// form: uniform, and bit_flip on hypercubes and butterflies. Then the rates' sanity checks.
+void parse_load(Section& tr, Config& c) {
+  TrafficConfig& t = c.traffic;
+  BroadcastConfig& b = t.broadcast;
+  Section ld = tr.sub("load");
+  const Topology topo = c.topology.make();
+  const int N = topo.num_nodes();
+  if (ld.has("rho") || ld.has("broadcast_share")) {
+    if (tr.has("rate"))
+      fail(c.source, tr.raw("rate"), tr.path("rate"), "give either rate or load, not both");
+    const YAML::Node bc = tr.has("broadcast") ? tr.node()["broadcast"] : YAML::Node();
+    if (bc && bc.IsMap() && bc["rate"])
+      fail(c.source, bc["rate"], tr.path("broadcast") + ".rate",
+           "give either broadcast.rate or load, not both");
+    t.load_rho = ld.real("rho", 0.5, 0.0, 16.0);
+    t.broadcast_share = ld.real("broadcast_share", b.enabled() ? 1.0 : 0.0, 0.0, 1.0);
+    if (t.broadcast_share > 0 && !b.enabled())
+      fail(c.source, ld.raw("broadcast_share"), ld.path("broadcast_share"),
+           "a broadcast share needs traffic.broadcast.scheme");
+    const double D = pattern_mean_hops(t, topo);
+    const bool closed =
+        t.pattern == Pattern::BitFlip ||
+        (t.pattern == Pattern::Uniform && (topo.indirect() || t.self == SelfTraffic::Exclude));
+    if (!closed || D < 0)
+      fail(c.source, ld.raw("rho"), ld.path("rho"),
+           "load: {rho} needs a pattern whose link load has a closed form: uniform (destinations "
+           "other than the source on direct networks), or bit_flip");
+    // rho = lambda_B (N-1)/d_ave + lambda_R share, rates per packet time (L*tau cycles).
+    const double packet_time = static_cast<double>(t.packet_flits) * c.timing.tau;
+    const double share = unicast_link_share(t, topo, D);
+    const double lb = N > 1 && b.enabled()
+                          ? t.broadcast_share * t.load_rho * topo.average_degree() / (N - 1)
+                          : 0.0;
+    const double lr = share > 0 ? (1 - t.broadcast_share) * t.load_rho / share : 0.0;
+    b.rate = lb / packet_time;
+    t.rate = lr / packet_time;
+    t.rate_in_flits = false;
+    if (t.process != Process::Poisson && (b.rate > 1.0 || t.rate > 1.0))
+      fail(c.source, ld.raw("rho"), ld.path("rho"),
+           "the rates exceed one packet per cycle: use process: poisson");
+  }
+  ld.finish();
+  if (t.packets_per_cycle() > 16.0)
+    fail(c.source, tr.raw("rate"), tr.path("rate"),
+         "more than 16 packets per node per cycle: far beyond any network's capacity");
+  if (t.process == Process::Bernoulli && t.packets_per_cycle() > 1.0)
+    fail(c.source, tr.raw("rate"), tr.path("rate"),
+         "a Bernoulli source makes at most one packet per cycle (use process: poisson)");
 }
 
 }  // namespace
@@ -106,9 +159,10 @@ void parse_traffic(Section& tr, Config& c) {
          "a broadcast rate needs traffic type synthetic");
   bc.finish();
   if (b.enabled()) {
-    if (c.topology.kind == Topology::Kind::Mesh)
+    if (c.topology.kind == Topology::Kind::Mesh || c.topology.kind == Topology::Kind::Butterfly)
       fail(c.source, bc.raw("scheme"), bc.path("scheme"),
-           "STAR broadcast trees are defined on tori and hypercubes, not meshes");
+           std::string("STAR broadcast trees are defined on tori and hypercubes, not ") +
+               (c.topology.kind == Topology::Kind::Mesh ? "meshes" : "butterflies"));
     const int need = b.scheme == BroadcastScheme::FcfsDirect ? 1 : b.classes;
     if (c.router.priority_classes < need)
       fail(c.source, bc.raw("scheme"), bc.path("scheme"),
@@ -157,38 +211,6 @@ void parse_traffic(Section& tr, Config& c) {
     t.packet_flits = static_cast<int>(tr.integer("packet_flits", 8, 1, 1 << 16));
     t.rate_in_flits = tr.choice<bool>("rate_unit", true, {{"flits", true}, {"packets", false}});
     t.rate = tr.real("rate", 0.1, 0.0, 1e6);
-    Section ld = tr.sub("load");
-    if (ld.has("rho") || ld.has("broadcast_share")) {
-      if (tr.has("rate"))
-        fail(c.source, tr.raw("rate"), tr.path("rate"), "give either rate or load, not both");
-      if (bc.has("rate"))
-        fail(c.source, bc.raw("rate"), bc.path("rate"),
-             "give either broadcast.rate or load, not both");
-      t.load_rho = ld.real("rho", 0.5, 0.0, 16.0);
-      t.broadcast_share = ld.real("broadcast_share", b.enabled() ? 1.0 : 0.0, 0.0, 1.0);
-      if (t.broadcast_share > 0 && !b.enabled())
-        fail(c.source, ld.raw("broadcast_share"), ld.path("broadcast_share"),
-             "a broadcast share needs traffic.broadcast.scheme");
-      // rho = lambda_B (N-1)/d_ave + lambda_R D_ave/d_ave, rates per packet time (L*tau cycles).
-      const double d_ave = topo.average_degree();
-      const double D = topo.average_distance(false);
-      const double packet_time = static_cast<double>(t.packet_flits) * c.timing.tau;
-      const double lb = N > 1 ? t.broadcast_share * t.load_rho * d_ave / (N - 1) : 0.0;
-      const double lr = D > 0 ? (1 - t.broadcast_share) * t.load_rho * d_ave / D : 0.0;
-      b.rate = lb / packet_time;
-      t.rate = lr / packet_time;
-      t.rate_in_flits = false;
-      if (t.process != Process::Poisson && (b.rate > 1.0 || t.rate > 1.0))
-        fail(c.source, ld.raw("rho"), ld.path("rho"),
-             "the rates exceed one packet per cycle: use process: poisson");
-    }
-    ld.finish();
-    if (t.packets_per_cycle() > 16.0)
-      fail(c.source, tr.raw("rate"), tr.path("rate"),
-           "more than 16 packets per node per cycle: far beyond any network's capacity");
-    if (t.process == Process::Bernoulli && t.packets_per_cycle() > 1.0)
-      fail(c.source, tr.raw("rate"), tr.path("rate"),
-           "a Bernoulli source makes at most one packet per cycle (use process: poisson)");
     t.pattern = tr.choice<Pattern>("pattern", Pattern::Uniform,
                                    {{"uniform", Pattern::Uniform},
                                     {"transpose", Pattern::Transpose},
@@ -202,11 +224,18 @@ void parse_traffic(Section& tr, Config& c) {
     if (t.pattern == Pattern::Hotspot && t.hotspot_nodes.empty())
       fail(c.source, hs.node(), "traffic.hotspot.nodes", "needs at least one node");
     t.bit_flip_probability = tr.real("bit_flip_probability", 0.5, 0.0, 1.0);
-    if (t.pattern == Pattern::BitFlip)
+    const bool fly = c.topology.kind == Topology::Kind::Butterfly;
+    if (t.pattern == Pattern::BitFlip && fly && c.topology.k != 2)
+      fail(c.source, tr.raw("pattern"), tr.path("pattern"),
+           "bit_flip flips the bits of the row: it needs a butterfly of radix k = 2");
+    if (t.pattern == Pattern::BitFlip && !fly)
       for (int n : c.topology.dims)
         if (n != 2)
           fail(c.source, tr.raw("pattern"), tr.path("pattern"),
-               "bit_flip needs a hypercube (every dimension of size 2)");
+               "bit_flip needs a hypercube (every dimension of size 2) or a 2-ary butterfly");
+    if (t.pattern == Pattern::Transpose && fly)
+      fail(c.source, tr.raw("pattern"), tr.path("pattern"),
+           "transpose is defined on the coordinates of a direct network, not on a butterfly");
     if (t.pattern == Pattern::Transpose) {
       const auto& d = c.topology.dims;
       for (std::size_t i = 0; i < d.size(); ++i)
@@ -214,8 +243,10 @@ void parse_traffic(Section& tr, Config& c) {
           fail(c.source, tr.raw("pattern"), tr.path("pattern"),
                "transpose needs dims that read the same backwards (n_i = n_(d-1-i))");
     }
+    parse_self(tr, c);
+    parse_load(tr, c);
   }
-  parse_self(tr, c);
+  if (t.trace) parse_self(tr, c);
   tr.finish();
 }
 

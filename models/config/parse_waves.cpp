@@ -5,7 +5,7 @@ namespace sy {
 namespace config_detail {
 
 void parse_waves(Section& s, Config& c) {
-  const int N = c.topology.make().num_nodes();
+  const int N = c.topology.make().num_routers();
   WavesConfig& w = c.waves;
   w.enable = s.boolean("enable", false);
   w.file = s.text("file", w.file);

@@ -128,7 +128,11 @@ bool OutputQueuedRouter::evaluate(Cycle t) {
       l.flits += pk.flits;
       fabric_.flit_hops += pk.flits;
       fabric_.last_progress = t;
-      if (fabric_.stats.in_window(t)) l.busy_window += busy;
+      if (fabric_.stats.in_window(t)) {
+        l.busy_window += busy;
+        ++l.departures_window;
+        l.sojourn_window += t + busy - std::min(e.ready, t);
+      }
       l.dst->accept_packet(l.dst_port, e.packet, t);
       break;
     }

@@ -1,11 +1,11 @@
 // RoutingUnit: the output port and the range of output VCs a header may take at this router.
 // Dimension-order routing (e-cube on hypercubes, XY on meshes, shortest direction per ring on
 // tori); an indirect network's own routing (butterfly: destination tag), which needs no VC
-// classes (the network is acyclic). On a ring that wraps, dateline VC classes keep wormhole tori deadlock free: a packet
-// uses the lower half of the VCs until it crosses its ring's wraparound link, the upper half on
-// that link and after it; entering a new dimension starts in the lower half again.
-// A tie on an even ring (the destination exactly n/2 away) follows tie_break:
-// positive, negative, or balanced (+ from even coordinates, - from odd ones).
+// classes (the network is acyclic). On a ring that wraps, dateline VC classes keep wormhole tori
+// deadlock free: a packet uses the lower half of the VCs until it crosses its ring's wraparound
+// link, the upper half on that link and after it; entering a new dimension starts in the lower half
+// again. A tie on an even ring (the destination exactly n/2 away) follows tie_break: positive,
+// negative, or balanced (+ from even coordinates, - from odd ones).
 #pragma once
 #include <vector>
 

@@ -1,5 +1,8 @@
 #include "sim/analysis.hpp"
 
+#include <algorithm>
+#include <vector>
+
 namespace sy {
 
 long long zero_load_latency(const Config& c, int hops, int flits) {
@@ -11,13 +14,72 @@ long long zero_load_latency(const Config& c, int hops, int flits) {
   return a + hops * d + flits * tau;
 }
 
+double pattern_mean_hops(const TrafficConfig& t, const Topology& topo) {
+  if (topo.indirect()) return topo.diameter();
+  if (t.pattern == Pattern::Uniform) return topo.average_distance(!t.exclude_self());
+  if (t.pattern == Pattern::BitFlip) return topo.num_dims() * t.bit_flip_probability;
+  return -1;
+}
+
+namespace {
+
+// A butterfly's busiest arc, by routing: `add(src, dst, weight)` for every source's destinations.
+template <class Fill>
+double busiest_arc(const Topology& topo, Fill fill) {
+  const IndirectNetwork& b = *topo.indirect_network();
+  const int P = topo.num_ports();
+  std::vector<double> load(static_cast<std::size_t>(topo.num_routers()) * P, 0.0);
+  auto add = [&](int src, int dst, double w) {
+    for (int r = b.injection_router(src);;) {
+      const int p = b.route(r, dst);
+      if (p < 0) break;
+      load[static_cast<std::size_t>(r) * P + p] += w;
+      r = b.neighbor(r, p);
+    }
+  };
+  fill(add);
+  return load.empty() ? 0.0 : *std::max_element(load.begin(), load.end());
+}
+
+}  // namespace
+
+double unicast_link_share(const TrafficConfig& t, const Topology& topo, double mean_hops) {
+  if (!topo.indirect()) return mean_hops / topo.average_degree();
+  const int N = topo.num_nodes(), k = topo.num_ports();
+  const double uniform =
+      t.exclude_self() && N > 1 ? static_cast<double>(N) / (k * (N - 1.0)) : 1.0 / k;
+  switch (t.pattern) {
+    case Pattern::BitFlip:
+      return std::max(t.bit_flip_probability, 1 - t.bit_flip_probability);
+    case Pattern::Uniform:
+      return uniform;
+    case Pattern::Hotspot: {
+      // Uniform background everywhere (at most `uniform` per arc) plus the hotspot routes.
+      const double f = t.hotspot_fraction;
+      const double hot = busiest_arc(topo, [&](auto& add) {
+        for (int s = 0; s < N; ++s)
+          for (int h : t.hotspot_nodes) add(s, h, 1.0 / t.hotspot_nodes.size());
+      });
+      return f * hot + (1 - f) * uniform;
+    }
+    case Pattern::BitComplement:
+      return busiest_arc(topo, [&](auto& add) {
+        for (int s = 0; s < N; ++s) add(s, N - 1 - s, 1.0);
+      });
+    case Pattern::Transpose:
+      break;
+  }
+  return 0.0;
+}
+
 double throughput_factor(const Config& c, const Topology& t, double mean_hops) {
   if (c.traffic.trace) return 0.0;
-  // rho = (lambda_R * D + lambda_B * (N - 1)) * L * tau / d_ave, rates per node per cycle.
+  // rho = (lambda_R * share + lambda_B * (N - 1) / d_ave) * L * tau, rates per node per cycle.
   const double lambda = c.traffic.packets_per_cycle();
   const double lb = c.traffic.broadcast.enabled() ? c.traffic.broadcast.rate : 0.0;
-  return (lambda * mean_hops + lb * (t.num_nodes() - 1)) * c.traffic.packet_flits * c.timing.tau /
-         t.average_degree();
+  const double share = unicast_link_share(c.traffic, t, mean_hops);
+  const double bcast = lb > 0 ? lb * (t.num_nodes() - 1) / t.average_degree() : 0.0;
+  return (lambda * share + bcast) * c.traffic.packet_flits * c.timing.tau;
 }
 
 }  // namespace sy

@@ -8,6 +8,7 @@
 
 #include "base/json.hpp"
 #include "network/network.hpp"
+#include "schemes/greedy/greedy.hpp"
 #include "sim/analysis.hpp"
 
 namespace sy {
@@ -90,18 +91,52 @@ Results run_simulation(const Config& cfg, const RunOptions& opt) {
   }
   if (!net->links().empty()) r.link_util_mean = sum / net->links().size();
   r.link_util_max = mx;
-  {
-    std::vector<double> s(topo.num_dims(), 0.0);
-    std::vector<int> k(topo.num_dims(), 0);
-    for (const Link& l : net->links()) {
-      const int d = topo.port(l.src_port).dim;
-      s[d] += static_cast<double>(l.busy_window) / window;
-      ++k[d];
-    }
-    for (int d = 0; d < topo.num_dims(); ++d)
-      r.link_util_by_dim.push_back(k[d] ? s[d] / k[d] : 0.0);
+  // Links by class (dimension; butterfly level and arc type): utilization, and with output
+  // queues the mean sojourn per packet and the time-averaged number of packets at a link.
+  r.link_queues = cfg.router.buffering == Buffering::OutputQueued;
+  r.link_classes.resize(static_cast<std::size_t>(topo.num_link_classes()));
+  for (int c = 0; c < topo.num_link_classes(); ++c)
+    r.link_classes[c].name = topo.link_class_name(c);
+  for (const Link& l : net->links()) {
+    LinkClassStats& c =
+        r.link_classes[static_cast<std::size_t>(topo.link_class(l.src_node, l.src_port))];
+    ++c.links;
+    c.utilization += static_cast<double>(l.busy_window) / window;
+    c.departures += l.departures_window;
+    c.sojourn += static_cast<double>(l.sojourn_window);
+  }
+  for (LinkClassStats& c : r.link_classes) {
+    c.queue = c.links ? c.sojourn / (window * c.links) : 0;
+    c.sojourn = c.departures ? c.sojourn / static_cast<double>(c.departures) : 0;
+    c.utilization = c.links ? c.utilization / c.links : 0;
+    if (!topo.indirect()) r.link_util_by_dim.push_back(c.utilization);
   }
   r.packet_time = static_cast<double>(cfg.traffic.packet_flits) * cfg.timing.tau;
+  r.hist_bin = std::max(1.0, r.packet_time);
+  r.latency_hist = st.latency_histogram(r.hist_bin, 256);
+  if (r.latency.count >= static_cast<std::uint64_t>(cfg.simulation.batches) * 10 &&
+      r.latency.lag1 > 0.45)
+    r.warnings.push_back(
+        "the latency batch means are correlated (lag-1 r = " + Json::number(r.latency.lag1) +
+        "): batches are short against the correlation time and the 95% CI is "
+        "optimistic; lengthen simulation.measure");
+  // Greedy routing's bounds beside the model (bit_flip on a hypercube or a 2-ary butterfly).
+  const bool cube = topo.kind() == Topology::Kind::Hypercube;
+  const bool fly = topo.kind() == Topology::Kind::Butterfly && cfg.topology.k == 2;
+  if (!cfg.traffic.trace && !cfg.traffic.broadcast.enabled() &&
+      cfg.traffic.pattern == Pattern::BitFlip && (cube || fly)) {
+    r.has_greedy = true;
+    const double S = r.packet_time;
+    r.greedy =
+        greedy_bounds(fly, fly ? cfg.topology.n : topo.num_dims(), cfg.traffic.bit_flip_probability,
+                      cfg.traffic.packets_per_cycle() * S, 1.0 / S);
+    r.greedy_ideal = cfg.router.buffering == Buffering::OutputQueued &&
+                     cfg.router.switching == Switching::StoreAndForward &&
+                     cfg.interface.injection == Injection::AllPort && cfg.timing.alpha == 0 &&
+                     cfg.timing.delta == 0 &&
+                     (fly || cfg.traffic.self == SelfTraffic::DeliverLocally ||
+                      cfg.traffic.bit_flip_probability == 1.0);
+  }
   if (cfg.traffic.broadcast.enabled()) {
     r.broadcast = true;
     r.broadcast_scheme = to_string(cfg.traffic.broadcast.scheme);
@@ -134,7 +169,7 @@ Results run_simulation(const Config& cfg, const RunOptions& opt) {
                            std::string("schedule did not deliver every packet exactly once");
     }
   }
-  r.warnings = cfg.warnings;
+  r.warnings.insert(r.warnings.begin(), cfg.warnings.begin(), cfg.warnings.end());
   r.credit_violations = net->credit_violations();
   r.priority_inversions = net->fabric().priority_inversions;
   for (int n = 0; n < topo.num_nodes(); ++n) r.requests_rejected += net->ni(n).requests_rejected();
@@ -161,7 +196,8 @@ void summary_json(Json& j, const char* key, const Summary& s, double packet_time
       .kv("p50", s.p50)
       .kv("p99", s.p99)
       .kv("max", s.max)
-      .kv("count", s.count);
+      .kv("count", s.count)
+      .kv("batch_lag1", s.lag1);
   if (packet_time > 0)
     j.open("packet_times")
         .kv("mean", s.mean / packet_time)
@@ -194,7 +230,7 @@ std::string Results::to_json() const {
       .kv("priority_inversions", priority_inversions)
       .kv("requests_rejected", requests_rejected)
       .close();
-  summary_json(j, "latency", latency);
+  summary_json(j, "latency", latency, packet_time);
   summary_json(j, "network_latency", network_latency);
   j.open("throughput").kv("offered", offered).kv("accepted", accepted).close();
   j.kv("rho", rho);
@@ -202,8 +238,45 @@ std::string Results::to_json() const {
   j.open("links")
       .kv("utilization_mean", link_util_mean)
       .kv("utilization_max", link_util_max)
-      .kv_list("utilization_by_dimension", link_util_by_dim)
-      .close();
+      .kv_list("utilization_by_dimension", link_util_by_dim);
+  j.open_array("by_class");
+  for (const LinkClassStats& c : link_classes) {
+    j.open().kv("class", c.name).kv("links", c.links).kv("utilization", c.utilization);
+    if (link_queues)
+      j.kv("sojourn_cycles", c.sojourn)
+          .kv("sojourn_packet_times", c.sojourn / packet_time)
+          .kv("queue", c.queue);
+    j.close();
+  }
+  j.close().close();
+  j.open("latency_histogram").kv("bin_cycles", hist_bin).kv_list("counts", latency_hist).close();
+  if (has_greedy) {
+    const GreedyBounds& g = greedy;
+    j.open("greedy")
+        .kv("network", g.butterfly ? "butterfly" : "hypercube")
+        .kv("d", g.d)
+        .kv("p", g.p)
+        .kv("lambda", g.lambda)
+        .kv("rho", g.rho)
+        .kv("ideal_model", greedy_ideal)
+        .kv("T_model", latency.mean / packet_time)
+        .kv("T_model_ci95", latency.ci95 / packet_time)
+        .kv("lower", g.lower)
+        .kv("upper", g.upper)
+        .kv("slotted_upper", g.slotted_upper);
+    if (g.exact_known) j.kv("exact", g.exact);
+    if (link_queues && !link_classes.empty()) {
+      if (g.butterfly)
+        j.kv("first_straight_sojourn_model", link_classes[0].sojourn / packet_time)
+            .kv("first_straight_sojourn_md1", g.md1_first_straight)
+            .kv("first_vertical_sojourn_model", link_classes[1].sojourn / packet_time)
+            .kv("first_vertical_sojourn_md1", g.md1_first_vertical);
+      else
+        j.kv("first_dimension_sojourn_model", link_classes[0].sojourn / packet_time)
+            .kv("first_dimension_sojourn_md1", g.md1_first);
+    }
+    j.close();
+  }
   if (has_schedule) {
     const ScheduleResult& s = schedule;
     j.open("schedule")
@@ -340,6 +413,29 @@ std::string Results::summary() const {
   std::snprintf(b, sizeof b, "links            utilization mean %.3f  max %.3f\n", link_util_mean,
                 link_util_max);
   o << b;
+  if (has_greedy) {
+    const GreedyBounds& g = greedy;
+    std::snprintf(b, sizeof b,
+                  "greedy           T %.3f ±%.3f packet times (model)   paper: lower %.3f  upper "
+                  "%.3f (slotted %.3f)%s%s\n",
+                  latency.mean / packet_time, latency.ci95 / packet_time, g.lower, g.upper,
+                  g.slotted_upper,
+                  g.exact_known ? ("  exact " + Json::number(g.exact)).c_str() : "",
+                  greedy_ideal ? "" : "  (not the paper's ideal model)");
+    o << b;
+    if (link_queues && link_classes.size() >= 2) {
+      if (g.butterfly)
+        std::snprintf(b, sizeof b,
+                      "first arcs       sojourn straight %.3f (M/D/1 %.3f)  vertical %.3f (M/D/1 "
+                      "%.3f) packet times\n",
+                      link_classes[0].sojourn / packet_time, g.md1_first_straight,
+                      link_classes[1].sojourn / packet_time, g.md1_first_vertical);
+      else
+        std::snprintf(b, sizeof b, "first arcs       sojourn %.3f (M/D/1 %.3f) packet times\n",
+                      link_classes[0].sojourn / packet_time, g.md1_first);
+      o << b;
+    }
+  }
   o << "stable           " << (stable ? "true" : "false");
   if (!stable) o << "  (" << unstable_reason << ")";
   o << "\n";

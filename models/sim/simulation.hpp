@@ -6,10 +6,21 @@
 #include <string>
 
 #include "config/config.hpp"
+#include "schemes/greedy/greedy.hpp"
 #include "sim/stats.hpp"
 #include "traffic/schedule_driver.hpp"
 
 namespace sy {
+
+// Links of one class (a dimension; a butterfly level and arc type) over the window.
+struct LinkClassStats {
+  std::string name;
+  int links = 0;
+  double utilization = 0;  // mean busy fraction
+  double sojourn = 0;      // output queues: mean cycles a packet spends at a link (wait + send)
+  double queue = 0;        // output queues: time-averaged packets at a link (waiting + in send)
+  std::uint64_t departures = 0;
+};
 
 struct Results {
   std::string config_json;
@@ -24,6 +35,13 @@ struct Results {
   double rho = 0, mean_hops = 0;
   double link_util_mean = 0, link_util_max = 0;
   std::vector<double> link_util_by_dim;  // mean utilization of the links of each dimension
+  std::vector<LinkClassStats> link_classes;
+  bool link_queues = false;  // sojourn and queue measured (output-queued routers)
+  double hist_bin = 1;       // latency histogram: bin width (cycles), 256 bins + overflow
+  std::vector<std::uint64_t> latency_hist;
+  // Greedy routing (bit_flip on a hypercube or 2-ary butterfly): the paper's bounds beside T.
+  bool has_greedy = false, greedy_ideal = false;
+  GreedyBounds greedy;
   // Random broadcasting (traffic.broadcast.scheme set).
   bool broadcast = false;
   std::string broadcast_scheme;

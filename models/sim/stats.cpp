@@ -39,7 +39,14 @@ Summary summarize_values(std::vector<double>& v, int batches) {
     double m = 0, var = 0;
     for (double x : means) m += x;
     m /= B;
-    for (double x : means) var += (x - m) * (x - m);
+    double lag = 0;
+    for (std::size_t b = 0; b < B; ++b) {
+      var += (means[b] - m) * (means[b] - m);
+      if (b + 1 < B) lag += (means[b] - m) * (means[b + 1] - m);
+    }
+    // Lag-1 autocorrelation of the batch means: near 0 when the batches are long against the
+    // correlation time of the delays (then the CI is honest).
+    s.lag1 = var > 0 ? lag / var : 0.0;
     var /= (B - 1);
     s.ci95 = student_t975(static_cast<int>(B - 1)) * std::sqrt(var / B);
   }
@@ -62,6 +69,15 @@ Summary SampleSet::summarize(int batches) const {
   std::vector<double> v(by_time.size());
   for (std::size_t i = 0; i < by_time.size(); ++i) v[i] = by_time[i].value;
   return summarize_values(v, batches);
+}
+
+std::vector<std::uint64_t> Stats::latency_histogram(double bin, int bins) const {
+  std::vector<std::uint64_t> h(static_cast<std::size_t>(bins) + 1, 0);  // the last: overflow
+  for (const Sample& s : samples_) {
+    const double k = static_cast<double>(s.latency) / bin;
+    ++h[k >= bins ? static_cast<std::size_t>(bins) : static_cast<std::size_t>(k)];
+  }
+  return h;
 }
 
 Summary Stats::summarize(bool network) const {

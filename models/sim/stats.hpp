@@ -15,6 +15,7 @@ namespace sy {
 
 struct Summary {
   double mean = 0, ci95 = 0, p50 = 0, p99 = 0, max = 0;
+  double lag1 = 0;  // lag-1 autocorrelation of the batch means (large: batches too short)
   std::uint64_t count = 0;
 };
 
@@ -95,6 +96,8 @@ class Stats {
   std::uint64_t measured_outstanding() const { return measured_created - measured_delivered; }
 
   Summary latency() const { return summarize(false); }
+  // Measured latencies in bins of `bin` cycles: bins + 1 counts, the last for everything above.
+  std::vector<std::uint64_t> latency_histogram(double bin, int bins) const;
   Summary network_latency() const { return summarize(true); }
 
   std::uint64_t packets_created = 0, packets_delivered = 0;

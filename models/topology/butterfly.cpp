@@ -6,7 +6,8 @@
 namespace sy {
 
 Butterfly::Butterfly(int k, int n) : k_(k), n_(n), rows_(1) {
-  if (k < 2 || n < 1 || n > 30) throw std::invalid_argument("butterfly needs k >= 2 and 1 <= n <= 30");
+  if (k < 2 || n < 1 || n > 30)
+    throw std::invalid_argument("butterfly needs k >= 2 and 1 <= n <= 30");
   for (int l = 0; l < n; ++l) {
     pow_[l] = rows_;
     if (rows_ > (1 << 22) / k) throw std::invalid_argument("butterfly: more than 2^22 rows");
@@ -30,8 +31,8 @@ std::string Butterfly::port_name(int port) const {
 }
 
 std::string Butterfly::link_class_name(int cls) const {
-  return "level" + std::to_string(cls / 2) + (cls % 2 ? (k_ == 2 ? ".vertical" : ".cross")
-                                                       : ".straight");
+  return "level" + std::to_string(cls / 2) +
+         (cls % 2 ? (k_ == 2 ? ".vertical" : ".cross") : ".straight");
 }
 
 }  // namespace sy

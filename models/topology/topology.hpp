@@ -36,9 +36,15 @@ class Topology {
   // Terminals (NIs, sources): num_nodes(); routers: num_routers(). Equal in a direct network.
   int num_nodes() const { return nodes_; }
   int num_routers() const { return ind_ ? ind_->num_routers() : nodes_; }
-  int injection_router(int terminal) const { return ind_ ? ind_->injection_router(terminal) : terminal; }
-  int ejection_router(int terminal) const { return ind_ ? ind_->ejection_router(terminal) : terminal; }
-  int ejection_terminal(int router) const { return ind_ ? ind_->ejection_terminal(router) : router; }
+  int injection_router(int terminal) const {
+    return ind_ ? ind_->injection_router(terminal) : terminal;
+  }
+  int ejection_router(int terminal) const {
+    return ind_ ? ind_->ejection_router(terminal) : terminal;
+  }
+  int ejection_terminal(int router) const {
+    return ind_ ? ind_->ejection_terminal(router) : router;
+  }
   // The input port at neighbor(router, p) that the link from (router, p) enters.
   int in_port(int router, int p) const { return ind_ ? ind_->in_port(router, p) : reverse_port(p); }
   std::string router_name(int router) const;
@@ -65,7 +71,9 @@ class Topology {
   bool is_wrap_hop(int node, int p) const;
   // Links grouped for statistics: by dimension (direct), by level and arc type (butterfly).
   int num_link_classes() const { return ind_ ? ind_->num_link_classes() : num_dims(); }
-  int link_class(int router, int p) const { return ind_ ? ind_->link_class(router, p) : port(p).dim; }
+  int link_class(int router, int p) const {
+    return ind_ ? ind_->link_class(router, p) : port(p).dim;
+  }
   std::string link_class_name(int cls) const;
 
   int distance(int a, int b) const;  // terminals: router-to-router hops

@@ -11,6 +11,7 @@ Traffic::Traffic(sc_core::sc_module_name name, const Config& cfg, const Topology
       cfg_(cfg),
       topo_(topo),
       p_(cfg.traffic.packets_per_cycle()),
+      flip_bits_(topo.indirect() ? cfg.topology.n : topo.num_dims()),
       ext_(new NocExtension) {
   gp_.set_extension(ext_);
   if (cfg.traffic.trace) return;
@@ -85,6 +86,7 @@ int Traffic::destination(int src, Rng& rng) const {
       return dst;
     }
     case Pattern::BitComplement: {
+      if (topo_.indirect()) return N - 1 - src;  // every base-k digit of the row complemented
       int dst = src;
       for (int d = 0; d < topo_.num_dims(); ++d)
         dst = topo_.with_coord(dst, d, topo_.size(d) - 1 - topo_.coord(src, d));
@@ -100,7 +102,7 @@ int Traffic::destination(int src, Rng& rng) const {
       return static_cast<int>(rng.below(N));
     case Pattern::BitFlip: {
       int dst = src;
-      for (int d = 0; d < topo_.num_dims(); ++d)
+      for (int d = 0; d < flip_bits_; ++d)
         if (rng.uniform() < tc.bit_flip_probability) dst ^= 1 << d;
       return dst;
     }
@@ -111,6 +113,7 @@ int Traffic::destination(int src, Rng& rng) const {
 double Traffic::mean_hops() const {
   const TrafficConfig& tc = cfg_.traffic;
   const int N = topo_.num_nodes();
+  if (topo_.indirect() && !tc.trace) return topo_.diameter();  // every butterfly route: n hops
   if (tc.trace) {
     double h = 0, f = 0;
     for (const auto& m : tc.messages)

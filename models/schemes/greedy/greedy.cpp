@@ -1,0 +1,44 @@
+#include "schemes/greedy/greedy.hpp"
+
+#include <algorithm>
+#include <limits>
+
+namespace sy {
+
+double md1_sojourn(double r) {
+  return r < 1 ? 1 + r / (2 * (1 - r)) : std::numeric_limits<double>::infinity();
+}
+
+GreedyBounds greedy_bounds(bool butterfly, int d, double p, double lambda, double slot_fraction) {
+  GreedyBounds g;
+  g.butterfly = butterfly;
+  g.d = d;
+  g.p = p;
+  g.lambda = lambda;
+  const double inf = std::numeric_limits<double>::infinity();
+  if (!butterfly) {
+    // Hypercube: every arc carries rho = lambda p (Prop. 5).
+    const double rho = lambda * p;
+    g.rho = rho;
+    g.lower = rho < 1 ? d * p + p * rho / (2 * (1 - rho)) : inf;  // Prop. 13
+    g.upper = rho < 1 ? d * p / (1 - rho) : inf;                  // Prop. 12
+    g.exact_known = p == 1.0;
+    g.exact = rho < 1 ? d + rho / (2 * (1 - rho)) : inf;
+    g.md1_first = md1_sojourn(rho);
+  } else {
+    // Butterfly: straight arcs carry lambda (1 - p), vertical ones lambda p.
+    const double a = lambda * p, b = lambda * (1 - p);
+    g.rho = std::max(a, b);
+    const bool ok = g.rho < 1;
+    g.lower = ok ? d + p * a / (2 * (1 - a)) + (1 - p) * b / (2 * (1 - b)) : inf;  // Prop. 14
+    g.upper = ok ? d * p / (1 - a) + d * (1 - p) / (1 - b) : inf;                  // Prop. 17
+    g.exact_known = p == 0.0 || p == 1.0;
+    g.exact = lambda < 1 ? d + lambda / (2 * (1 - lambda)) : inf;
+    g.md1_first_straight = md1_sojourn(b);
+    g.md1_first_vertical = md1_sojourn(a);
+  }
+  g.slotted_upper = g.upper + slot_fraction;
+  return g;
+}
+
+}  // namespace sy
