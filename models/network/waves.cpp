@@ -15,6 +15,14 @@ std::string port_label(const Topology& topo, int p) {
   return s;
 }
 
+std::string router_label(const Topology& topo, int router) {
+  if (!topo.indirect()) return "r" + std::to_string(router);
+  // Butterfly: r<row>_<level>, the (row, level) of the router.
+  std::string s = topo.router_name(router);  // "(row,level)"
+  for (char& c : s) c = c == ',' ? '_' : c;
+  return "r" + s.substr(1, s.size() - 2);
+}
+
 RouterProbe::RouterProbe(int inputs, int outputs, int vcs) : in(inputs), out(outputs) {
   for (auto& i : in) i.occ.assign(vcs, 0);
   for (auto& o : out) o.credit.assign(vcs, 0);
@@ -61,7 +69,7 @@ Waves::Waves(const Config& cfg, const Topology& topo, const std::vector<Router*>
     probes_.emplace_back(new RouterProbe(I, P, oq ? 0 : V));
     RouterProbe& pr = *probes_.back();
     r->set_probe(&pr);
-    const std::string rn = "r" + std::to_string(r->node()) + ".";
+    const std::string rn = router_label(topo, r->node()) + ".";
     for (int p = 0; p < I; ++p) {
       RouterProbe::In& w = pr.in[p];
       const std::string n = rn + "in_" + port_label(topo, p) + ".";
@@ -138,7 +146,7 @@ void Waves::write_gtkw(const Topology& topo, int vcs, bool oq) const {
   auto open = [&](const std::string& n) { g << "@800200\n-" << n << "\n"; };
   auto close = [&](const std::string& n) { g << "@1000200\n-" << n << "\n"; };
   for (Router* r : traced_) {
-    const std::string rn = "r" + std::to_string(r->node());
+    const std::string rn = router_label(topo, r->node());
     const std::string sp = "SystemC." + rn + ".";
     open(rn);
     for (int p = 0; p < inputs_; ++p) {

@@ -32,6 +32,8 @@ class Router;
 
 // The name of a router port in the VCD: d<k>p / d<k>m / d<k>, or inj for the NI's port.
 std::string port_label(const Topology& topo, int port);
+// The name of a router in the VCD: r<id>, or r<row>_<level> in a butterfly.
+std::string router_label(const Topology& topo, int router);
 
 struct RouterProbe {
   struct In {
