@@ -9,6 +9,7 @@
 #include <cstring>
 #include <fstream>
 #include <iostream>
+#include <limits>
 #include <sstream>
 #include <string>
 #include <systemc>
@@ -127,19 +128,22 @@ const char* kCsvHeader =
     "value,stable,offered,accepted,rho,latency_mean,latency_ci95,latency_p50,latency_p99,"
     "latency_max,network_latency_mean,link_util_mean,link_util_max,cycles,packets_measured,"
     "packet_time,reception_delay_mean,reception_delay_ci95,broadcast_delay_mean,"
-    "broadcast_delay_ci95";
+    "broadcast_delay_ci95,greedy_lower,greedy_upper,greedy_exact";
 
 std::string csv_row(const std::string& value, const sy::Results& r) {
-  char b[768];
+  char b[1024];
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  const sy::GreedyBounds& g = r.greedy;
   std::snprintf(b, sizeof b,
                 "%s,%s,%.6g,%.6g,%.6g,%.6g,%.6g,%.6g,%.6g,%.6g,%.6g,%.6g,%.6g,%llu,%llu,%.6g,%.6g,"
-                "%.6g,%.6g,%.6g",
+                "%.6g,%.6g,%.6g,%.6g,%.6g,%.6g",
                 value.c_str(), r.stable ? "true" : "false", r.offered, r.accepted, r.rho,
                 r.latency.mean, r.latency.ci95, r.latency.p50, r.latency.p99, r.latency.max,
                 r.network_latency.mean, r.link_util_mean, r.link_util_max,
                 (unsigned long long)r.cycles, (unsigned long long)r.packets_measured, r.packet_time,
                 r.reception_delay.mean, r.reception_delay.ci95, r.broadcast_delay.mean,
-                r.broadcast_delay.ci95);
+                r.broadcast_delay.ci95, r.has_greedy ? g.lower : nan, r.has_greedy ? g.upper : nan,
+                r.has_greedy && g.exact_known ? g.exact : nan);
   return b;
 }
 
