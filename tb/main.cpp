@@ -277,6 +277,18 @@ int cmd_bench() {
        "traffic: {process: poisson, packet_flits: 1, broadcast: {scheme: priority_star},\n"
        "          load: {rho: 0.8, broadcast_share: 1.0}}\n"
        "simulation: {warmup: 1000, measure: 5000, seed: 1}\n"},
+      {"butterfly 2-ary 8-fly OQ bit_flip rho 0.8",
+       "topology: {type: butterfly, k: 2, n: 8}\n"
+       "router: {buffering: output_queued, switching: store_and_forward}\n"
+       "network_interface: {injection: all_port}\n"
+       "timing: {alpha: 0, delta: 0, tau: 1}\n"
+       "traffic: {process: poisson, packet_flits: 1, pattern: bit_flip, load: {rho: 0.8}}\n"
+       "simulation: {warmup: 1000, measure: 5000, seed: 1}\n"},
+      {"butterfly 2-ary 6-fly input-VC wormhole 0.3",
+       "topology: {type: butterfly, k: 2, n: 6}\n"
+       "router: {buffering: input_vc, switching: wormhole, vcs: 2, vc_depth: 4}\n"
+       "traffic: {process: bernoulli, rate: 0.3, packet_flits: 4, pattern: uniform}\n"
+       "simulation: {warmup: 2000, measure: 50000, seed: 1}\n"},
       {"torus 8x8 input-VC STAR broadcast rho 0.3",
        "topology: {type: torus, dims: [8, 8]}\n"
        "router: {buffering: input_vc, switching: virtual_cut_through, vcs: 8, vc_depth: 4,\n"
