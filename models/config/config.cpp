@@ -187,7 +187,10 @@ std::string config_to_json(const Config& c, int indent) {
       .kv("injection", to_string(c.interface.injection))
       .kv("injection_channels", c.interface.injection_channels)
       .close();
-  j.open("traffic").kv("type", t.none ? "none" : t.trace ? "trace" : "synthetic");
+  j.open("traffic").kv("type", t.none       ? "none"
+                               : t.exchange ? "total_exchange"
+                               : t.trace    ? "trace"
+                                            : "synthetic");
   j.kv("max_packet_flits", t.max_packet_flits).kv("priority", t.priority);
   j.kv("self", to_string(t.self));
   j.open("broadcast")
@@ -198,6 +201,7 @@ std::string config_to_json(const Config& c, int indent) {
       .close();
   if (t.none) {
   } else if (t.trace) {
+    if (t.exchange) j.kv("packet_flits", t.packet_flits);
     j.kv("messages", static_cast<int>(t.messages.size()));
     if (!t.trace_file.empty()) j.kv("file", t.trace_file);
   } else {

@@ -95,8 +95,9 @@ struct BroadcastConfig {
 };
 
 struct TrafficConfig {
-  bool trace = false;  // trace or none: the statistics window is the whole run
-  bool none = false;   // no built-in source: the network is driven through the NIs' TLM sockets
+  bool trace = false;     // trace or none: the statistics window is the whole run
+  bool none = false;      // no built-in source: the network is driven through the NIs' TLM sockets
+  bool exchange = false;  // total_exchange: a trace of one packet from every node to every other
   Process process = Process::Bernoulli;
   double rate = 0.1;
   bool rate_in_flits = true;

@@ -136,12 +136,13 @@ void parse_traffic(Section& tr, Config& c) {
   const Topology topo = c.topology.make();
   const int N = topo.num_nodes();
   const std::string ttype = tr.text("type", "synthetic");
-  if (ttype != "synthetic" && ttype != "trace" && ttype != "none")
+  if (ttype != "synthetic" && ttype != "trace" && ttype != "none" && ttype != "total_exchange")
     fail(c.source, tr.raw("type"), tr.path("type"),
-         "unknown value '" + ttype + "' (expected one of: synthetic, trace, none)");
+         "unknown value '" + ttype + "' (expected one of: synthetic, trace, none, total_exchange)");
   TrafficConfig& t = c.traffic;
   t.none = ttype == "none";
-  t.trace = ttype == "trace" || t.none;
+  t.exchange = ttype == "total_exchange";
+  t.trace = ttype == "trace" || t.none || t.exchange;
   t.max_packet_flits = static_cast<int>(tr.integer("max_packet_flits", 0, 0, 1 << 20));
   t.priority = static_cast<int>(tr.integer("priority", 0, 0, c.router.priority_classes - 1));
   Section bc = tr.sub("broadcast");
@@ -170,6 +171,19 @@ void parse_traffic(Section& tr, Config& c) {
   }
   if (t.none) {
     // Driven from outside through the NIs' target sockets: nothing more to read.
+  } else if (t.exchange) {
+    // Total exchange with no schedule: at cycle 0 every node requests one packet to every
+    // other node, in the order s+1, s+2, ... (mod N), and the routers sort it out. A trace.
+    const int L = static_cast<int>(tr.integer("packet_flits", 1, 1, 1 << 16));
+    const long long N = c.topology.make().num_nodes();
+    if (N * (N - 1) > (1LL << 24))
+      fail(c.source, tr.raw("type"), tr.path("type"),
+           std::to_string(N * (N - 1)) + " packets: more than 2^24");
+    t.packet_flits = L;
+    t.messages.reserve(static_cast<std::size_t>(N * (N - 1)));
+    for (int s = 0; s < N; ++s)
+      for (int k = 1; k < N; ++k)
+        t.messages.push_back({0, s, static_cast<int>((s + k) % N), L, t.priority});
   } else if (t.trace) {
     YAML::Node msgs = tr.raw("messages");
     if (msgs) {
