@@ -35,3 +35,90 @@ TEST(Traffic, UniformExcludesSelfAndCoversEveryOtherNode) {
     }
   }
 }
+
+// The patterns BookSim2 users expect, each mapping nodes as its definition says.
+TEST(TrafficPatterns, TornadoAndNeighborMoveAlongEachRing) {
+  const Config t =
+      test::cfg("topology: {type: torus, dims: [8, 5]}\ntraffic: {pattern: tornado}\n");
+  const Topology topo = t.topology.make();
+  Traffic tr("tr", t, topo);
+  Rng rng(1);
+  // Tornado: + ceil(n/2) - 1 per dimension: +3 of 8, +2 of 5.
+  EXPECT_EQ(tr.destination(topo.node_at({6, 4}), rng), topo.node_at({1, 1}));
+  const Config n =
+      test::cfg("topology: {type: mesh, dims: [4, 4]}\ntraffic: {pattern: neighbor}\n");
+  const Topology tn = n.topology.make();
+  Traffic tb("tb", n, tn);
+  EXPECT_EQ(tb.destination(tn.node_at({3, 1}), rng), tn.node_at({0, 2}));
+}
+
+TEST(TrafficPatterns, BitPermutationsOfTheNodeId) {
+  auto make = [](const char* p) {
+    return test::cfg(std::string("topology: {type: hypercube, dim: 5}\ntraffic: {pattern: ") + p +
+                     "}\n");
+  };
+  const Config s = make("shuffle"), r = make("bit_reverse"), o = make("bit_rotation");
+  const Topology topo = s.topology.make();
+  Traffic ts("ts", s, topo), tr("tr", r, topo), to("to", o, topo);
+  Rng rng(1);
+  EXPECT_EQ(ts.destination(0b10110, rng), 0b01101);  // rotate left
+  EXPECT_EQ(tr.destination(0b10110, rng), 0b01101);  // reverse
+  EXPECT_EQ(tr.destination(0b10000, rng), 0b00001);
+  EXPECT_EQ(to.destination(0b10110, rng), 0b01011);  // rotate right
+  EXPECT_EQ(to.destination(0b00001, rng), 0b10000);
+  EXPECT_THROW(test::cfg("topology: {type: torus, dims: [6, 6]}\ntraffic: {pattern: shuffle}\n"),
+               ConfigError);
+  EXPECT_THROW(test::cfg("topology: {type: butterfly, k: 2, n: 3}\ntraffic: {pattern: tornado}\n"),
+               ConfigError);
+}
+
+TEST(TrafficPatterns, RandomPermutationIsADerangementFixedBySeed) {
+  const Config c =
+      test::cfg("topology: {type: torus, dims: [6, 6]}\ntraffic: {pattern: random_permutation}\n");
+  const Topology topo = c.topology.make();
+  Traffic a("a", c, topo), b("b", c, topo);
+  Config other = c;
+  other.simulation.seed = 2;
+  Traffic x("x", other, topo);
+  Rng rng(1);
+  std::vector<int> seen(36, 0);
+  bool differs = false;
+  for (int s = 0; s < 36; ++s) {
+    const int d = a.destination(s, rng);
+    EXPECT_NE(d, s);
+    EXPECT_EQ(d, a.destination(s, rng));  // fixed for the run
+    EXPECT_EQ(d, b.destination(s, rng));  // same seed, same permutation
+    differs = differs || d != x.destination(s, rng);
+    ++seen[d];
+  }
+  for (int n : seen) EXPECT_EQ(n, 1);
+  EXPECT_TRUE(differs);
+}
+
+TEST(TrafficPatterns, MatrixGivesEachPairItsRate) {
+  const std::string csv = test::write_temp("matrix.csv",
+                                           "# 4 nodes, packets per cycle\n"
+                                           "0, 0.1, 0, 0.3\n0,0,0,0\n0.2,0,0,0\n0,0,0,0.05\n");
+  const Config c = test::cfg(
+      "topology: {type: torus, dims: [4]}\n"
+      "traffic: {pattern: matrix, matrix: " +
+      csv + ", rate_unit: packets}\n");
+  const Topology topo = c.topology.make();
+  Traffic tr("tr", c, topo);
+  Rng rng(3);
+  int to1 = 0;
+  for (int i = 0; i < 4000; ++i) {
+    const int d = tr.destination(0, rng);
+    ASSERT_TRUE(d == 1 || d == 3);
+    to1 += d == 1;
+  }
+  EXPECT_NEAR(to1, 1000, 100);  // 0.1 of 0.4
+  EXPECT_EQ(tr.destination(2, rng), 0);
+  EXPECT_EQ(c.traffic.rate, 0.4);  // the largest row sum
+  const std::string bad = test::write_temp("bad.csv", "0,1\n1,0\n");
+  EXPECT_THROW(test::cfg("topology: {type: torus, dims: [4]}\n"
+                         "traffic: {pattern: matrix, matrix: " +
+                         bad + "}\n"),
+               ConfigError);
+  EXPECT_THROW(test::cfg("traffic: {pattern: matrix}\n"), ConfigError);
+}

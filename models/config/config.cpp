@@ -150,6 +150,20 @@ const char* to_string(Pattern p) {
       return "hotspot";
     case Pattern::BitFlip:
       return "bit_flip";
+    case Pattern::Tornado:
+      return "tornado";
+    case Pattern::Neighbor:
+      return "neighbor";
+    case Pattern::Shuffle:
+      return "shuffle";
+    case Pattern::BitReverse:
+      return "bit_reverse";
+    case Pattern::BitRotation:
+      return "bit_rotation";
+    case Pattern::RandomPermutation:
+      return "random_permutation";
+    case Pattern::Matrix:
+      return "matrix";
   }
   return "?";
 }
@@ -212,6 +226,7 @@ std::string config_to_json(const Config& c, int indent) {
         .kv("pattern", to_string(t.pattern));
     j.open("hotspot").kv_list("nodes", t.hotspot_nodes).kv("fraction", t.hotspot_fraction).close();
     j.kv("bit_flip_probability", t.bit_flip_probability);
+    if (t.pattern == Pattern::Matrix) j.kv("matrix", t.matrix_file);
     if (t.load_rho >= 0)
       j.open("load").kv("rho", t.load_rho).kv("broadcast_share", t.broadcast_share).close();
   }

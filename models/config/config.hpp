@@ -22,7 +22,20 @@ enum class Switching { Wormhole, VirtualCutThrough, StoreAndForward, DirectConne
 enum class ArbPolicy { RoundRobin, OldestFirst };
 enum class TieBreak { Positive, Negative, Balanced };
 enum class Process { Bernoulli, Poisson };
-enum class Pattern { Uniform, Transpose, BitComplement, Hotspot, BitFlip };
+enum class Pattern {
+  Uniform,
+  Transpose,
+  BitComplement,
+  Hotspot,
+  BitFlip,
+  Tornado,            // every coordinate + ceil(n/2) - 1 (mod n): half way round each ring
+  Neighbor,           // every coordinate + 1 (mod n)
+  Shuffle,            // node id bits rotated left by one (N a power of two)
+  BitReverse,         // node id bits reversed (N a power of two)
+  BitRotation,        // node id bits rotated right by one (N a power of two)
+  RandomPermutation,  // a permutation drawn from the seed, fixed for the run
+  Matrix,             // a traffic matrix from a CSV: a rate per (source, destination)
+};
 enum class BroadcastScheme { None, PriorityStar, FcfsDirect };
 // A packet whose destination is its own node: never drawn (exclude), delivered by the NI in its
 // creation cycle with delay 0 (deliver_locally, the papers' zero-hop packets), or sent through
@@ -110,6 +123,8 @@ struct TrafficConfig {
   std::vector<int> hotspot_nodes{0};
   double hotspot_fraction = 0.1;
   double bit_flip_probability = 0.5;
+  std::string matrix_file;     // pattern: matrix
+  std::vector<double> matrix;  // N x N, row = source: rate_unit per cycle per pair
   int priority = 0;
   std::vector<TraceMessage> messages;  // trace: inline list and/or CSV file, sorted by time
   std::string trace_file;

@@ -1,6 +1,7 @@
 // traffic: {type: synthetic | trace | none, ...}: sources, patterns, load, broadcast, traces
 // (inline messages or a CSV file).
 #include <algorithm>
+#include <cmath>
 #include <fstream>
 #include <sstream>
 
@@ -57,7 +58,8 @@ void parse_self(Section& tr, Config& c) {
   if (tr.has("exclude_self"))
     fail(c.source, tr.raw("exclude_self"), tr.path("exclude_self"),
          "replaced by 'self: exclude | deliver_locally | through_router'");
-  const bool drawn = !t.trace && (t.pattern == Pattern::Uniform || t.pattern == Pattern::Hotspot);
+  const bool drawn = !t.trace && (t.pattern == Pattern::Uniform || t.pattern == Pattern::Hotspot ||
+                                  t.pattern == Pattern::RandomPermutation);
   t.self = tr.choice<SelfTraffic>("self", drawn ? SelfTraffic::Exclude : SelfTraffic::ThroughRouter,
                                   {{"exclude", SelfTraffic::Exclude},
                                    {"deliver_locally", SelfTraffic::DeliverLocally},
@@ -131,6 +133,59 @@ void parse_load(Section& tr, Config& c) {
 }
 
 }  // namespace
+
+// pattern: matrix: N rows of N rates (row = source, column = destination, in rate_unit per
+// cycle), comma separated, '#' comments; the path is relative to the config file. The source's
+// total rate is its row sum; `rate` then holds the largest row sum (for the checks on it).
+static void read_matrix(Section& tr, Config& c, int N) {
+  TrafficConfig& t = c.traffic;
+  std::string path = t.matrix_file;
+  const auto slash = c.source.rfind('/');
+  if (!path.empty() && path[0] != '/' && slash != std::string::npos)
+    path = c.source.substr(0, slash) + "/" + path;
+  std::ifstream in(path);
+  if (!in) fail(c.source, tr.raw("matrix"), tr.path("matrix"), "cannot open '" + path + "'");
+  t.matrix.assign(static_cast<std::size_t>(N) * N, 0.0);
+  std::string line;
+  int row = 0, lineno = 0;
+  while (std::getline(in, line)) {
+    ++lineno;
+    if (line.empty() || line[0] == '#' || line.find_first_not_of(" \t\r") == std::string::npos)
+      continue;
+    if (row >= N)
+      throw ConfigError(path + ":" + std::to_string(lineno) + ": more than " + std::to_string(N) +
+                        " rows");
+    std::stringstream ls(line);
+    int col = 0;
+    for (std::string cell; std::getline(ls, cell, ','); ++col) {
+      double v = 0;
+      try {
+        std::size_t used = 0;
+        v = std::stod(cell, &used);
+        if (cell.find_first_not_of(" \t\r", used) != std::string::npos) throw 0;
+      } catch (...) {
+        throw ConfigError(path + ":" + std::to_string(lineno) + ": not a number: '" + cell + "'");
+      }
+      if (col >= N || !(v >= 0) || !std::isfinite(v))
+        throw ConfigError(path + ":" + std::to_string(lineno) + ": expected " + std::to_string(N) +
+                          " rates >= 0 per row");
+      t.matrix[static_cast<std::size_t>(row) * N + col] = v;
+    }
+    if (col != N)
+      throw ConfigError(path + ":" + std::to_string(lineno) + ": " + std::to_string(col) +
+                        " columns, expected " + std::to_string(N));
+    ++row;
+  }
+  if (row != N)
+    throw ConfigError(path + ": " + std::to_string(row) + " rows, expected " + std::to_string(N));
+  double most = 0;
+  for (int s = 0; s < N; ++s) {
+    double sum = 0;
+    for (int d = 0; d < N; ++d) sum += t.matrix[static_cast<std::size_t>(s) * N + d];
+    most = std::max(most, sum);
+  }
+  t.rate = most;
+}
 
 void parse_traffic(Section& tr, Config& c) {
   const Topology topo = c.topology.make();
@@ -230,7 +285,14 @@ void parse_traffic(Section& tr, Config& c) {
                                     {"transpose", Pattern::Transpose},
                                     {"bit_complement", Pattern::BitComplement},
                                     {"hotspot", Pattern::Hotspot},
-                                    {"bit_flip", Pattern::BitFlip}});
+                                    {"bit_flip", Pattern::BitFlip},
+                                    {"tornado", Pattern::Tornado},
+                                    {"neighbor", Pattern::Neighbor},
+                                    {"shuffle", Pattern::Shuffle},
+                                    {"bit_reverse", Pattern::BitReverse},
+                                    {"bit_rotation", Pattern::BitRotation},
+                                    {"random_permutation", Pattern::RandomPermutation},
+                                    {"matrix", Pattern::Matrix}});
     Section hs = tr.sub("hotspot");
     t.hotspot_nodes = hs.int_list("nodes", {0}, 0, N - 1);
     t.hotspot_fraction = hs.real("fraction", 0.1, 0.0, 1.0);
@@ -239,6 +301,32 @@ void parse_traffic(Section& tr, Config& c) {
       fail(c.source, hs.node(), "traffic.hotspot.nodes", "needs at least one node");
     t.bit_flip_probability = tr.real("bit_flip_probability", 0.5, 0.0, 1.0);
     const bool fly = c.topology.kind == Topology::Kind::Butterfly;
+    const bool bits = t.pattern == Pattern::Shuffle || t.pattern == Pattern::BitReverse ||
+                      t.pattern == Pattern::BitRotation;
+    if (bits && (N & (N - 1)) != 0)
+      fail(c.source, tr.raw("pattern"), tr.path("pattern"),
+           std::string(to_string(t.pattern)) +
+               " permutes the bits of the node id: it needs a "
+               "power-of-two number of nodes (this network has " +
+               std::to_string(N) + ")");
+    if ((t.pattern == Pattern::Tornado || t.pattern == Pattern::Neighbor) && fly)
+      fail(c.source, tr.raw("pattern"), tr.path("pattern"),
+           std::string(to_string(t.pattern)) +
+               " moves along the coordinates of a direct network, not on a butterfly");
+    t.matrix_file = tr.text("matrix", "");
+    if (t.pattern == Pattern::Matrix) {
+      if (t.matrix_file.empty())
+        fail(c.source, tr.node(), tr.path("matrix"), "pattern: matrix needs matrix: FILE.csv");
+      if (tr.has("rate"))
+        fail(c.source, tr.raw("rate"), tr.path("rate"),
+             "the matrix gives every pair's rate: leave rate out");
+      if (N > 2048)
+        fail(c.source, tr.raw("matrix"), tr.path("matrix"),
+             "a traffic matrix for at most 2048 nodes");
+      read_matrix(tr, c, N);
+    } else if (!t.matrix_file.empty()) {
+      fail(c.source, tr.raw("matrix"), tr.path("matrix"), "only with pattern: matrix");
+    }
     if (t.pattern == Pattern::BitFlip && fly && c.topology.k != 2)
       fail(c.source, tr.raw("pattern"), tr.path("pattern"),
            "bit_flip flips the bits of the row: it needs a butterfly of radix k = 2");

@@ -66,7 +66,7 @@ double unicast_link_share(const TrafficConfig& t, const Topology& topo, double m
       return busiest_arc(topo, [&](auto& add) {
         for (int s = 0; s < N; ++s) add(s, N - 1 - s, 1.0);
       });
-    case Pattern::Transpose:
+    default:  // patterns on coordinates (refused on butterflies) or a matrix
       break;
   }
   return 0.0;

@@ -1,5 +1,6 @@
 #include "traffic/traffic.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <stdexcept>
 
@@ -15,6 +16,37 @@ Traffic::Traffic(sc_core::sc_module_name name, const Config& cfg, const Topology
       ext_(new NocExtension) {
   gp_.set_extension(ext_);
   if (cfg.traffic.trace) return;
+  const TrafficConfig& tc = cfg.traffic;
+  const int nodes = topo.num_nodes();
+  if (tc.pattern == Pattern::RandomPermutation) {
+    // A permutation drawn from the seed (Fisher-Yates); with self: exclude a derangement
+    // (redrawn until no node maps onto itself; about e draws).
+    Rng r(cfg.simulation.seed * 0x2545f4914f6cdd1dull + 0x9e37);
+    perm_.resize(static_cast<std::size_t>(nodes));
+    for (bool again = true; again;) {
+      for (int i = 0; i < nodes; ++i) perm_[i] = i;
+      for (int i = nodes - 1; i > 0; --i)
+        std::swap(perm_[i],
+                  perm_[static_cast<std::size_t>(r.below(static_cast<std::uint64_t>(i) + 1))]);
+      again = false;
+      if (tc.exclude_self() && nodes > 1)
+        for (int i = 0; i < nodes; ++i) again = again || perm_[i] == i;
+    }
+  }
+  if (tc.pattern == Pattern::Matrix) {
+    // Per source: its row sum as its rate, the row as its destination distribution.
+    const double unit = tc.rate_in_flits ? tc.packet_flits : 1.0;
+    cdf_.assign(tc.matrix.size(), 0.0);
+    rates_.assign(static_cast<std::size_t>(nodes), 0.0);
+    for (int s = 0; s < nodes; ++s) {
+      double sum = 0;
+      for (int d = 0; d < nodes; ++d) {
+        sum += tc.matrix[static_cast<std::size_t>(s) * nodes + d];
+        cdf_[static_cast<std::size_t>(s) * nodes + d] = sum;
+      }
+      rates_[static_cast<std::size_t>(s)] = sum / unit;
+    }
+  }
   // Streams 0..N-1: unicast sources; N..2N-1: broadcast sources (when a scheme is set).
   const int N = topo.num_nodes();
   const int streams = cfg.traffic.broadcast.enabled() ? 2 * N : N;
@@ -31,7 +63,8 @@ Traffic::Traffic(sc_core::sc_module_name name, const Config& cfg, const Topology
 }
 
 double Traffic::rate(int stream) const {
-  return stream < topo_.num_nodes() ? p_ : cfg_.traffic.broadcast.rate;
+  if (stream >= topo_.num_nodes()) return cfg_.traffic.broadcast.rate;
+  return rates_.empty() ? p_ : rates_[static_cast<std::size_t>(stream)];
 }
 
 Cycle Traffic::draw_next(int stream, Cycle from) {
@@ -106,6 +139,36 @@ int Traffic::destination(int src, Rng& rng) const {
         if (rng.uniform() < tc.bit_flip_probability) dst ^= 1 << d;
       return dst;
     }
+    case Pattern::Tornado:
+    case Pattern::Neighbor: {
+      int dst = src;
+      for (int d = 0; d < topo_.num_dims(); ++d) {
+        const int n = topo_.size(d);
+        const int step = tc.pattern == Pattern::Neighbor ? 1 : (n + 1) / 2 - 1;
+        dst = topo_.with_coord(dst, d, (topo_.coord(src, d) + step) % n);
+      }
+      return dst;
+    }
+    case Pattern::Shuffle:
+    case Pattern::BitReverse:
+    case Pattern::BitRotation: {
+      int b = 0;
+      while ((1 << b) < N) ++b;
+      if (b == 0) return src;
+      if (tc.pattern == Pattern::Shuffle) return ((src << 1) | (src >> (b - 1))) & (N - 1);
+      if (tc.pattern == Pattern::BitRotation) return (src >> 1) | ((src & 1) << (b - 1));
+      int dst = 0;
+      for (int i = 0; i < b; ++i) dst |= ((src >> i) & 1) << (b - 1 - i);
+      return dst;
+    }
+    case Pattern::RandomPermutation:
+      return perm_[static_cast<std::size_t>(src)];
+    case Pattern::Matrix: {
+      const double* row = cdf_.data() + static_cast<std::size_t>(src) * N;
+      const double u = rng.uniform() * row[N - 1];
+      const int d = static_cast<int>(std::upper_bound(row, row + N, u) - row);
+      return d < N ? d : N - 1;
+    }
   }
   return src;
 }
@@ -124,7 +187,13 @@ double Traffic::mean_hops() const {
     case Pattern::Uniform:
       return topo_.average_distance(!tc.exclude_self());
     case Pattern::Transpose:
-    case Pattern::BitComplement: {
+    case Pattern::BitComplement:
+    case Pattern::Tornado:
+    case Pattern::Neighbor:
+    case Pattern::Shuffle:
+    case Pattern::BitReverse:
+    case Pattern::BitRotation:
+    case Pattern::RandomPermutation: {
       Rng dummy(0);
       double s = 0;
       for (int n = 0; n < N; ++n) s += topo_.distance(n, destination(n, dummy));
@@ -140,6 +209,16 @@ double Traffic::mean_hops() const {
     }
     case Pattern::BitFlip:
       return topo_.num_dims() * tc.bit_flip_probability;
+    case Pattern::Matrix: {
+      double h = 0, w = 0;
+      for (int s = 0; s < N; ++s)
+        for (int d = 0; d < N; ++d) {
+          const double r = tc.matrix[static_cast<std::size_t>(s) * N + d];
+          h += r * topo_.distance(s, d);
+          w += r;
+        }
+      return w > 0 ? h / w : 0.0;
+    }
   }
   return 0.0;
 }

@@ -49,8 +49,11 @@ class Traffic : public sc_core::sc_module {
   std::vector<double> poisson_t_;  // next arrival of each Poisson source, continuous time
   std::priority_queue<Due, std::vector<Due>, std::greater<Due>> due_;
   std::size_t next_msg_ = 0;
-  double p_;       // packets per node per cycle
-  int flip_bits_;  // bit_flip: address bits (hypercube dimensions, butterfly row bits)
+  double p_;                   // packets per node per cycle
+  std::vector<int> perm_;      // random_permutation: each node's destination
+  std::vector<double> cdf_;    // matrix: per source, the cumulative destination distribution
+  std::vector<double> rates_;  // matrix: per source, packets per cycle
+  int flip_bits_;              // bit_flip: address bits (hypercube dimensions, butterfly row bits)
   tlm::tlm_generic_payload gp_;
   NocExtension* ext_;  // owned by gp_
 };
