@@ -185,3 +185,41 @@ TEST(Broadcast, MixedTrafficNoPriorityInversionAndNoLoss) {
   EXPECT_EQ(r.order_errors, 0u);
   EXPECT_NEAR(r.rho, 0.8, 1e-9);
 }
+
+TEST(IndirectBroadcast, EveryNodeOnceViaTheRootsTreesWithReturnsToTheSource) {
+  // The indirect scheme on a 2^4 hypercube: to the root of one of 4 trees (nodes 3..6), then
+  // down it; the source's own copy comes back (a return, not a reception).
+  const std::string y =
+      "topology: {type: hypercube, dim: 4}\n"
+      "router: {buffering: output_queued, switching: store_and_forward}\n"
+      "timing: {alpha: 0, delta: 0, tau: 1}\n"
+      "network_interface: {injection: all_port, flit_bytes: 8}\n"
+      "traffic: {type: none, broadcast: {scheme: indirect, root: 3}}\n";
+  const Config cfg = test::cfg(y);
+  std::map<std::pair<int, std::uint64_t>, std::vector<int>> got;
+  std::vector<std::unique_ptr<test::Initiator>> senders;
+  RunOptions opt;
+  opt.attach = [&](Network& net) {
+    for (int s : {0, 3, 9, 15}) {
+      senders.emplace_back(
+          new test::Initiator(("s" + std::to_string(s)).c_str(), broadcasts(25, 2)));
+      senders.back()->out.bind(net.ni(s).target);
+    }
+    for (int n = 0; n < 16; ++n)
+      net.ni(n).on_receive([&](const Delivery& d) { got[{d.src, d.tag}].push_back(d.dst); });
+  };
+  const Results r = run_simulation(cfg, opt);
+  ASSERT_TRUE(r.stable) << r.unstable_reason;
+  EXPECT_EQ(r.broadcasts_done, 100u);
+  // N - 1 tree transmissions plus the way to the root (a tree's root is 3 + l).
+  EXPECT_GT(r.transmissions_per_broadcast, 15.0);
+  ASSERT_EQ(got.size(), 100u);
+  for (auto& [key, rec] : got) {
+    std::vector<int> count(16, 0);
+    for (int d : rec) ++count[d];
+    for (int n = 0; n < 16; ++n) EXPECT_EQ(count[n], n == key.first ? 0 : 1) << "node " << n;
+  }
+  EXPECT_THROW(
+      test::cfg("router: {buffering: input_vc}\ntraffic: {broadcast: {scheme: indirect}}\n"),
+      ConfigError);
+}

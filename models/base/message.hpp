@@ -29,6 +29,7 @@ struct Message {
 // One broadcast in flight: its source packet and every node's reception of a copy.
 struct BroadcastRecord {
   int src = 0;
+  int tree_src = 0;  // the node its tree starts from: src, or the root (indirect scheme)
   int ending_dim = 0;
   int antipode_dir = 1;  // side of an even ring that reaches the antipode (drawn per broadcast)
   Cycle created = 0;

@@ -124,6 +124,8 @@ const char* to_string(BroadcastScheme b) {
       return "priority_star";
     case BroadcastScheme::FcfsDirect:
       return "fcfs_direct";
+    case BroadcastScheme::Indirect:
+      return "indirect";
   }
   return "?";
 }

@@ -36,7 +36,10 @@ enum class Pattern {
   RandomPermutation,  // a permutation drawn from the seed, fixed for the run
   Matrix,             // a traffic matrix from a CSV: a rate per (source, destination)
 };
-enum class BroadcastScheme { None, PriorityStar, FcfsDirect };
+// priority_star / fcfs_direct: the STAR tree from the source (direct); indirect: the packet goes
+// to the root of one of d global trees first (drawn uniformly; tree l is rooted at node
+// (root + l) mod N and covers the dimensions ending with l), then down that tree.
+enum class BroadcastScheme { None, PriorityStar, FcfsDirect, Indirect };
 // A packet whose destination is its own node: never drawn (exclude), delivered by the NI in its
 // creation cycle with delay 0 (deliver_locally, the papers' zero-hop packets), or sent through
 // the node's own router like any other packet (through_router).
@@ -96,6 +99,7 @@ struct BroadcastConfig {
   bool balanced = true;  // ending dimension with the STAR balance probabilities, else 1/d each
   int classes = 2;       // priority_star: 2 (unicast high) or 3 (unicast medium)
   double rate = 0;       // broadcast packets per node per cycle (Poisson)
+  int root = 0;          // indirect: tree l is rooted at node (root + l) mod N
   bool enabled() const { return scheme != BroadcastScheme::None; }
   // The arbitration class of a hop (0 highest): priority STAR puts broadcast hops on the ending
   // dimension low, the other broadcast hops high, unicast high (2 classes) or medium (3);

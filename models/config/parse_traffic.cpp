@@ -205,8 +205,19 @@ void parse_traffic(Section& tr, Config& c) {
   b.scheme = bc.choice<BroadcastScheme>("scheme", BroadcastScheme::None,
                                         {{"none", BroadcastScheme::None},
                                          {"priority_star", BroadcastScheme::PriorityStar},
-                                         {"fcfs_direct", BroadcastScheme::FcfsDirect}});
-  b.balanced = bc.choice<bool>("ending", true, {{"balanced", true}, {"uniform", false}});
+                                         {"fcfs_direct", BroadcastScheme::FcfsDirect},
+                                         {"indirect", BroadcastScheme::Indirect}});
+  const bool indirect = b.scheme == BroadcastScheme::Indirect;
+  if (indirect && bc.has("ending"))
+    fail(c.source, bc.raw("ending"), bc.path("ending"),
+         "the indirect scheme draws one of the root's d trees uniformly");
+  b.balanced = bc.choice<bool>("ending", !indirect, {{"balanced", true}, {"uniform", false}});
+  if (bc.has("root") && !indirect)
+    fail(c.source, bc.raw("root"), bc.path("root"), "only the indirect scheme has a root");
+  b.root = static_cast<int>(bc.integer("root", 0, 0, c.topology.make().num_nodes() - 1));
+  if (indirect && c.router.buffering != Buffering::OutputQueued)
+    fail(c.source, bc.raw("scheme"), bc.path("scheme"),
+         "the indirect scheme runs on output-queued routers");
   b.classes = static_cast<int>(bc.integer("classes", 2, 2, 3));
   if (bc.has("rate") && !t.trace)
     b.rate = bc.real("rate", 0.0, 0.0, 16.0);
@@ -219,7 +230,7 @@ void parse_traffic(Section& tr, Config& c) {
       fail(c.source, bc.raw("scheme"), bc.path("scheme"),
            std::string("STAR broadcast trees are defined on tori and hypercubes, not ") +
                (c.topology.kind == Topology::Kind::Mesh ? "meshes" : "butterflies"));
-    const int need = b.scheme == BroadcastScheme::FcfsDirect ? 1 : b.classes;
+    const int need = b.scheme == BroadcastScheme::PriorityStar ? b.classes : 1;
     if (c.router.priority_classes < need)
       fail(c.source, bc.raw("scheme"), bc.path("scheme"),
            "needs router.priority_classes >= " + std::to_string(need));

@@ -169,10 +169,15 @@ void NetworkInterface::send(std::uint32_t mid) {
     const std::uint32_t bid = fabric_.new_broadcast();
     BroadcastRecord& b = fabric_.broadcasts[bid];
     b.src = node_;
+    // Indirect: first to the root (a unicast leg), then down the root's tree.
+    const bool indirect = bc.scheme == BroadcastScheme::Indirect;
     b.ending_dim = choose_ending_dim();
+    b.tree_src = indirect ? (bc.root + b.ending_dim) % N : node_;
+    // The root's tree brings the packet back to its source too: that return keeps the record
+    // alive until it is in (it is no reception).
     b.antipode_dir = rng_.uniform() < 0.5 ? 1 : -1;
     b.created = m.created;
-    b.receptions_left = N - 1;
+    b.receptions_left = N - 1 + (b.tree_src != node_ ? 1 : 0);
     b.measured = m.measured;
     b.message = mid;
     fabric_.stats.on_broadcast_created(m.measured, m.flits, N - 1, m.created);
@@ -186,7 +191,7 @@ void NetworkInterface::send(std::uint32_t mid) {
     const std::uint32_t id = fabric_.pool.allocate();
     Packet& p = fabric_.pool[id];
     p.src = node_;
-    p.dst = -1;
+    p.dst = b.tree_src != node_ ? b.tree_src : -1;  // >= 0: still on its way to the root
     p.flits = m.flits;
     p.created = m.created;
     p.measured = m.measured;
@@ -385,12 +390,21 @@ void NetworkInterface::receive_broadcast_at(std::uint32_t id, Cycle done, bool r
   if (done > b.last_reception) b.last_reception = done;
   fabric_.last_progress = done > static_cast<Cycle>(tau_) ? done - tau_ : 0;
   notify_receivers(b.message, done);
-  if (--b.receptions_left == 0) {
-    fabric_.stats.on_broadcast_done(b);
-    fabric_.messages.release(b.message);
-    fabric_.free_broadcasts.push_back(static_cast<std::uint32_t>(bid));
-    if (release_packet) fabric_.pool.release(id);
-  }
+  if (--b.receptions_left == 0) finish_broadcast(id, release_packet);
+}
+
+void NetworkInterface::return_broadcast(std::uint32_t id) {
+  BroadcastRecord& b = fabric_.broadcasts[static_cast<std::size_t>(fabric_.pool[id].bcast)];
+  if (--b.receptions_left == 0) finish_broadcast(id, false);
+}
+
+void NetworkInterface::finish_broadcast(std::uint32_t id, bool release_packet) {
+  const std::int32_t bid = fabric_.pool[id].bcast;
+  BroadcastRecord& b = fabric_.broadcasts[static_cast<std::size_t>(bid)];
+  fabric_.stats.on_broadcast_done(b);
+  fabric_.messages.release(b.message);
+  fabric_.free_broadcasts.push_back(static_cast<std::uint32_t>(bid));
+  if (release_packet) fabric_.pool.release(id);
 }
 
 void NetworkInterface::notify_receivers(std::uint32_t id, Cycle delivered) {

@@ -58,6 +58,8 @@ class NetworkInterface : public sc_core::sc_module {
   // The same with the cycle the copy has been fully received; release_packet: the routers share
   // one packet record among all copies (input_vc) and it is freed with the last reception.
   void receive_broadcast_at(std::uint32_t packet, Cycle done, bool release_packet);
+  // A copy of its own broadcast came back to the source (indirect scheme): not a reception.
+  void return_broadcast(std::uint32_t packet);
 
   int injection_channels() const { return static_cast<int>(channels_.size()); }
   OutputUnit& injection(int channel = 0) { return channels_[channel].out; }
@@ -72,6 +74,7 @@ class NetworkInterface : public sc_core::sc_module {
               std::uint64_t tag, const std::vector<NocExtension::Hop>* route = nullptr);
   void finish_packet(std::uint32_t id, Cycle delivered);
   void deliver_message(std::uint32_t id);
+  void finish_broadcast(std::uint32_t packet, bool release_packet);
   void notify_receivers(std::uint32_t message, Cycle delivered);
   int choose_ending_dim();
   void poke();

@@ -36,15 +36,38 @@ void OutputQueuedRouter::enqueue(int out, int cls, const Entry& e) {
 // copy on each of its STAR tree children; each copy is a packet of its own on its link, in the
 // class the scheme gives that hop.
 void OutputQueuedRouter::accept_broadcast(int in_port, std::uint32_t id, Cycle t) {
-  const Packet pk = fabric_.pool[id];
+  Packet pk = fabric_.pool[id];
   BroadcastRecord& b = fabric_.broadcasts[static_cast<std::size_t>(pk.bcast)];
-  const int src = b.src, ending = b.ending_dim;
-  const int n =
-      fabric_.star->children(node_, src, ending, in_port, children_.data(), b.antipode_dir);
-  b.transmissions += n;
-  if (!is_injection(in_port)) ni_->receive_broadcast(id, t);  // may free b
   Cycle ready = t + delta_;
   if (saf_ && !is_injection(in_port)) ready += static_cast<Cycle>(pk.flits) * tau_;
+  if (pk.dst >= 0 && pk.dst != node_) {
+    // Indirect scheme, on its way to the root: a unicast hop in the broadcast's class.
+    ++b.transmissions;
+    enqueue(fabric_.routing.out_port(node_, pk.dst), bcast_.hop_class(true, false),
+            {id, in_port, ready});
+    wake();
+    if (ready <= t && !again_queued) {
+      again_queued = true;
+      fabric_.again.push_back(this);
+    }
+    return;
+  }
+  const int src = b.src, ending = b.ending_dim;
+  // At the root the tree starts as if the root had injected the packet.
+  const bool at_root = pk.dst >= 0;
+  const int tree_in = at_root ? injection_port() : in_port;
+  if (at_root) fabric_.pool[id].dst = pk.dst = -1;
+  const int n =
+      fabric_.star->children(node_, b.tree_src, ending, tree_in, children_.data(), b.antipode_dir);
+  b.transmissions += n;
+  // The node has the copy (not the source: a copy coming back to it down the root's tree is
+  // a return, not a reception).
+  if (!is_injection(in_port)) {
+    if (node_ != src)
+      ni_->receive_broadcast(id, t);  // may free b
+    else
+      ni_->return_broadcast(id);  // may free b
+  }
   for (int k = 0; k < n; ++k) {
     const int o = children_[k];
     const std::uint32_t cid = k == 0 ? id : fabric_.pool.allocate();
