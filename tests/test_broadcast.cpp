@@ -219,6 +219,9 @@ TEST(IndirectBroadcast, EveryNodeOnceViaTheRootsTreesWithReturnsToTheSource) {
     for (int d : rec) ++count[d];
     for (int n = 0; n < 16; ++n) EXPECT_EQ(count[n], n == key.first ? 0 : 1) << "node " << n;
   }
+}
+
+TEST(IndirectBroadcast, OutputQueuedRoutersOnly) {
   EXPECT_THROW(
       test::cfg("router: {buffering: input_vc}\ntraffic: {broadcast: {scheme: indirect}}\n"),
       ConfigError);

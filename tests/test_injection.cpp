@@ -190,5 +190,8 @@ TEST(TotalExchangeTraffic, EveryNodeSendsToEveryOtherAtCycleZero) {
   for (int s = 0; s < 16; ++s)
     for (int d = 0; d < 16; ++d) EXPECT_EQ(pairs[static_cast<std::size_t>(s * 16 + d)], s != d);
   EXPECT_GE(r.cycles, 8u);
+}
+
+TEST(TotalExchangeTraffic, TakesNoRate) {
   EXPECT_THROW(test::cfg("traffic: {type: total_exchange, rate: 0.1}\n"), ConfigError);
 }
