@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Regenerates the greedy-routing figures and tables (docs/figures/greedy_*) from the model:
-#   bash tb/greedy_figures.sh          (about 10 minutes on 2 cores)
+#   bash tb/greedy_figures.sh          (about 3 minutes on 2 cores)
 # Stamoulis & Tsitsiklis on the cycle model (configs/papers/greedy/, the paper's ideal model):
 # T against rho for p = 0.25 .. 1 on a 2^6 hypercube and a 6-dimensional butterfly with the
 # paper's bounds and exact cases; the heavy-traffic product (1 - rho) T; the same hypercube with
@@ -46,5 +46,5 @@ for S in 1 4 16; do
   sweep $HC "slot_S$S" 0.5,0.9 --set timing.tau=$S --set simulation.warmup=$((2000 * S)) \
     --set simulation.measure=$((30000 * S))
 done
-python3 tb/plot_greedy.py docs/figures
+/usr/bin/python3 tb/plot_greedy.py docs/figures
 echo "greedy figures regenerated under docs/figures/greedy_*"

@@ -44,7 +44,7 @@ def fly_bounds(p, rho):
     a, b = lam * p, lam * (1 - p)
     lo = D + p * a / (2 * (1 - a)) + (1 - p) * b / (2 * (1 - b))
     hi = D * p / (1 - a) + D * (1 - p) / (1 - b)
-    return lo, hi, D + lam / (2 * (1 - lam))
+    return lo, hi, D + lam / (2 * (1 - lam)) if lam < 1 else math.inf
 
 
 def curve(fn, p, top=0.97):
