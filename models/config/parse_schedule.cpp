@@ -127,7 +127,8 @@ void parse_schedule(Section& s, Config& c) {
                                          {"divide_and_conquer", "divide_and_conquer"},
                                          {"h_trees", "h_trees"},
                                          {"store_and_forward_trees", "store_and_forward_trees"},
-                                         {"explicit", "explicit"}});
+                                         {"explicit", "explicit"},
+                                         {"total_exchange", "total_exchange"}});
   if (!c.traffic.none)
     fail(c.source, s.raw("algorithm"), s.path("algorithm"),
          "a schedule drives the network itself: set traffic: {type: none}");
@@ -147,6 +148,28 @@ void parse_schedule(Section& s, Config& c) {
       if (c.timing.alpha != 0)
         fail(c.source, s.raw("timing"), s.path("timing"),
              "slot schedules assume the slotted model: timing.alpha = 0 (a slot is delta + B tau)");
+    }
+    s.finish();
+    return;
+  }
+  if (sch.algorithm == "total_exchange") {
+    // OCTR: every node sends one packet to every other, slot-optimal, on the model's
+    // store-and-forward routers (the paper's slotted model: alpha = 0, a slot is delta + L tau).
+    if (c.router.buffering == Buffering::Circuit)
+      fail(c.source, s.raw("algorithm"), s.path("algorithm"),
+           "total exchange is a slot schedule: use output_queued or input_vc routers");
+    if (c.router.buffering == Buffering::InputVc)
+      fail(c.source, s.raw("algorithm"), s.path("algorithm"),
+           "the slot-optimal total exchange routes out of dimension order (input-VC routers "
+           "refuse such routes): use output_queued routers, or traffic: {type: total_exchange} "
+           "for the routers' own answer");
+    if (c.timing.alpha != 0)
+      fail(c.source, s.raw("algorithm"), s.path("algorithm"),
+           "slot schedules assume the slotted model: timing.alpha = 0");
+    try {
+      build_schedule(c);
+    } catch (const std::invalid_argument& e) {
+      fail(c.source, s.raw("algorithm"), s.path("algorithm"), e.what());
     }
     s.finish();
     return;

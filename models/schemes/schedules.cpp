@@ -2,14 +2,18 @@
 
 #include <algorithm>
 
+#include "base/json.hpp"
 #include "schemes/circuit/circuit_schedule.hpp"
 #include "schemes/circuit/closed_forms.hpp"
+#include "schemes/exchange/octr.hpp"
 
 namespace sy {
 
 Schedule build_schedule(const Config& cfg) {
   const ScheduleConfig& sc = cfg.schedule;
   if (sc.algorithm == "explicit") return *sc.explicit_schedule;
+  if (sc.algorithm == "total_exchange")
+    return total_exchange_octr(cfg.topology.kind, cfg.topology.dims, sc.message_flits);
   const std::vector<int>& dims = cfg.topology.dims;
   const int L = sc.message_flits;
   const int B = sc.packet_flits > 0 ? std::min(sc.packet_flits, L) : L;
@@ -30,6 +34,17 @@ Schedule build_schedule(const Config& cfg) {
 ScheduleFormula schedule_formula(const Config& cfg, const Schedule& s, double plan) {
   ScheduleFormula r;
   const ScheduleConfig& sc = cfg.schedule;
+  if (sc.algorithm == "total_exchange") {
+    // The paper's completion time in slots, each slot delta + L tau cycles.
+    const double slot = cfg.timing.delta + static_cast<double>(sc.message_flits) * cfg.timing.tau;
+    const double f = total_exchange_formula(cfg.topology.kind, cfg.topology.dims);
+    r.value = f >= 0 ? f * slot : plan;
+    r.text = f >= 0 ? "paper: total exchange in " + Json::number(f) +
+                          " slots (hypercube n/2; torus (pn - n/p)/8 odd p, pn/8 even p; ring "
+                          "(n^2-1)/8, n(n+2)/8)"
+                    : "the schedule's plan (the paper prices tori with equal sides)";
+    return r;
+  }
   if (sc.algorithm == "explicit") {
     r.value = plan;
     r.text = s.timing == ScheduleTiming::Slots ? "the schedule's plan: its slots x (delta + B tau)"

@@ -351,11 +351,11 @@ std::string Results::summary() const {
     if (s.slots) {
       std::snprintf(
           b, sizeof b,
-          "completion       %llu cycles (model) = %.0f slots of %llu   plan %.0f   mean "
-          "delivery %.3f slots\n",
+          "completion       %llu cycles (model) = %.0f slots of %llu   plan %.0f   formula "
+          "%.0f   mean delivery %.3f slots\n",
           (unsigned long long)s.completion,
           std::ceil(static_cast<double>(s.completion) / static_cast<double>(s.slot_cycles)),
-          (unsigned long long)s.slot_cycles, s.planned, s.mean_delivery_slots);
+          (unsigned long long)s.slot_cycles, s.planned, s.formula, s.mean_delivery_slots);
     } else if (s.lower_bound > 0) {
       std::snprintf(
           b, sizeof b,
