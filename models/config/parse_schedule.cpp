@@ -128,7 +128,8 @@ void parse_schedule(Section& s, Config& c) {
                                          {"h_trees", "h_trees"},
                                          {"store_and_forward_trees", "store_and_forward_trees"},
                                          {"explicit", "explicit"},
-                                         {"total_exchange", "total_exchange"}});
+                                         {"total_exchange", "total_exchange"},
+                                         {"mnb", "mnb"}});
   if (!c.traffic.none)
     fail(c.source, s.raw("algorithm"), s.path("algorithm"),
          "a schedule drives the network itself: set traffic: {type: none}");
@@ -152,17 +153,17 @@ void parse_schedule(Section& s, Config& c) {
     s.finish();
     return;
   }
-  if (sch.algorithm == "total_exchange") {
+  if (sch.algorithm == "total_exchange" || sch.algorithm == "mnb") {
     // OCTR: every node sends one packet to every other, slot-optimal, on the model's
     // store-and-forward routers (the paper's slotted model: alpha = 0, a slot is delta + L tau).
     if (c.router.buffering == Buffering::Circuit)
       fail(c.source, s.raw("algorithm"), s.path("algorithm"),
-           "total exchange is a slot schedule: use output_queued or input_vc routers");
+           sch.algorithm + " is a slot schedule: use output_queued routers");
     if (c.router.buffering == Buffering::InputVc)
       fail(c.source, s.raw("algorithm"), s.path("algorithm"),
-           "the slot-optimal total exchange routes out of dimension order (input-VC routers "
-           "refuse such routes): use output_queued routers, or traffic: {type: total_exchange} "
-           "for the routers' own answer");
+           sch.algorithm +
+               " routes out of dimension order (input-VC routers refuse such "
+               "routes): use output_queued routers");
     if (c.timing.alpha != 0)
       fail(c.source, s.raw("algorithm"), s.path("algorithm"),
            "slot schedules assume the slotted model: timing.alpha = 0");

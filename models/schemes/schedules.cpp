@@ -6,6 +6,7 @@
 #include "schemes/circuit/circuit_schedule.hpp"
 #include "schemes/circuit/closed_forms.hpp"
 #include "schemes/exchange/octr.hpp"
+#include "schemes/pmnb/mnb.hpp"
 
 namespace sy {
 
@@ -14,6 +15,11 @@ Schedule build_schedule(const Config& cfg) {
   if (sc.algorithm == "explicit") return *sc.explicit_schedule;
   if (sc.algorithm == "total_exchange")
     return total_exchange_octr(cfg.topology.kind, cfg.topology.dims, sc.message_flits);
+  if (sc.algorithm == "mnb") {
+    if (cfg.topology.kind != Topology::Kind::Hypercube)
+      throw UnsupportedSchedule("mnb: the PMNB building block runs on hypercubes");
+    return mnb_schedule(static_cast<int>(cfg.topology.dims.size()), sc.message_flits);
+  }
   const std::vector<int>& dims = cfg.topology.dims;
   const int L = sc.message_flits;
   const int B = sc.packet_flits > 0 ? std::min(sc.packet_flits, L) : L;
@@ -34,6 +40,16 @@ Schedule build_schedule(const Config& cfg) {
 ScheduleFormula schedule_formula(const Config& cfg, const Schedule& s, double plan) {
   ScheduleFormula r;
   const ScheduleConfig& sc = cfg.schedule;
+  if (sc.algorithm == "mnb") {
+    const int d = static_cast<int>(cfg.topology.dims.size());
+    const double slot = cfg.timing.delta + static_cast<double>(sc.message_flits) * cfg.timing.tau;
+    r.value = mnb_exact(d) * slot;
+    r.text = "paper: d + sum_j ceil(ceil(N/d)/2^j) = " + Json::number(mnb_exact(d)) +
+             " slots (bound ceil(N/d) + 2d - 1 = " + Json::number(mnb_bound(d)) +
+             ", lower bound ceil((N-1)/d) = " + Json::number(mnb_lower_bound(d)) + ")";
+    r.lower_bound = mnb_lower_bound(d) * slot;
+    return r;
+  }
   if (sc.algorithm == "total_exchange") {
     // The paper's completion time in slots, each slot delta + L tau cycles.
     const double slot = cfg.timing.delta + static_cast<double>(sc.message_flits) * cfg.timing.tau;

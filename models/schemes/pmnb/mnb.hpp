@@ -1,0 +1,27 @@
+// Multinode broadcast on a hypercube by the PMNB building block of Varvarigos & Bertsekas
+// (algorithm III with M = N, "the new MNB": no scans, ranks known), as a slot schedule the nodes
+// execute on the model (store-and-forward, all-port, one packet per link per slot).
+// Every node s holds one packet; class c = s mod d. Class c runs A_c, all classes in lockstep on
+// distinct dimensions:
+//  - pack: the class's packets, ranked by R^c(s) (the d-bit id rotated right by c), move to
+//    nodes L^c(rank) (the rank rotated left by c) in d slots, step i correcting dimension
+//    (i + c) mod d (ascending order: no link used twice; notes/dynamic-broadcasting.md);
+//  - broadcast: subphase l = 1..d, every node sends each class-c packet it holds across
+//    dimension (d - l + c) mod d, one per slot; the subphase lasts as long as the fullest node
+//    needs (ceil(M_c / 2^(d-l+1)) for the packed set), the longest class setting the pace.
+// The packing relays and the source receive their packet back (returns, allowed).
+#pragma once
+#include "traffic/schedule.hpp"
+
+namespace sy {
+
+// 2 <= d <= 16. Throws UnsupportedSchedule otherwise.
+Schedule mnb_schedule(int d, int packet_flits);
+
+// The paper's numbers for the new MNB, in slots: the exact phase sum d + sum_j
+// ceil(ceil(N/d) / 2^j) (j = 1..d) and the bound ceil(N/d) + 2d - 1; lower bound ceil((N-1)/d).
+double mnb_exact(int d);
+double mnb_bound(int d);
+double mnb_lower_bound(int d);
+
+}  // namespace sy
