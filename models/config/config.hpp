@@ -161,6 +161,9 @@ struct ScheduleConfig {
   int root = 0;
   std::string variant = "slanting";  // tiling: slanting | boss_blocks | blocks_first
   bool barrier = false;              // synchronous phases (all nodes start phase p together)
+  std::vector<int> sources;          // pmnb: the nodes that broadcast (drawn when empty)
+  int packets = 0;                   // pmnb: M, when sources are drawn from the seed
+  int scan_slots = 1;                // pmnb: slots per scan step (the paper's t_p)
   bool enabled() const { return !algorithm.empty(); }
 };
 

@@ -129,7 +129,8 @@ void parse_schedule(Section& s, Config& c) {
                                          {"store_and_forward_trees", "store_and_forward_trees"},
                                          {"explicit", "explicit"},
                                          {"total_exchange", "total_exchange"},
-                                         {"mnb", "mnb"}});
+                                         {"mnb", "mnb"},
+                                         {"pmnb", "pmnb"}});
   if (!c.traffic.none)
     fail(c.source, s.raw("algorithm"), s.path("algorithm"),
          "a schedule drives the network itself: set traffic: {type: none}");
@@ -153,7 +154,18 @@ void parse_schedule(Section& s, Config& c) {
     s.finish();
     return;
   }
-  if (sch.algorithm == "total_exchange" || sch.algorithm == "mnb") {
+  if (sch.algorithm == "pmnb") {
+    const int N = c.topology.make().num_nodes();
+    if (s.has("sources") && s.has("packets"))
+      fail(c.source, s.raw("packets"), s.path("packets"), "give sources or packets, not both");
+    sch.sources = s.int_list("sources", {}, 0, N - 1);
+    sch.packets = static_cast<int>(s.integer("packets", 0, 1, N));
+    if (sch.sources.empty() && sch.packets == 0)
+      fail(c.source, s.raw("algorithm"), s.path("algorithm"),
+           "pmnb needs sources: [nodes] or packets: M (drawn from the seed)");
+    sch.scan_slots = static_cast<int>(s.integer("scan_slots", 1, 0, 64));
+  }
+  if (sch.algorithm == "total_exchange" || sch.algorithm == "mnb" || sch.algorithm == "pmnb") {
     // OCTR: every node sends one packet to every other, slot-optimal, on the model's
     // store-and-forward routers (the paper's slotted model: alpha = 0, a slot is delta + L tau).
     if (c.router.buffering == Buffering::Circuit)

@@ -1,8 +1,10 @@
 #include "schemes/schedules.hpp"
 
 #include <algorithm>
+#include <cmath>
 
 #include "base/json.hpp"
+#include "base/rng.hpp"
 #include "schemes/circuit/circuit_schedule.hpp"
 #include "schemes/circuit/closed_forms.hpp"
 #include "schemes/exchange/octr.hpp"
@@ -15,6 +17,24 @@ Schedule build_schedule(const Config& cfg) {
   if (sc.algorithm == "explicit") return *sc.explicit_schedule;
   if (sc.algorithm == "total_exchange")
     return total_exchange_octr(cfg.topology.kind, cfg.topology.dims, sc.message_flits);
+  if (sc.algorithm == "pmnb") {
+    if (cfg.topology.kind != Topology::Kind::Hypercube)
+      throw UnsupportedSchedule("pmnb: the PMNB algorithms run on hypercubes");
+    std::vector<int> src = sc.sources;
+    if (src.empty()) {
+      // M sources drawn from the seed (a partial Fisher-Yates).
+      const int N = 1 << cfg.topology.dims.size();
+      std::vector<int> all(static_cast<std::size_t>(N));
+      for (int i = 0; i < N; ++i) all[static_cast<std::size_t>(i)] = i;
+      Rng r(cfg.simulation.seed * 0x9e3779b97f4a7c15ull + 0x706d6e62);
+      for (int i = 0; i < sc.packets; ++i)
+        std::swap(all[static_cast<std::size_t>(i)],
+                  all[static_cast<std::size_t>(i) + r.below(static_cast<std::uint64_t>(N - i))]);
+      src.assign(all.begin(), all.begin() + sc.packets);
+    }
+    return pmnb_iii_schedule(static_cast<int>(cfg.topology.dims.size()), src, sc.scan_slots,
+                             sc.message_flits);
+  }
   if (sc.algorithm == "mnb") {
     if (cfg.topology.kind != Topology::Kind::Hypercube)
       throw UnsupportedSchedule("mnb: the PMNB building block runs on hypercubes");
@@ -40,6 +60,18 @@ Schedule build_schedule(const Config& cfg) {
 ScheduleFormula schedule_formula(const Config& cfg, const Schedule& s, double plan) {
   ScheduleFormula r;
   const ScheduleConfig& sc = cfg.schedule;
+  if (sc.algorithm == "pmnb") {
+    const int d = static_cast<int>(cfg.topology.dims.size());
+    const int M = static_cast<int>(std::count(s.item_dest.begin(), s.item_dest.end(), -1));
+    const double slot = cfg.timing.delta + static_cast<double>(sc.message_flits) * cfg.timing.tau;
+    r.value = pmnb_iii_exact(d, M, sc.scan_slots) * slot;
+    r.text = "paper (algorithm III): 4 d t_p + d + sum_j ceil(ceil(M/d)/2^j) = " +
+             Json::number(pmnb_iii_exact(d, M, sc.scan_slots)) + " slots (bound " +
+             Json::number(pmnb_iii_bound(d, M, sc.scan_slots)) +
+             ", lower bound max(d, ceil((M-1)/d)))";
+    r.lower_bound = std::max<double>(d, std::ceil((M - 1.0) / d)) * slot;
+    return r;
+  }
   if (sc.algorithm == "mnb") {
     const int d = static_cast<int>(cfg.topology.dims.size());
     const double slot = cfg.timing.delta + static_cast<double>(sc.message_flits) * cfg.timing.tau;

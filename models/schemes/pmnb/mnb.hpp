@@ -11,12 +11,22 @@
 //    needs (ceil(M_c / 2^(d-l+1)) for the packed set), the longest class setting the pace.
 // The packing relays and the source receive their packet back (returns, allowed).
 #pragma once
+#include <vector>
+
 #include "traffic/schedule.hpp"
 
 namespace sy {
 
 // 2 <= d <= 16. Throws UnsupportedSchedule otherwise.
 Schedule mnb_schedule(int d, int packet_flits);
+
+// PMNB by algorithm III: M of the N nodes (`sources`) broadcast one packet each. Two scans run
+// first as real messages (scan_slots slots per step, 4d steps; 0: no scans, ranks given), then
+// class c = natural rank mod d packs and broadcasts as above. Exact: 4 d t_p + d + sum_j
+// ceil(ceil(M/d)/2^j); the paper's bound ceil(M/d) + 2d + 4 d t_p - 1.
+Schedule pmnb_iii_schedule(int d, std::vector<int> sources, int scan_slots, int packet_flits);
+double pmnb_iii_exact(int d, int M, int scan_slots);
+double pmnb_iii_bound(int d, int M, int scan_slots);
 
 // The paper's numbers for the new MNB, in slots: the exact phase sum d + sum_j
 // ceil(ceil(N/d) / 2^j) (j = 1..d) and the bound ceil(N/d) + 2d - 1; lower bound ceil((N-1)/d).
