@@ -92,3 +92,21 @@ TEST(PmnbOnTheModel, CompletionIsTheExactSumWithScansAsRealMessages) {
   EXPECT_EQ(static_cast<double>(r.schedule.completion), pmnb_iii_exact(6, 20, 1) * 4);
   EXPECT_EQ(r.schedule.duplicates, 0u);
 }
+
+TEST(PmnbExample, ThePapersTableFromItsFormulas) {
+  // N = 2^16, M = 2^10. The paper: full MNB 4096, I 157/125, II 98/66, III 160/96, bound 64.
+  // III's bound as the paper states it, ceil(M/d) + 2d + 4d t_p - 1, gives 159/95: the table is
+  // one above its own formula (a misprint of one of the two).
+  const auto rows = pmnb_example(16, 1024);
+  ASSERT_EQ(rows.size(), 6u);
+  EXPECT_EQ(rows[0].tp1, 4096);
+  EXPECT_EQ(rows[1].tp1, 157);
+  EXPECT_EQ(rows[1].tp0, 125);
+  EXPECT_EQ(rows[2].tp1, 98);
+  EXPECT_EQ(rows[2].tp0, 66);
+  EXPECT_EQ(rows[3].tp1, 159);
+  EXPECT_EQ(rows[3].tp0, 95);
+  EXPECT_EQ(rows[4].tp1, 153);  // the exact phase sum: within the bound
+  EXPECT_EQ(rows[4].tp0, 89);
+  EXPECT_EQ(rows[5].tp1, 64);
+}

@@ -150,4 +150,20 @@ double mnb_lower_bound(int d) {
   return std::ceil(((1 << d) - 1.0) / d);
 }
 
+std::vector<PmnbExampleRow> pmnb_example(int d, int M) {
+  const double N = std::pow(2.0, d);
+  int m = 0;
+  while ((1 << m) < M) ++m;
+  auto I = [&](int tp) { return std::ceil((M - 1.0) / m) + 2 * d + 2.0 * d * tp - m; };
+  auto II = [&](int tp) {
+    return std::ceil(M / static_cast<double>(d) * (N - 1) / N + 2.0 * d * tp + 2);
+  };
+  return {{"full MNB", std::ceil((N - 1) / d), std::ceil((N - 1) / d)},
+          {"I (bound)", I(1), I(0)},
+          {"II (bound)", II(1), II(0)},
+          {"III (bound)", pmnb_iii_bound(d, M, 1), pmnb_iii_bound(d, M, 0)},
+          {"III (exact phase sum)", pmnb_iii_exact(d, M, 1), pmnb_iii_exact(d, M, 0)},
+          {"lower bound", std::ceil((M - 1.0) / d), std::ceil((M - 1.0) / d)}};
+}
+
 }  // namespace sy

@@ -34,4 +34,14 @@ double mnb_exact(int d);
 double mnb_bound(int d);
 double mnb_lower_bound(int d);
 
+// The paper's Example (N = 2^d, M packets, t_p = 1 and 0): its bounds for the full MNB
+// (ceil((N-1)/d)), algorithms I (ceil((M-1)/m) + 2d + 2d t_p - m, m = ceil(log2 M)), II
+// ((M/d)(N-1)/N + 2d t_p + 2, rounded up), III (ceil(M/d) + 2d + 4d t_p - 1) and the lower bound
+// ceil((M-1)/d); with III's exact phase sum beside them.
+struct PmnbExampleRow {
+  const char* name;
+  double tp1, tp0;
+};
+std::vector<PmnbExampleRow> pmnb_example(int d, int M);
+
 }  // namespace sy
