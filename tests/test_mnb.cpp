@@ -110,3 +110,77 @@ TEST(PmnbExample, ThePapersTableFromItsFormulas) {
   EXPECT_EQ(rows[4].tp0, 89);
   EXPECT_EQ(rows[5].tp1, 64);
 }
+
+namespace {
+std::vector<int> random_set(Rng& rng, int d, int M) {
+  std::vector<int> all(static_cast<std::size_t>(1) << d);
+  for (std::size_t i = 0; i < all.size(); ++i) all[i] = static_cast<int>(i);
+  for (int i = 0; i < M; ++i)
+    std::swap(all[static_cast<std::size_t>(i)],
+              all[static_cast<std::size_t>(i) + rng.below(all.size() - i)]);
+  all.resize(static_cast<std::size_t>(M));
+  return all;
+}
+}  // namespace
+
+// Algorithm II: d mini-packets per packet, class c runs A_c over all M packets. The schedule's
+// slots are mini-slots; its length is the exact sum, under the paper's bound (whole slots).
+TEST(PmnbIiSchedule, RandomSetsValidAndEqualToTheExactSum) {
+  Rng rng(11);
+  for (int d = 3; d <= 7; ++d)
+    for (int M : {1, 2, 5, (1 << d) / 3, (1 << d) - 1, 1 << d})
+      for (int tp : {0, 1}) {
+        const Schedule s = pmnb_ii_schedule(d, random_set(rng, d, M), tp, d);
+        const ScheduleCheck r = check(s);
+        ASSERT_TRUE(r.ok) << "d " << d << " M " << M << " tp " << tp << ": " << r.errors.front();
+        EXPECT_EQ(s.phases, pmnb_ii_exact_minislots(d, M, tp)) << d << " " << M;
+        EXPECT_LE(s.phases / static_cast<double>(d), pmnb_ii_bound(d, M, tp)) << d << " " << M;
+        EXPECT_GE(s.phases / static_cast<double>(d), (M - 1.0) / d);
+      }
+  EXPECT_THROW(pmnb_ii_schedule(4, {1, 2}, 1, 6), UnsupportedSchedule);  // 6 flits, d = 4
+}
+
+// Algorithm I: pack to node r, single-node broadcast over the high dimensions, MNB (the new MNB)
+// in each m-subcube.
+TEST(PmnbISchedule, RandomSetsValidAndEqualToTheExactSum) {
+  Rng rng(13);
+  for (int d = 3; d <= 8; ++d)
+    for (int M : {1, 2, 3, 5, 8, (1 << d) / 3, (1 << d) - 1})
+      for (int tp : {0, 1}) {
+        const Schedule s = pmnb_i_schedule(d, random_set(rng, d, M), tp, 1);
+        const ScheduleCheck r = check(s);
+        ASSERT_TRUE(r.ok) << "d " << d << " M " << M << " tp " << tp << ": " << r.errors.front();
+        EXPECT_EQ(s.phases, pmnb_i_exact(d, M, tp)) << d << " " << M;
+        EXPECT_GE(s.phases, std::max(d, (M - 1 + d - 1) / d));
+      }
+}
+
+namespace {
+const std::string base5 =
+    "topology: {type: hypercube, dim: 5}\n"
+    "router: {buffering: output_queued, switching: store_and_forward}\n"
+    "network_interface: {injection: all_port}\n"
+    "timing: {alpha: 0, delta: 0, tau: 1}\n"
+    "traffic: {type: none}\n";
+}  // namespace
+
+TEST(PmnbOnTheModel, AlgorithmIiEqualsItsExactSumToTheCycle) {
+  // II: 10-flit packets, mini-packets of 2 flits (a mini-slot is 2 cycles).
+  const Results r2 = test::run(
+      base5 + "schedule: {algorithm: pmnb_ii, packets: 12, scan_slots: 1, message_flits: 10}\n");
+  ASSERT_TRUE(r2.stable) << r2.unstable_reason;
+  EXPECT_EQ(static_cast<double>(r2.schedule.completion), pmnb_ii_exact_minislots(5, 12, 1) * 2);
+  EXPECT_EQ(static_cast<double>(r2.schedule.completion), r2.schedule.formula);
+  EXPECT_EQ(r2.schedule.nodes_informed, 32);
+  EXPECT_EQ(r2.schedule.duplicates, 0u);
+}
+
+TEST(PmnbOnTheModel, AlgorithmIEqualsItsExactSumToTheCycle) {
+  const Results r1 = test::run(
+      base5 + "schedule: {algorithm: pmnb_i, packets: 7, scan_slots: 1, message_flits: 3}\n");
+  ASSERT_TRUE(r1.stable) << r1.unstable_reason;
+  EXPECT_EQ(static_cast<double>(r1.schedule.completion), pmnb_i_exact(5, 7, 1) * 3);
+  EXPECT_EQ(static_cast<double>(r1.schedule.completion), r1.schedule.formula);
+  EXPECT_EQ(r1.schedule.nodes_informed, 32);
+  EXPECT_EQ(r1.schedule.duplicates, 0u);
+}

@@ -130,7 +130,10 @@ void parse_schedule(Section& s, Config& c) {
                                          {"explicit", "explicit"},
                                          {"total_exchange", "total_exchange"},
                                          {"mnb", "mnb"},
-                                         {"pmnb", "pmnb"}});
+                                         {"pmnb", "pmnb"},
+                                         {"pmnb_iii", "pmnb"},
+                                         {"pmnb_ii", "pmnb_ii"},
+                                         {"pmnb_i", "pmnb_i"}});
   if (!c.traffic.none)
     fail(c.source, s.raw("algorithm"), s.path("algorithm"),
          "a schedule drives the network itself: set traffic: {type: none}");
@@ -154,7 +157,9 @@ void parse_schedule(Section& s, Config& c) {
     s.finish();
     return;
   }
-  if (sch.algorithm == "pmnb") {
+  const bool pmnb =
+      sch.algorithm == "pmnb" || sch.algorithm == "pmnb_ii" || sch.algorithm == "pmnb_i";
+  if (pmnb) {
     const int N = c.topology.make().num_nodes();
     if (s.has("sources") && s.has("packets"))
       fail(c.source, s.raw("packets"), s.path("packets"), "give sources or packets, not both");
@@ -165,7 +170,7 @@ void parse_schedule(Section& s, Config& c) {
            "pmnb needs sources: [nodes] or packets: M (drawn from the seed)");
     sch.scan_slots = static_cast<int>(s.integer("scan_slots", 1, 0, 64));
   }
-  if (sch.algorithm == "total_exchange" || sch.algorithm == "mnb" || sch.algorithm == "pmnb") {
+  if (sch.algorithm == "total_exchange" || sch.algorithm == "mnb" || pmnb) {
     // OCTR: every node sends one packet to every other, slot-optimal, on the model's
     // store-and-forward routers (the paper's slotted model: alpha = 0, a slot is delta + L tau).
     if (c.router.buffering == Buffering::Circuit)

@@ -17,7 +17,7 @@ Schedule build_schedule(const Config& cfg) {
   if (sc.algorithm == "explicit") return *sc.explicit_schedule;
   if (sc.algorithm == "total_exchange")
     return total_exchange_octr(cfg.topology.kind, cfg.topology.dims, sc.message_flits);
-  if (sc.algorithm == "pmnb") {
+  if (sc.algorithm == "pmnb" || sc.algorithm == "pmnb_ii" || sc.algorithm == "pmnb_i") {
     if (cfg.topology.kind != Topology::Kind::Hypercube)
       throw UnsupportedSchedule("pmnb: the PMNB algorithms run on hypercubes");
     std::vector<int> src = sc.sources;
@@ -32,8 +32,10 @@ Schedule build_schedule(const Config& cfg) {
                   all[static_cast<std::size_t>(i) + r.below(static_cast<std::uint64_t>(N - i))]);
       src.assign(all.begin(), all.begin() + sc.packets);
     }
-    return pmnb_iii_schedule(static_cast<int>(cfg.topology.dims.size()), src, sc.scan_slots,
-                             sc.message_flits);
+    const int d = static_cast<int>(cfg.topology.dims.size());
+    if (sc.algorithm == "pmnb_ii") return pmnb_ii_schedule(d, src, sc.scan_slots, sc.message_flits);
+    if (sc.algorithm == "pmnb_i") return pmnb_i_schedule(d, src, sc.scan_slots, sc.message_flits);
+    return pmnb_iii_schedule(d, src, sc.scan_slots, sc.message_flits);
   }
   if (sc.algorithm == "mnb") {
     if (cfg.topology.kind != Topology::Kind::Hypercube)
@@ -70,6 +72,39 @@ ScheduleFormula schedule_formula(const Config& cfg, const Schedule& s, double pl
              Json::number(pmnb_iii_bound(d, M, sc.scan_slots)) +
              ", lower bound max(d, ceil((M-1)/d)))";
     r.lower_bound = std::max<double>(d, std::ceil((M - 1.0) / d)) * slot;
+    r.upper_bound = pmnb_iii_bound(d, M, sc.scan_slots) * slot;
+    r.packet_slot_cycles = slot;
+    return r;
+  }
+  if (sc.algorithm == "pmnb_ii" || sc.algorithm == "pmnb_i") {
+    const int d = static_cast<int>(cfg.topology.dims.size());
+    const int M = static_cast<int>(std::count(s.item_dest.begin(), s.item_dest.end(), -1)) /
+                  (sc.algorithm == "pmnb_ii" ? d : 1);
+    const double slot = cfg.timing.delta + static_cast<double>(sc.message_flits) * cfg.timing.tau;
+    if (sc.algorithm == "pmnb_ii") {
+      // Mini-slots of L/d flits: delta + (L/d) tau cycles each.
+      const double mini =
+          cfg.timing.delta + static_cast<double>(sc.message_flits / d) * cfg.timing.tau;
+      const double e = pmnb_ii_exact_minislots(d, M, sc.scan_slots);
+      r.value = e * mini;
+      r.text =
+          "paper (algorithm II): 2 d t_p + (d + sum_j ceil(M/2^j))/d = " + Json::number(e / d) +
+          " slots (bound (M/d)(N-1)/N + 2 d t_p + 2 = " +
+          Json::number(pmnb_ii_bound(d, M, sc.scan_slots)) + ", lower bound (M-1)/d)";
+      r.lower_bound = (M - 1.0) / d * slot;
+      r.upper_bound = pmnb_ii_bound(d, M, sc.scan_slots) * slot;
+    } else {
+      const double e = pmnb_i_exact(d, M, sc.scan_slots);
+      r.value = e * slot;
+      r.text =
+          "algorithm I with the new MNB in the subcubes: 2 d t_p + d + (d - m) + m + "
+          "sum_j ceil(ceil(M/m)/2^j) = " +
+          Json::number(e) + " slots (paper's bound, with the optimal MNB of its [3], " +
+          Json::number(pmnb_i_bound(d, M, sc.scan_slots)) + "; lower bound max(d, ceil((M-1)/d)))";
+      r.lower_bound = std::max<double>(d, std::ceil((M - 1.0) / d)) * slot;
+      r.upper_bound = pmnb_i_bound(d, M, sc.scan_slots) * slot;
+    }
+    r.packet_slot_cycles = slot;
     return r;
   }
   if (sc.algorithm == "mnb") {
@@ -80,6 +115,8 @@ ScheduleFormula schedule_formula(const Config& cfg, const Schedule& s, double pl
              " slots (bound ceil(N/d) + 2d - 1 = " + Json::number(mnb_bound(d)) +
              ", lower bound ceil((N-1)/d) = " + Json::number(mnb_lower_bound(d)) + ")";
     r.lower_bound = mnb_lower_bound(d) * slot;
+    r.upper_bound = mnb_bound(d) * slot;
+    r.packet_slot_cycles = slot;
     return r;
   }
   if (sc.algorithm == "total_exchange") {

@@ -18,7 +18,9 @@ struct ScheduleFormula {
   double value = 0;
   double alpha_terms = 0, delta_terms = 0, ltau_terms = 0;
   std::string text;
-  double lower_bound = 0;  // 0: none
+  double lower_bound = 0;         // 0: none
+  double upper_bound = 0;         // the paper's stated bound (0: none)
+  double packet_slot_cycles = 0;  // PMNB: cycles of a whole-packet slot (delta + L tau)
 };
 ScheduleFormula schedule_formula(const Config& cfg, const Schedule& s, double plan);
 

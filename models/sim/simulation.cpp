@@ -292,6 +292,7 @@ std::string Results::to_json() const {
         .kv("duplicates", s.duplicates)
         .kv("returns", s.returns)
         .kv("transmissions", s.transmissions)
+        .kv("broadcast_transmissions", s.broadcast_transmissions)
         .kv("mean_delivery", s.mean_delivery)
         .kv("planned", s.planned);
     if (s.slots) {
@@ -308,8 +309,16 @@ std::string Results::to_json() const {
         .kv("alpha_terms", s.alpha_terms)
         .kv("delta_terms", s.delta_terms)
         .kv("ltau_terms", s.ltau_terms)
-        .kv("lower_bound", s.lower_bound)
-        .close();
+        .kv("lower_bound", s.lower_bound);
+    if (s.upper_bound > 0) j.kv("upper_bound", s.upper_bound);
+    if (s.packet_slot_cycles > 0)
+      // PMNB's unit: a whole packet over one link (algorithm II's schedule slots are mini-slots).
+      j.kv("packet_slot_cycles", s.packet_slot_cycles)
+          .kv("completion_packet_slots", static_cast<double>(s.completion) / s.packet_slot_cycles)
+          .kv("formula_packet_slots", s.formula / s.packet_slot_cycles)
+          .kv("upper_bound_packet_slots", s.upper_bound / s.packet_slot_cycles)
+          .kv("lower_bound_packet_slots", s.lower_bound / s.packet_slot_cycles);
+    j.close();
   }
   if (broadcast) {
     j.open("broadcast")
@@ -356,6 +365,16 @@ std::string Results::summary() const {
           (unsigned long long)s.completion,
           std::ceil(static_cast<double>(s.completion) / static_cast<double>(s.slot_cycles)),
           (unsigned long long)s.slot_cycles, s.planned, s.formula, s.mean_delivery_slots);
+      if (s.packet_slot_cycles > 0) {
+        o << b;
+        const double P = s.packet_slot_cycles;
+        std::snprintf(
+            b, sizeof b,
+            "packet slots     %.4g (model)   exact %.4g   paper's bound %.4g   lower bound "
+            "%.4g   (slot = %.0f cycles)\n",
+            static_cast<double>(s.completion) / P, s.formula / P, s.upper_bound / P,
+            s.lower_bound / P, P);
+      }
     } else if (s.lower_bound > 0) {
       std::snprintf(
           b, sizeof b,

@@ -210,6 +210,7 @@ void ScheduleDriver::send(Batch& b, int id, Cycle start) {
   sc_core::sc_time delay = time_of(std::max(start, cycle_ceil(now))) - now;
   (*out_[static_cast<std::size_t>(tr.sender)])->b_transport(gp_, delay);
   ++sent_;
+  if (b.s.broadcast(tr.item)) ++sent_broadcast_;
   if (!gp_.is_response_ok())
     ++refused_;
   else if (!slots)
@@ -296,6 +297,7 @@ ScheduleResult ScheduleDriver::result() const {
   r.batches = static_cast<int>(batches_.size());
   (s0.returns_allowed ? r.returns : r.duplicates) = duplicates_;
   r.transmissions = sent_;
+  r.broadcast_transmissions = sent_broadcast_;
   r.refused = refused_;
   const int N = topo_.num_nodes();
   for (int n = 0; n < N; ++n) {
@@ -342,6 +344,8 @@ ScheduleResult ScheduleDriver::result() const {
     r.ltau_terms = f.ltau_terms;
     r.formula_text = f.text;
     r.lower_bound = f.lower_bound;
+    r.upper_bound = f.upper_bound;
+    r.packet_slot_cycles = f.packet_slot_cycles;
   }
   return r;
 }

@@ -50,6 +50,7 @@ struct ScheduleResult {
   std::uint64_t duplicates = 0;     // receptions of an item a node already held (not planned)
   std::uint64_t returns = 0;        // the same, planned (schedules that allow returns)
   std::uint64_t transmissions = 0, refused = 0;
+  std::uint64_t broadcast_transmissions = 0;  // of those, sends of broadcast items (not scans)
   double mean_delivery = 0;           // mean over items of the cycle its last destination got it
   double mean_delivery_slots = 0;     // slots: the same in slots (in at the end of slot w: w + 1)
   std::vector<Cycle> item_delivered;  // per item (kNever: not delivered)
@@ -58,7 +59,9 @@ struct ScheduleResult {
   double formula = 0;  // the paper's closed form for this algorithm and size (or the plan)
   double alpha_terms = 0, delta_terms = 0, ltau_terms = 0;  // the formula's coefficients
   std::string formula_text;
-  double lower_bound = 0;  // Proposition 1 for circuit broadcasts (0: none)
+  double lower_bound = 0;         // Proposition 1 for circuit broadcasts (0: none)
+  double upper_bound = 0;         // the paper's stated bound, where it states one (0: none)
+  double packet_slot_cycles = 0;  // slots of a whole packet (delta + L tau): PMNB's time unit
 };
 
 class ScheduleDriver : public sc_core::sc_module {
@@ -112,7 +115,7 @@ class ScheduleDriver : public sc_core::sc_module {
   std::vector<int> outstanding_;            // phases: per node transmissions not yet released
   std::vector<Cycle> released_;             // phases: per node when its last one was released
   std::vector<int> receptions_, expected_;  // per node: items received first time, addressed
-  std::uint64_t duplicates_ = 0, sent_ = 0, refused_ = 0;
+  std::uint64_t duplicates_ = 0, sent_ = 0, refused_ = 0, sent_broadcast_ = 0;
   std::size_t tx_total_ = 0;
   int items_total_ = 0;
   tlm::tlm_generic_payload gp_;

@@ -29,92 +29,98 @@ Schedule mnb_schedule(int d, int packet_flits) {
   return s;
 }
 
-Schedule pmnb_iii_schedule(int d, std::vector<int> sources, int scan_slots, int packet_flits) {
-  if (d < 2 || d > 16) throw UnsupportedSchedule("pmnb: hypercube dimension 2..16");
+namespace {
+
+void pmnb_header(Schedule& s, int d, int unit_flits) {
+  s.kind = Topology::Kind::Hypercube;
+  s.dims.assign(static_cast<std::size_t>(d), 2);
+  s.timing = ScheduleTiming::Slots;
+  s.message_flits = s.packet_flits = unit_flits;
+  s.unit_flits = unit_flits;
+  s.returns_allowed = true;
+}
+
+std::vector<int> checked_sources(int d, std::vector<int> sources, const char* who) {
+  if (d < 2 || d > 16) throw UnsupportedSchedule(std::string(who) + ": hypercube dimension 2..16");
   const int N = 1 << d;
   std::sort(sources.begin(), sources.end());
   sources.erase(std::unique(sources.begin(), sources.end()), sources.end());
   if (sources.empty() || sources.front() < 0 || sources.back() >= N)
-    throw UnsupportedSchedule("pmnb: 1..N distinct source nodes");
-  const int M = static_cast<int>(sources.size());
-  Schedule s;
-  s.algorithm = "pmnb";
-  s.variant = "algorithm III, M = " + std::to_string(M) + ", scans of " +
-              std::to_string(scan_slots) + " slot(s) per step";
-  s.kind = Topology::Kind::Hypercube;
-  s.dims.assign(static_cast<std::size_t>(d), 2);
-  s.timing = ScheduleTiming::Slots;
-  s.message_flits = s.packet_flits = packet_flits;
-  s.unit_flits = packet_flits;
-  s.returns_allowed = true;
-  // Items: the M broadcast packets, then the scan messages (one per node and step).
-  for (int src : sources) {
-    s.item_flits.push_back(packet_flits);
-    s.item_source.push_back(src);
-    s.item_dest.push_back(-1);
+    throw UnsupportedSchedule(std::string(who) + ": 1..N distinct source nodes");
+  return sources;
+}
+
+void add_hop(Schedule& s, int from, int item, int dim, int slot) {
+  Transmission t;
+  t.sender = from;
+  t.item = item;
+  t.path.push_back({dim, 0});
+  t.slots.push_back(slot);
+  s.transmissions.push_back(std::move(t));
+}
+
+int add_item(Schedule& s, int flits, int src, int dest) {
+  s.item_flits.push_back(flits);
+  s.item_source.push_back(src);
+  s.item_dest.push_back(dest);
+  return s.items() - 1;
+}
+
+// A parallel-prefix scan as real messages: d up-sweep and d down-sweep steps, in each of which
+// every node sends a message of scan_slots slots to its neighbour across one dimension. With
+// `lanes` > 1, that many scans run in lockstep on distinct dimensions (lane c rotated by c).
+int add_scan(Schedule& s, int d, int lanes, int scan_slots, int flits, int slot) {
+  const int N = 1 << d;
+  for (int step = 0; step < 2 * d; ++step) {
+    const int dim0 = step < d ? step : 2 * d - 1 - step;
+    for (int c = 0; c < lanes; ++c) {
+      const int dim = (dim0 + c) % d;
+      for (int v = 0; v < N; ++v)
+        add_hop(s, v, add_item(s, flits * scan_slots, v, v ^ (1 << dim)), dim, slot);
+    }
+    slot += scan_slots;
   }
-  auto hop = [&](int from, int item, int dim, int slot) {
-    Transmission t;
-    t.sender = from;
-    t.item = item;
-    t.path.push_back({dim, 0});
-    t.slots.push_back(slot);
-    s.transmissions.push_back(std::move(t));
-  };
-  // Two parallel-prefix scans (the natural-order rank, then the rank within each class in
-  // rotated order), each d up-sweep and d down-sweep steps in which every node sends a message
-  // of scan_slots slots to its neighbour across one dimension: real messages on the model.
-  int slot = 0;
-  if (scan_slots > 0) {
-    for (int scan = 0; scan < 2; ++scan)
-      for (int step = 0; step < 2 * d; ++step) {
-        const int dim = step < d ? step : 2 * d - 1 - step;
-        for (int v = 0; v < N; ++v) {
-          s.item_flits.push_back(packet_flits * scan_slots);
-          s.item_source.push_back(v);
-          s.item_dest.push_back(v ^ (1 << dim));
-          hop(v, static_cast<int>(s.item_flits.size()) - 1, dim, slot);
-        }
-        slot += scan_slots;
-      }
-  }
-  const int base = slot;
-  // held[c][node]: the class-c packets a node holds (items), after packing and each subphase.
-  // Class c: the sources whose natural rank is c mod d; ranked within the class by the id
-  // rotated right by c, packed to the rank rotated left by c, dimension (i + c) mod d at step i.
+  return slot;
+}
+
+// The building block A_c for k classes in lockstep on a k-cube (dimensions 0..k-1 of the
+// schedule's cube, the other bits of every node fixed to `high`): classes[c] lists class c's
+// items in rank order (ranked by the holder's local id rotated right by c); at[item] is the node
+// that holds it. Pack: rank q goes to local node L^c(q) = q rotated left by c, step i (slot
+// base + i) correcting dimension (i + c) mod k. Broadcast: subphase l = 1..k, every node sends
+// each class-c item it holds across dimension (k - l + c) mod k, one per slot; the subphase lasts
+// as long as the fullest node needs. Returns the slot after the last.
+int pack_and_broadcast(Schedule& s, int k, int high, const std::vector<std::vector<int>>& classes,
+                       const std::vector<int>& at, int base) {
+  const int n = 1 << k;
   std::vector<std::vector<std::vector<int>>> held(
-      static_cast<std::size_t>(d), std::vector<std::vector<int>>(static_cast<std::size_t>(N)));
-  for (int c = 0; c < d; ++c) {
-    std::vector<int> members;  // items
-    for (int r = c; r < M; r += d) members.push_back(r);
-    std::sort(members.begin(), members.end(), [&](int a, int b) {
-      return rotr(sources[static_cast<std::size_t>(a)], c, d) <
-             rotr(sources[static_cast<std::size_t>(b)], c, d);
-    });
+      static_cast<std::size_t>(k), std::vector<std::vector<int>>(static_cast<std::size_t>(n)));
+  for (int c = 0; c < k && c < static_cast<int>(classes.size()); ++c) {
+    const std::vector<int>& members = classes[static_cast<std::size_t>(c)];
     for (std::size_t q = 0; q < members.size(); ++q) {
-      const int item = members[q], target = rotl(static_cast<int>(q), c, d);
-      int v = sources[static_cast<std::size_t>(item)];
-      for (int i = 0; i < d; ++i) {
-        const int dim = (i + c) % d;
+      const int item = members[q], target = rotl(static_cast<int>(q), c, k);
+      int v = at[static_cast<std::size_t>(item)] & (n - 1);
+      for (int i = 0; i < k; ++i) {
+        const int dim = (i + c) % k;
         if (((v ^ target) >> dim) & 1) {
-          hop(v, item, dim, base + i);
+          add_hop(s, v | high, item, dim, base + i);
           v ^= 1 << dim;
         }
       }
       held[static_cast<std::size_t>(c)][static_cast<std::size_t>(target)].push_back(item);
     }
   }
-  slot = base + d;
-  for (int l = 1; l <= d; ++l) {
+  int slot = base + k;
+  for (int l = 1; l <= k; ++l) {
     int len = 0;
     std::vector<std::vector<std::vector<int>>> next = held;
-    for (int c = 0; c < d; ++c) {
-      const int dim = (d - l + c) % d;
-      for (int v = 0; v < N; ++v) {
+    for (int c = 0; c < k; ++c) {
+      const int dim = (k - l + c) % k;
+      for (int v = 0; v < n; ++v) {
         const auto& mine = held[static_cast<std::size_t>(c)][static_cast<std::size_t>(v)];
         len = std::max(len, static_cast<int>(mine.size()));
         for (std::size_t j = 0; j < mine.size(); ++j) {
-          hop(v, mine[j], dim, slot + static_cast<int>(j));
+          add_hop(s, v | high, mine[j], dim, slot + static_cast<int>(j));
           next[static_cast<std::size_t>(c)][static_cast<std::size_t>(v ^ (1 << dim))].push_back(
               mine[j]);
         }
@@ -122,6 +128,116 @@ Schedule pmnb_iii_schedule(int d, std::vector<int> sources, int scan_slots, int 
     }
     held.swap(next);
     slot += len;
+  }
+  return slot;
+}
+
+// Class c's members sorted by their holder's id rotated right by c (k bits).
+void rank_rotated(std::vector<int>& members, const std::vector<int>& at, int c, int k) {
+  std::sort(members.begin(), members.end(), [&](int a, int b) {
+    return rotr(at[static_cast<std::size_t>(a)], c, k) <
+           rotr(at[static_cast<std::size_t>(b)], c, k);
+  });
+}
+
+}  // namespace
+
+Schedule pmnb_iii_schedule(int d, std::vector<int> sources, int scan_slots, int packet_flits) {
+  sources = checked_sources(d, std::move(sources), "pmnb");
+  const int M = static_cast<int>(sources.size());
+  Schedule s;
+  s.algorithm = "pmnb";
+  s.variant = "algorithm III, M = " + std::to_string(M) + ", scans of " +
+              std::to_string(scan_slots) + " slot(s) per step";
+  pmnb_header(s, d, packet_flits);
+  for (int src : sources) add_item(s, packet_flits, src, -1);  // items 0..M-1
+  // Two scans (the natural-order rank, then the rank within each class in rotated order).
+  int slot = 0;
+  if (scan_slots > 0)
+    for (int scan = 0; scan < 2; ++scan) slot = add_scan(s, d, 1, scan_slots, packet_flits, slot);
+  // Class c: the sources whose natural rank is c mod d.
+  std::vector<std::vector<int>> classes(static_cast<std::size_t>(d));
+  for (int r = 0; r < M; ++r) classes[static_cast<std::size_t>(r % d)].push_back(r);
+  for (int c = 0; c < d; ++c) rank_rotated(classes[static_cast<std::size_t>(c)], sources, c, d);
+  s.phases = pack_and_broadcast(s, d, 0, classes, sources, slot);
+  return s;
+}
+
+Schedule pmnb_ii_schedule(int d, std::vector<int> sources, int scan_slots, int packet_flits) {
+  sources = checked_sources(d, std::move(sources), "pmnb_ii");
+  if (packet_flits % d != 0)
+    throw UnsupportedSchedule("pmnb_ii: message_flits (" + std::to_string(packet_flits) +
+                              ") must be a multiple of d = " + std::to_string(d) +
+                              " (d mini-packets per packet)");
+  const int M = static_cast<int>(sources.size()), mini = packet_flits / d;
+  Schedule s;
+  s.algorithm = "pmnb_ii";
+  s.variant = "algorithm II, M = " + std::to_string(M) + ", " + std::to_string(d) +
+              " mini-packets of " + std::to_string(mini) + " flits, scans of " +
+              std::to_string(scan_slots) + " slot(s) per step";
+  pmnb_header(s, d, mini);
+  // Items: mini-packet c of packet p is item p * d + c; class c = the c-th mini-packets.
+  std::vector<int> at;
+  for (int src : sources)
+    for (int c = 0; c < d; ++c) {
+      add_item(s, mini, src, -1);
+      at.push_back(src);
+    }
+  // One scan per class, in lockstep on distinct dimensions, each step a message of t_p whole
+  // slots (t_p L flits = d t_p mini-slots).
+  int slot = 0;
+  if (scan_slots > 0) slot = add_scan(s, d, d, scan_slots * d, mini, slot);
+  std::vector<std::vector<int>> classes(static_cast<std::size_t>(d));
+  for (int p = 0; p < M; ++p)
+    for (int c = 0; c < d; ++c) classes[static_cast<std::size_t>(c)].push_back(p * d + c);
+  for (int c = 0; c < d; ++c) rank_rotated(classes[static_cast<std::size_t>(c)], at, c, d);
+  s.phases = pack_and_broadcast(s, d, 0, classes, at, slot);
+  return s;
+}
+
+Schedule pmnb_i_schedule(int d, std::vector<int> sources, int scan_slots, int packet_flits) {
+  sources = checked_sources(d, std::move(sources), "pmnb_i");
+  const int M = static_cast<int>(sources.size());
+  int m = 0;
+  while ((1 << m) < M) ++m;
+  Schedule s;
+  s.algorithm = "pmnb_i";
+  s.variant = "algorithm I, M = " + std::to_string(M) + ", m = " + std::to_string(m) +
+              ", subcube MNB: the new MNB (algorithm III, ranks known), scans of " +
+              std::to_string(scan_slots) + " slot(s) per step";
+  pmnb_header(s, d, packet_flits);
+  for (int src : sources) add_item(s, packet_flits, src, -1);
+  int slot = 0;
+  if (scan_slots > 0) slot = add_scan(s, d, 1, scan_slots, packet_flits, slot);
+  // 1. Pack packet r (natural rank) to node r (A_0's packing: ascending dimensions).
+  for (int r = 0; r < M; ++r) {
+    int v = sources[static_cast<std::size_t>(r)];
+    for (int i = 0; i < d; ++i)
+      if (((v ^ r) >> i) & 1) {
+        add_hop(s, v, r, i, slot + i);
+        v ^= 1 << i;
+      }
+  }
+  slot += d;
+  // 2. Single-node broadcast of node r's packet over dimensions m..d-1 (binomial: d - m slots).
+  for (int r = 0; r < M; ++r)
+    for (int i = m; i < d; ++i)
+      for (int h = 0; h < (1 << (i - m)); ++h) {
+        const int v = r | (h << m);
+        add_hop(s, v, r, i, slot + (i - m));
+      }
+  slot += d - m;
+  // 3. In every m-subcube, a multinode broadcast of the M packets (local node r holds packet r).
+  if (m > 0) {
+    std::vector<int> local(static_cast<std::size_t>(M));
+    for (int r = 0; r < M; ++r) local[static_cast<std::size_t>(r)] = r;
+    std::vector<std::vector<int>> classes(static_cast<std::size_t>(m));
+    for (int r = 0; r < M; ++r) classes[static_cast<std::size_t>(r % m)].push_back(r);
+    for (int c = 0; c < m; ++c) rank_rotated(classes[static_cast<std::size_t>(c)], local, c, m);
+    int end = slot;
+    for (int h = 0; h < (1 << (d - m)); ++h)
+      end = pack_and_broadcast(s, m, h << m, classes, local, slot);
+    slot = end;
   }
   s.phases = slot;
   return s;
@@ -135,6 +251,36 @@ double pmnb_iii_exact(int d, int M, int scan_slots) {
 }
 double pmnb_iii_bound(int d, int M, int scan_slots) {
   return std::ceil(static_cast<double>(M) / d) + 2 * d + 4.0 * d * scan_slots - 1;
+}
+
+double pmnb_ii_exact_minislots(int d, int M, int scan_slots) {
+  double t = 2.0 * d * scan_slots * d + d;
+  for (int j = 1; j <= d; ++j) t += std::ceil(M / std::pow(2.0, j));
+  return t;
+}
+double pmnb_ii_bound(int d, int M, int scan_slots) {
+  const double N = std::pow(2.0, d);
+  return static_cast<double>(M) / d * (N - 1) / N + 2.0 * d * scan_slots + 2;
+}
+int pmnb_i_m(int M) {
+  int m = 0;
+  while ((1 << m) < M) ++m;
+  return m;
+}
+double pmnb_i_exact(int d, int M, int scan_slots) {
+  const int m = pmnb_i_m(M);
+  double t = 2.0 * d * scan_slots + d + (d - m);
+  if (m > 0) {
+    const double per = std::ceil(static_cast<double>(M) / m);
+    t += m;
+    for (int j = 1; j <= m; ++j) t += std::ceil(per / std::pow(2.0, j));
+  }
+  return t;
+}
+double pmnb_i_bound(int d, int M, int scan_slots) {
+  const int m = pmnb_i_m(M);
+  return m == 0 ? 2.0 * d * scan_slots + d
+                : std::ceil((M - 1.0) / m) + 2 * d + 2.0 * d * scan_slots - m;
 }
 
 double mnb_exact(int d) {

@@ -28,6 +28,26 @@ Schedule pmnb_iii_schedule(int d, std::vector<int> sources, int scan_slots, int 
 double pmnb_iii_exact(int d, int M, int scan_slots);
 double pmnb_iii_bound(int d, int M, int scan_slots);
 
+// PMNB by algorithm II: each packet split into d mini-packets of packet_flits / d flits (a
+// multiple of d); mini-packet class c (the c-th piece of every packet) runs A_c over all M
+// packets, the d classes in lockstep on distinct dimensions, after d scans in lockstep (2d steps
+// of scan_slots whole slots). The schedule's slot is a mini-slot (packet_flits / d flits).
+// Exact, in mini-slots: 2 d^2 t_p + d + sum_j ceil(M/2^j); the paper's bound, in whole slots,
+// (M/d)(N-1)/N + 2 d t_p + 2.
+Schedule pmnb_ii_schedule(int d, std::vector<int> sources, int scan_slots, int packet_flits);
+double pmnb_ii_exact_minislots(int d, int M, int scan_slots);
+double pmnb_ii_bound(int d, int M, int scan_slots);
+
+// PMNB by algorithm I: rank (one scan), pack packet r to node r (ascending dimensions), pad to
+// 2^m (m = ceil(log2 M)), single-node broadcast from node r over dimensions m..d-1 (d - m
+// slots), then a multinode broadcast in every m-subcube. The paper uses the optimal MNB of its
+// reference [3], which it does not give; here the subcube MNB is the new MNB (algorithm III with
+// ranks known, dummies left out). Exact: 2 d t_p + d + (d - m) + m + sum_j ceil(ceil(M/m)/2^j)
+// (j = 1..m); the paper's bound ceil((M-1)/m) + 2d + 2 d t_p - m.
+Schedule pmnb_i_schedule(int d, std::vector<int> sources, int scan_slots, int packet_flits);
+double pmnb_i_exact(int d, int M, int scan_slots);
+double pmnb_i_bound(int d, int M, int scan_slots);
+
 // The paper's numbers for the new MNB, in slots: the exact phase sum d + sum_j
 // ceil(ceil(N/d) / 2^j) (j = 1..d) and the bound ceil(N/d) + 2d - 1; lower bound ceil((N-1)/d).
 double mnb_exact(int d);
