@@ -126,6 +126,10 @@ const char* to_string(BroadcastScheme b) {
       return "fcfs_direct";
     case BroadcastScheme::Indirect:
       return "indirect";
+    case BroadcastScheme::PmnbIii:
+      return "pmnb_iii";
+    case BroadcastScheme::PmnbIi:
+      return "pmnb_ii";
   }
   return "?";
 }
@@ -213,8 +217,11 @@ std::string config_to_json(const Config& c, int indent) {
       .kv("scheme", to_string(t.broadcast.scheme))
       .kv("ending", t.broadcast.balanced ? "balanced" : "uniform")
       .kv("classes", t.broadcast.classes)
-      .kv("rate", t.broadcast.rate)
-      .close();
+      .kv("rate", t.broadcast.rate);
+  if (t.broadcast.pmnb())
+    j.kv("scan_slots", t.broadcast.scan_slots)
+        .kv("period", t.broadcast.theorem_periods ? "theorem" : "exact");
+  j.close();
   if (t.none) {
   } else if (t.trace) {
     if (t.exchange) j.kv("packet_flits", t.packet_flits);

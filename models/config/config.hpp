@@ -39,7 +39,7 @@ enum class Pattern {
 // priority_star / fcfs_direct: the STAR tree from the source (direct); indirect: the packet goes
 // to the root of one of d global trees first (drawn uniformly; tree l is rooted at node
 // (root + l) mod N and covers the dimensions ending with l), then down that tree.
-enum class BroadcastScheme { None, PriorityStar, FcfsDirect, Indirect };
+enum class BroadcastScheme { None, PriorityStar, FcfsDirect, Indirect, PmnbIii, PmnbIi };
 // A packet whose destination is its own node: never drawn (exclude), delivered by the NI in its
 // creation cycle with delay 0 (deliver_locally, the papers' zero-hop packets), or sent through
 // the node's own router like any other packet (through_router).
@@ -100,6 +100,11 @@ struct BroadcastConfig {
   int classes = 2;       // priority_star: 2 (unicast high) or 3 (unicast medium)
   double rate = 0;       // broadcast packets per node per cycle (Poisson)
   int root = 0;          // indirect: tree l is rooted at node (root + l) mod N
+  int scan_slots = 1;    // pmnb_iii / pmnb_ii: slots per scan step (the paper's t_p)
+  bool theorem_periods = true;  // pmnb: periods of V + M X slots (false: the schedule's length)
+  bool pmnb() const {
+    return scheme == BroadcastScheme::PmnbIii || scheme == BroadcastScheme::PmnbIi;
+  }
   bool enabled() const { return scheme != BroadcastScheme::None; }
   // The arbitration class of a hop (0 highest): priority STAR puts broadcast hops on the ending
   // dimension low, the other broadcast hops high, unicast high (2 classes) or medium (3);

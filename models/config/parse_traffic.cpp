@@ -206,7 +206,9 @@ void parse_traffic(Section& tr, Config& c) {
                                         {{"none", BroadcastScheme::None},
                                          {"priority_star", BroadcastScheme::PriorityStar},
                                          {"fcfs_direct", BroadcastScheme::FcfsDirect},
-                                         {"indirect", BroadcastScheme::Indirect}});
+                                         {"indirect", BroadcastScheme::Indirect},
+                                         {"pmnb_iii", BroadcastScheme::PmnbIii},
+                                         {"pmnb_ii", BroadcastScheme::PmnbIi}});
   const bool indirect = b.scheme == BroadcastScheme::Indirect;
   if (indirect && bc.has("ending"))
     fail(c.source, bc.raw("ending"), bc.path("ending"),
@@ -219,6 +221,29 @@ void parse_traffic(Section& tr, Config& c) {
     fail(c.source, bc.raw("scheme"), bc.path("scheme"),
          "the indirect scheme runs on output-queued routers");
   b.classes = static_cast<int>(bc.integer("classes", 2, 2, 3));
+  if (b.pmnb()) {
+    // Dynamic broadcasting by PMNB periods (schemes/pmnb/dynamic.hpp): the paper's slotted
+    // hypercube of ideal store-and-forward all-port nodes.
+    auto need = [&](bool ok, const std::string& what) {
+      if (!ok) fail(c.source, bc.raw("scheme"), bc.path("scheme"), "the PMNB schemes need " + what);
+    };
+    need(c.topology.kind == Topology::Kind::Hypercube, "a hypercube");
+    need(c.topology.dims.size() >= 2, "a hypercube of dimension 2 or more");
+    need(c.router.buffering == Buffering::OutputQueued &&
+             c.router.switching == Switching::StoreAndForward,
+         "output-queued store-and-forward routers");
+    need(c.interface.injection == Injection::AllPort,
+         "all-port nodes (network_interface: {injection: all_port})");
+    need(c.timing.alpha == 0, "the slotted model: timing.alpha = 0");
+    if (bc.has("ending"))
+      fail(c.source, bc.raw("ending"), bc.path("ending"), "the PMNB schemes have no STAR trees");
+  } else {
+    for (const char* k : {"scan_slots", "period"})
+      if (bc.has(k))
+        fail(c.source, bc.raw(k), bc.path(k), "only the pmnb_iii and pmnb_ii schemes have it");
+  }
+  b.scan_slots = static_cast<int>(bc.integer("scan_slots", 1, 0, 64));
+  b.theorem_periods = bc.choice<bool>("period", true, {{"theorem", true}, {"exact", false}});
   if (bc.has("rate") && !t.trace)
     b.rate = bc.real("rate", 0.0, 0.0, 16.0);
   else if (bc.has("rate"))
@@ -358,6 +383,21 @@ void parse_traffic(Section& tr, Config& c) {
     }
     parse_self(tr, c);
     parse_load(tr, c);
+    if (b.pmnb()) {
+      if (t.rate > 0)
+        fail(c.source, tr.has("load") ? tr.raw("load") : tr.raw("rate"),
+             tr.has("load") ? tr.path("load") : tr.path("rate"),
+             "the PMNB schemes carry broadcasts only: set load.broadcast_share 1 (or rate 0)");
+      const int d = static_cast<int>(c.topology.dims.size());
+      if (b.scheme == BroadcastScheme::PmnbIi && t.packet_flits % d != 0)
+        fail(c.source, tr.raw("packet_flits"), tr.path("packet_flits"),
+             "pmnb_ii splits each packet into d = " + std::to_string(d) +
+                 " mini-packets: packet_flits must be a multiple of " + std::to_string(d));
+    }
+  }
+  if (t.trace && b.pmnb()) {
+    fail(c.source, bc.raw("scheme"), bc.path("scheme"),
+         "the PMNB schemes take synthetic (Poisson) broadcast arrivals, not a trace");
   }
   if (t.trace) parse_self(tr, c);
   tr.finish();

@@ -2,6 +2,7 @@
 // statistics sink, the credits in flight (they arrive next cycle), the messages requested for a
 // later cycle, and the kernel's work lists. Passed by reference to each unit; there are no globals.
 #pragma once
+#include <functional>
 #include <queue>
 #include <systemc>
 #include <utility>
@@ -61,6 +62,9 @@ struct Fabric {
     routes[static_cast<std::size_t>(id)].clear();
     return id;
   }
+  // A broadcast scheme that takes packets at the NI rather than the routers (the PMNB periods):
+  // (node, flits, cycle, measured).
+  std::function<void(int, int, Cycle, bool)> broadcast_request;
   // Circuits being built or held: the (router, output port, cycle the header took it) of each hop.
   struct CircuitHold {
     Router* router;

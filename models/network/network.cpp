@@ -75,6 +75,12 @@ Network::Network(sc_core::sc_module_name name, const Config& cfg)
   }
   if (cfg_.waves.enable) waves_.reset(new Waves(cfg_, topo_, routers_));
   if (cfg_.schedule.enabled()) driver_.reset(new ScheduleDriver("schedule", cfg_, *this));
+  if (cfg_.traffic.broadcast.pmnb()) {
+    pmnb_.reset(new DynamicPmnb("pmnb", cfg_, *this, stats_));
+    fabric_.broadcast_request = [this](int node, int flits, Cycle at, bool measured) {
+      pmnb_->arrival(node, flits, at, measured);
+    };
+  }
   if (cfg_.traffic.trace && !cfg_.traffic.messages.empty())
     last_trace_time_ = cfg_.traffic.messages.back().time;
   SC_METHOD(clock);
@@ -85,6 +91,7 @@ Network::~Network() = default;
 std::uint64_t Network::backlog() const {
   std::uint64_t b = 0;
   for (auto* ni : nis_) b += ni->backlog();
+  if (pmnb_) b += pmnb_->waiting();
   return b;
 }
 

@@ -20,6 +20,7 @@
 #include "network/waves.hpp"
 #include "router/router.hpp"
 #include "router/routing_unit.hpp"
+#include "schemes/pmnb/dynamic.hpp"
 #include "schemes/star/star.hpp"
 #include "sim/stats.hpp"
 #include "topology/topology.hpp"
@@ -53,6 +54,7 @@ class Network : public sc_core::sc_module {
   // The waveform writer (null unless waves.enable); close() flushes the VCD at the end of a run.
   Waves* waves() { return waves_.get(); }
   const ScheduleDriver* schedule_driver() const { return driver_.get(); }
+  const DynamicPmnb* dynamic_pmnb() const { return pmnb_.get(); }
   Router& router(int n) { return *routers_[n]; }
   NetworkInterface& ni(int n) { return *nis_[n]; }
   Cycle cycles() const { return end_cycle_; }
@@ -96,6 +98,7 @@ class Network : public sc_core::sc_module {
   std::unique_ptr<Waves> waves_;
   std::unique_ptr<StarRule> star_;
   std::unique_ptr<ScheduleDriver> driver_;
+  std::unique_ptr<DynamicPmnb> pmnb_;
   int waves_tail_ = 0;
   void (*progress_)(const Network&, Cycle, void*) = nullptr;
   void* progress_arg_ = nullptr;

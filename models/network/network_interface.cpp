@@ -83,6 +83,10 @@ tlm::tlm_response_status NetworkInterface::request(tlm::tlm_generic_payload& gp,
   const int flits = len == 0 ? 1 : static_cast<int>((len + flit_bytes_ - 1) / flit_bytes_);
   // A broadcast scheme replicates in the routers; otherwise several destinations are sent as
   // one message each (replicated at the source NI).
+  if (ext && ext->broadcast && fabric_.broadcast_request) {
+    fabric_.broadcast_request(node_, flits, at, fabric_.stats.in_window(at));
+    return tlm::TLM_OK_RESPONSE;
+  }
   if (ext && ext->broadcast && fabric_.cfg.traffic.broadcast.enabled()) {
     submit(-1, flits, prio, at, gp, tag);
     return tlm::TLM_OK_RESPONSE;
@@ -136,7 +140,8 @@ void NetworkInterface::submit(int dst, int flits, int priority, Cycle at,
   m.tag = tag;
   m.created = at;
   m.delivered = 0;
-  m.measured = fabric_.stats.in_window(at);
+  const NocExtension* ext = gp.get_extension<NocExtension>();
+  m.measured = fabric_.stats.in_window(at) && !(ext && ext->unmeasured);
   if (gp.get_data_ptr() && m.bytes) {
     m.has_data = true;
     m.data.assign(gp.get_data_ptr(), gp.get_data_ptr() + m.bytes);

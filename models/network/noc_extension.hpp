@@ -18,6 +18,9 @@ class NocExtension : public tlm::tlm_extension<NocExtension> {
   bool broadcast = false;      // to every other node; the address is ignored
   std::vector<int> multicast;  // to each of these nodes when not empty; the address is ignored
   std::uint64_t tag = 0;       // the initiator's id for the message, handed back on delivery
+  // A message of a protocol run by the nodes (the hops of a dynamic scheme's periods): carried
+  // and counted as traffic, left out of the latency samples (its protocol reports its own).
+  bool unmeasured = false;
   // Optional source route: the hops (dimension, direction +1/-1; 0 for the single link of a
   // size-2 dimension) from the source; it must end at the address. not_before holds the packet
   // in its queue at that hop until that cycle (a slot schedule's "send on link j in slot t").

@@ -7,6 +7,7 @@
 
 #include "config/config.hpp"
 #include "schemes/greedy/greedy.hpp"
+#include "schemes/pmnb/dynamic.hpp"
 #include "sim/stats.hpp"
 #include "traffic/schedule_driver.hpp"
 
@@ -51,6 +52,9 @@ struct Results {
   double packet_time = 1;  // cycles one packet takes over one link (L*tau)
   std::vector<double> star_x;
   // A static schedule (schedule.algorithm set): its completion time from the model and checks.
+  // Dynamic broadcasting by PMNB periods (broadcast.scheme pmnb_iii / pmnb_ii).
+  bool has_pmnb = false;
+  DynamicPmnbResult pmnb;
   bool has_schedule = false;
   ScheduleResult schedule;
   std::uint64_t flit_hops = 0;

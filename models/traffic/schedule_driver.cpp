@@ -133,6 +133,7 @@ void ScheduleDriver::prepare(Batch& b) {
   for (int n = 0; n < N; ++n) expected_[n] += broadcasts;
   b.delivered.assign(T, kNever);
   b.sent.assign(T, 0);
+  b.tx_left = T;
 }
 
 int ScheduleDriver::append(Schedule s, Cycle start) {
@@ -255,6 +256,7 @@ void ScheduleDriver::received(const Delivery& d) {
     ++duplicates_;
   else if (b.to_dest[tx])
     ++receptions_[d.dst];
+  if (b.to_dest[tx] && on_item_in) on_item_in(static_cast<int>(bi), tr.item, d.dst, d.delivered);
   if (b.to_dest[tx] && --b.dest_left == 0 && on_batch_done)
     on_batch_done(static_cast<int>(bi), d.delivered);
   if (b.s.timing == ScheduleTiming::Slots) {
@@ -266,6 +268,20 @@ void ScheduleDriver::received(const Delivery& d) {
           b.start +
           static_cast<Cycle>(b.s.transmissions[static_cast<std::size_t>(f)].slots[0]) * b.slot;
       send(b, f, std::max(d.delivered, slot));
+    }
+    if (--b.tx_left == 0 && release_finished) {
+      // Every transmission of the batch is in: its tables are no longer needed.
+      std::vector<Transmission>().swap(b.s.transmissions);
+      std::vector<int>().swap(b.feed);
+      std::vector<int>().swap(b.fed_start);
+      std::vector<int>().swap(b.fed);
+      std::vector<char>().swap(b.first);
+      std::vector<char>().swap(b.to_dest);
+      std::vector<char>().swap(b.sent);
+      std::vector<Cycle>().swap(b.delivered);
+      std::vector<int>().swap(b.s.item_flits);
+      std::vector<int>().swap(b.s.item_source);
+      std::vector<int>().swap(b.s.item_dest);
     }
     return;
   }

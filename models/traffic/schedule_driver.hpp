@@ -79,6 +79,13 @@ class ScheduleDriver : public sc_core::sc_module {
   int append(Schedule s, Cycle start);
   // Called when a batch's last destination reception is in, with that cycle.
   std::function<void(int batch, Cycle done)> on_batch_done;
+  // Called at each first reception of an item at one of its destinations (batch, item, node).
+  std::function<void(int batch, int item, int node, Cycle t)> on_item_in;
+  // Free a batch's tables once every transmission of it is in (long runs of many batches; the
+  // per-item results of those batches are then not kept).
+  bool release_finished = false;
+  // Its messages left out of the latency samples (the hops of a dynamic scheme's periods).
+  void unmeasured(bool on) { ext_.unmeasured = on; }
   Cycle slot_cycles(const Schedule& s) const;
 
  private:
@@ -89,6 +96,7 @@ class ScheduleDriver : public sc_core::sc_module {
     int item_base = 0;
     Cycle start = 0, slot = 1;
     std::size_t dest_left = 0;  // destination receptions still owed
+    std::size_t tx_left = 0;    // transmissions not yet in
     // Per transmission: the transmission that first brings its item to its sender (-1: the
     // sender is the item's source), the ones it feeds (CSR), whether it is the first to bring
     // its item to the node it ends at (and that node a destination), when it was in.

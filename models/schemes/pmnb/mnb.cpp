@@ -163,6 +163,23 @@ Schedule pmnb_iii_schedule(int d, std::vector<int> sources, int scan_slots, int 
   return s;
 }
 
+Schedule pmnb_scans_schedule(int d, bool split, int scan_slots, int packet_flits) {
+  Schedule s;
+  s.algorithm = split ? "pmnb_ii" : "pmnb";
+  s.variant = "scans only (M = 0)";
+  const int unit = split ? packet_flits / d : packet_flits;
+  pmnb_header(s, d, unit);
+  int slot = 0;
+  if (scan_slots > 0) {
+    if (split)
+      slot = add_scan(s, d, d, scan_slots * d, unit, slot);
+    else
+      for (int scan = 0; scan < 2; ++scan) slot = add_scan(s, d, 1, scan_slots, unit, slot);
+  }
+  s.phases = slot;
+  return s;
+}
+
 Schedule pmnb_ii_schedule(int d, std::vector<int> sources, int scan_slots, int packet_flits) {
   sources = checked_sources(d, std::move(sources), "pmnb_ii");
   if (packet_flits % d != 0)

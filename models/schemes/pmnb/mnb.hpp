@@ -28,6 +28,9 @@ Schedule pmnb_iii_schedule(int d, std::vector<int> sources, int scan_slots, int 
 double pmnb_iii_exact(int d, int M, int scan_slots);
 double pmnb_iii_bound(int d, int M, int scan_slots);
 
+// The scans of a period with no packet (M = 0): algorithm III's two, or II's d in lockstep.
+Schedule pmnb_scans_schedule(int d, bool split, int scan_slots, int packet_flits);
+
 // PMNB by algorithm II: each packet split into d mini-packets of packet_flits / d flits (a
 // multiple of d); mini-packet class c (the c-th piece of every packet) runs A_c over all M
 // packets, the d classes in lockstep on distinct dimensions, after d scans in lockstep (2d steps

@@ -1,0 +1,102 @@
+// Dynamic broadcasting by PMNB periods (traffic.broadcast.scheme pmnb_iii / pmnb_ii) on the
+// model: below the theorem's stability limit the run is stable and its mean delay (arrival to
+// the end of the packet's period, measured on the model) agrees with the theorem's T within the
+// run's confidence interval; above the limit the run is flagged unstable; every broadcast
+// reaches every node.
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "helpers.hpp"
+
+using namespace sy;
+
+namespace {
+
+std::string yaml(const std::string& scheme, double rho, const std::string& period = "theorem",
+                 int L = 4) {
+  return "topology: {type: hypercube, dim: 4}\n"
+         "router: {buffering: output_queued, switching: store_and_forward}\n"
+         "network_interface: {injection: all_port}\n"
+         "timing: {alpha: 0, delta: 0, tau: 1}\n"
+         "traffic:\n"
+         "  process: poisson\n"
+         "  packet_flits: " +
+         std::to_string(L) +
+         "\n"
+         "  broadcast: {scheme: " +
+         scheme + ", scan_slots: 1, period: " + period +
+         "}\n"
+         "  load: {rho: " +
+         std::to_string(rho) +
+         ", broadcast_share: 1.0}\n"
+         "simulation: {warmup: 4000, measure: 120000, drain_limit: 100000, seed: 3}\n";
+}
+
+void expect_theorem(const Results& r) {
+  ASSERT_TRUE(r.stable) << r.unstable_reason;
+  ASSERT_TRUE(r.has_pmnb);
+  const DynamicPmnbResult& p = r.pmnb;
+  ASSERT_TRUE(p.theorem_stable);
+  const double model = p.period_end_delay.mean / p.slot_cycles;
+  const double ci = p.period_end_delay.ci95 / p.slot_cycles;
+  // Within the 95% interval widened by half a slot: the model's cycles (arrivals stamped to
+  // their cycle, periods rounded up to whole cycles) against the theorem's continuous time.
+  EXPECT_NEAR(model, p.T, 2 * ci + 0.5) << "model " << model << " +- " << ci << ", theorem " << p.T;
+  EXPECT_GT(p.periods, 100u);
+  EXPECT_GT(r.broadcasts_done, 1000u);
+  // Every broadcast of the window completed: N - 1 receptions each (the stable run drained).
+  EXPECT_GE(r.transmissions_per_broadcast, 15.0);
+}
+
+std::string error_of(const std::string& y) {
+  try {
+    parse_config(y, "cfg.yaml", {});
+  } catch (const ConfigError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+}  // namespace
+
+TEST(DynamicPmnb, AlgorithmIiiBelowTheLimitAgreesWithTheTheorem) {
+  // d = 4, t_p = 1: V = 2d + 4d = 24, X = 1/4, limit 1 / (1 + 24 * 4 / 16) = 0.143.
+  const Results r = test::run(yaml("pmnb_iii", 0.08));
+  expect_theorem(r);
+  EXPECT_NEAR(r.pmnb.limit_rho, 1.0 / 7.0, 1e-12);
+}
+
+TEST(DynamicPmnb, AlgorithmIiBelowTheLimitAgreesWithTheTheorem) {
+  // II: V = 2 d t_p + 2 = 10, X = (N-1)/(N d): limit 1 / (1 + 10 * 4 / 15) = 0.273.
+  const Results r = test::run(yaml("pmnb_ii", 0.18));
+  expect_theorem(r);
+  EXPECT_NEAR(r.pmnb.limit_rho, 1.0 / (1.0 + 40.0 / 15.0), 1e-12);
+}
+
+TEST(DynamicPmnb, AboveTheLimitTheRunIsFlaggedUnstable) {
+  const Results r = test::run(yaml("pmnb_iii", 0.25));
+  EXPECT_FALSE(r.pmnb.theorem_stable);
+  EXPECT_FALSE(r.stable);
+  EXPECT_NE(r.unstable_reason.find("saturation"), std::string::npos) << r.unstable_reason;
+}
+
+TEST(DynamicPmnb, ExactPeriodsAreNoSlowerThanTheTheoremsPeriods) {
+  // Periods of the schedule's own length f(M) <= V + M X: the delay can only be shorter.
+  const Results r = test::run(yaml("pmnb_iii", 0.08, "exact"));
+  ASSERT_TRUE(r.stable) << r.unstable_reason;
+  const double model = r.pmnb.period_end_delay.mean / r.pmnb.slot_cycles;
+  EXPECT_LT(model, r.pmnb.T);
+  EXPECT_LT(r.pmnb.mean_period_slots, r.pmnb.V + r.pmnb.mean_M * r.pmnb.X);
+}
+
+TEST(DynamicPmnb, ConfigErrorsNameTheKey) {
+  EXPECT_NE(error_of(yaml("pmnb_ii", 0.1, "theorem", 6)).find("traffic.packet_flits"),
+            std::string::npos);
+  std::string torus = yaml("pmnb_iii", 0.1);
+  torus.replace(torus.find("{type: hypercube, dim: 4}"), 25, "{type: torus, dims: [4, 4]}");
+  EXPECT_NE(error_of(torus).find("need a hypercube"), std::string::npos) << error_of(torus);
+  const std::string star = error_of(yaml("priority_star", 0.1));
+  EXPECT_NE(star.find("traffic.broadcast.scan_slots"), std::string::npos) << star;
+  EXPECT_NE(star.find("cfg.yaml:"), std::string::npos) << star;
+}
