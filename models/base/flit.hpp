@@ -30,6 +30,9 @@ struct Packet {
   std::int32_t route = -1;  // source route: index into Fabric::routes (-1: dimension order)
   std::int32_t route_pos = 0;
   std::int32_t circuit = -1;  // the circuit its header is building (circuit routers)
+  std::int32_t mid = -1;      // Valiant / ROMM: the intermediate node not yet reached (-1: none)
+  std::uint16_t hops = 0;     // router-to-router hops its header has made (input-VC routers)
+  std::uint8_t phase = 0;     // Valiant / ROMM: 1 once past the intermediate node
   bool measured = false;
   bool first_of_message = true;
   bool last_of_message = true;

@@ -198,9 +198,10 @@ std::string config_to_json(const Config& c, int indent) {
       .kv("ack_per_hop", c.timing.ack_per_hop)
       .close();
   j.open("routing")
-      .kv("algorithm", "dimension_order")
-      .kv("tie_break", to_string(c.routing.tie_break))
-      .close();
+      .kv("algorithm", c.routing.algorithm)
+      .kv("tie_break", to_string(c.routing.tie_break));
+  if (c.routing.algorithm != "dimension_order") j.kv("allow_deadlock", c.routing.allow_deadlock);
+  j.close();
   const TrafficConfig& t = c.traffic;
   j.open("network_interface")
       .kv("flit_bytes", c.interface.flit_bytes)

@@ -71,7 +71,9 @@ struct TimingConfig {
 };
 
 struct RoutingConfig {
+  std::string algorithm = "dimension_order";  // router/routing/: one file per algorithm
   TieBreak tie_break = TieBreak::Balanced;
+  bool allow_deadlock = false;  // fewer VCs than the algorithm needs: a warning, not an error
 };
 
 struct TraceMessage {

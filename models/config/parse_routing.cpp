@@ -1,14 +1,46 @@
-// routing: {algorithm, tie_break}
+// routing: {algorithm, tie_break, allow_deadlock}
+#include <algorithm>
+
 #include "config/section.hpp"
+#include "router/routing/routing_algorithm.hpp"
 
 namespace sy {
 namespace config_detail {
 
 void parse_routing(Section& s, Config& c) {
   const std::string algo = s.text("algorithm", "dimension_order");
-  if (algo != "dimension_order")
+  const auto& names = routing_names();
+  if (std::find(names.begin(), names.end(), algo) == names.end()) {
+    std::string list;
+    for (const auto& n : names) list += (list.empty() ? "" : ", ") + n;
     fail(c.source, s.raw("algorithm"), s.path("algorithm"),
-         "unknown value '" + algo + "' (expected one of: dimension_order)");
+         "unknown value '" + algo + "' (expected one of: " + list + ")");
+  }
+  c.routing.algorithm = algo;
+  c.routing.allow_deadlock = s.boolean("allow_deadlock", false);
+  if (algo != "dimension_order") {
+    const Topology topo = c.topology.make();
+    auto refuse = [&](const std::string& why) {
+      fail(c.source, s.raw("algorithm"), s.path("algorithm"), algo + ": " + why);
+    };
+    if (c.router.buffering != Buffering::InputVc)
+      refuse("routing algorithms other than dimension_order run on input_vc routers");
+    if (topo.indirect()) refuse("an indirect network routes by its own destination tags");
+    const bool turn = algo == "west_first" || algo == "north_last" || algo == "negative_first" ||
+                      algo == "odd_even";
+    if (turn && (c.topology.kind != Topology::Kind::Mesh || c.topology.dims.size() != 2))
+      refuse("a turn model for 2-D meshes (x = dimension 0, y = dimension 1)");
+    const int need = routing_vcs_needed(algo, topo);
+    if (c.router.vcs < need) {
+      const std::string msg = algo + " needs router.vcs >= " + std::to_string(need) +
+                              " on this topology to be deadlock free (has " +
+                              std::to_string(c.router.vcs) + ")";
+      if (!c.routing.allow_deadlock)
+        fail(c.source, s.raw("algorithm"), s.path("algorithm"),
+             msg + "; routing.allow_deadlock: true runs it anyway");
+      c.warnings.push_back(msg + ": it may deadlock (the watchdog will say so)");
+    }
+  }
   c.routing.tie_break = s.choice<TieBreak>("tie_break", TieBreak::Balanced,
                                            {{"positive", TieBreak::Positive},
                                             {"negative", TieBreak::Negative},

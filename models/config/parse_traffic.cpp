@@ -221,6 +221,9 @@ void parse_traffic(Section& tr, Config& c) {
     fail(c.source, bc.raw("scheme"), bc.path("scheme"),
          "the indirect scheme runs on output-queued routers");
   b.classes = static_cast<int>(bc.integer("classes", 2, 2, 3));
+  if (b.enabled() && c.routing.algorithm != "dimension_order")
+    fail(c.source, bc.raw("scheme"), bc.path("scheme"),
+         "broadcast schemes route by their own trees: use routing.algorithm dimension_order");
   if (b.pmnb()) {
     // Dynamic broadcasting by PMNB periods (schemes/pmnb/dynamic.hpp): the paper's slotted
     // hypercube of ideal store-and-forward all-port nodes.

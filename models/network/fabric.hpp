@@ -62,6 +62,10 @@ struct Fabric {
     routes[static_cast<std::size_t>(id)].clear();
     return id;
   }
+  // Routing checks (routing algorithms other than dimension order): headers that took a turn
+  // their turn model forbids, packets delivered over a longer path than the shortest
+  // (minimal algorithms), packets delivered without visiting their intermediate node.
+  std::uint64_t forbidden_turns = 0, nonminimal_packets = 0, intermediate_missed = 0;
   // A broadcast scheme that takes packets at the NI rather than the routers (the PMNB periods):
   // (node, flits, cycle, measured).
   std::function<void(int, int, Cycle, bool)> broadcast_request;

@@ -21,6 +21,9 @@ Network::Network(sc_core::sc_module_name name, const Config& cfg)
       fabric_(cfg_, topo_, routing_, stats_),
       traffic_("traffic", cfg_, topo_) {
   fabric_.wake = &wake_;
+  if (cfg_.routing.algorithm != "dimension_order")
+    routing_.set_algorithm(
+        make_routing(cfg_.routing.algorithm, topo_, cfg_.router.vcs, cfg_.routing.tie_break));
   const BroadcastConfig& bc = cfg_.traffic.broadcast;
   if (bc.enabled()) {
     star_.reset(new StarRule(topo_));

@@ -76,7 +76,7 @@ class Network : public sc_core::sc_module {
   void idle_end(Cycle t);
   const Config cfg_;
   const Topology topo_;
-  const RoutingUnit routing_;
+  RoutingUnit routing_;
   Stats stats_;
   Fabric fabric_;
   Traffic traffic_;

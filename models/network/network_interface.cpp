@@ -225,6 +225,8 @@ void NetworkInterface::send(std::uint32_t mid) {
     p.last_of_message = done + per >= m.flits;
     p.route = m.route;
     p.route_pos = 0;
+    if (const RoutingAlgorithm* a = fabric_.routing.algorithm())
+      if (p.route < 0 && !local) a->on_inject(p, rng_);
     fabric_.stats.on_created(p, m.created);
     ++m.packets_left;
     if (local)
@@ -364,6 +366,12 @@ void NetworkInterface::deliver_packet(std::uint32_t id, Cycle t) {
 void NetworkInterface::finish_packet(std::uint32_t id, Cycle delivered) {
   Packet& p = fabric_.pool[id];
   p.delivered = delivered;
+  if (fabric_.routing.algorithm() && p.route < 0) {
+    if (p.mid >= 0) ++fabric_.intermediate_missed;
+    const bool minimal =
+        fabric_.cfg.routing.algorithm != "valiant" && fabric_.cfg.routing.algorithm != "romm";
+    if (minimal && p.hops != fabric_.topo.distance(p.src, p.dst)) ++fabric_.nonminimal_packets;
+  }
   if (p.received != static_cast<std::uint32_t>(p.flits)) fabric_.stats.on_order_error();
   fabric_.stats.on_delivered(p);
   Message& m = fabric_.messages[p.message];

@@ -21,7 +21,12 @@ InputVcRouter::InputVcRouter(sc_core::sc_module_name name, int node, Fabric& fab
       tau_(fabric.cfg.timing.tau),
       saf_(fabric.cfg.router.switching == Switching::StoreAndForward),
       bcast_(fabric.cfg.traffic.broadcast),
-      plan_(vc_plan(fabric.cfg)) {
+      plan_(vc_plan(fabric.cfg)),
+      algo_(fabric.routing.algorithm()),
+      turns_(fabric.cfg.routing.algorithm == "west_first" ||
+             fabric.cfg.routing.algorithm == "north_last" ||
+             fabric.cfg.routing.algorithm == "negative_first" ||
+             fabric.cfg.routing.algorithm == "odd_even") {
   const RouterConfig& rc = fabric.cfg.router;
   const int inputs = fabric.topo.num_ports() + fabric.cfg.interface.injection_channels;
   for (int p = 0; p < inputs; ++p)
@@ -43,14 +48,35 @@ void InputVcRouter::accept_flit(int in_port, int v, Flit f, Cycle t) {
     return;
   }
   // Ejection: straight to the NI, the buffer slot is free again. (A dimension-ordered source
-  // route never passes its destination before it ends.)
-  if (pk.dst == terminal_) {
+  // route never passes its destination before it ends; a Valiant packet passes it before its
+  // intermediate node.) The header decides for its packet's flits.
+  VirtualChannel& vc = iu.vcs[v];
+  if (f.head) {
+    if (pk.mid == terminal_) {
+      pk.mid = -1;
+      pk.phase = 1;
+    }
+    vc.eject = pk.dst == terminal_ && pk.mid < 0;
+  }
+  if (vc.eject) {
+    if (f.tail) vc.eject = false;
     fabric_.credit(iu.upstream, v);
     ni_->deliver_flit(f, t);
     return;
   }
-  VirtualChannel& vc = iu.vcs[v];
-  if (f.head) {
+  if (f.head && algo_ && pk.route < 0) {
+    // A routing algorithm: its candidates; the switch allocator selects among them.
+    const int from = is_injection(in_port) ? -1 : in_port;
+    if (static_cast<int>(vc.cand.size()) < algo_->candidate_capacity())
+      vc.cand.resize(static_cast<std::size_t>(algo_->candidate_capacity()));
+    vc.ncand = algo_->candidates(node_, from, v, pk, vc.cand.data());
+    vc.escape_last = algo_->has_escape();
+    vc.hold = 0;
+    vc.state = VirtualChannel::State::Routed;
+    vc.out_port = vc.cand[0].port;
+    vc.vc_lo = vc.cand[0].vc_lo;
+    vc.vc_hi = vc.cand[0].vc_hi;
+  } else if (f.head) {
     // A source route (dimension-ordered: checked by the NI) takes the VC classes of its hop.
     const Fabric::RouteHop* hop = take_route_hop(pk);
     const int from = is_injection(in_port) ? -1 : in_port;
@@ -246,6 +272,12 @@ bool InputVcRouter::evaluate(Cycle t) {
       ou.take(gr.out_vc);
       vc.out_vc = gr.out_vc;
       vc.state = VirtualChannel::State::Active;
+      vc.ncand = 0;
+      Packet& pk = fabric_.pool[f.packet];
+      ++pk.hops;
+      if (turns_ && !turn_allowed(fabric_.cfg.routing.algorithm, fabric_.topo, node_, pk.src,
+                                  is_injection(gr.in_port) ? -1 : gr.in_port, gr.out_port))
+        ++fabric_.forbidden_turns;
     }
     ou.consume(gr.out_vc);
     ou.free_at = t + tau_;

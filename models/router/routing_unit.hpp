@@ -7,9 +7,11 @@
 // again. A tie on an even ring (the destination exactly n/2 away) follows tie_break: positive,
 // negative, or balanced (+ from even coordinates, - from odd ones).
 #pragma once
+#include <memory>
 #include <vector>
 
 #include "config/config.hpp"
+#include "router/routing/routing_algorithm.hpp"
 #include "topology/topology.hpp"
 
 namespace sy {
@@ -43,6 +45,9 @@ class RoutingUnit {
   Route route_via(int node, int in_port, int in_vc, int port) const;
   int out_port(int node, int dst) const;  // next hop only
   bool uses_dateline_classes() const { return classes_; }
+  // A routing algorithm other than dimension order (routing.algorithm), or null.
+  void set_algorithm(std::unique_ptr<RoutingAlgorithm> a) { algo_ = std::move(a); }
+  const RoutingAlgorithm* algorithm() const { return algo_.get(); }
 
  private:
   const Topology& topo_;
@@ -50,6 +55,7 @@ class RoutingUnit {
   TieBreak tie_;
   int vcs_, base_;
   bool classes_;
+  std::unique_ptr<RoutingAlgorithm> algo_;
 };
 
 }  // namespace sy

@@ -29,6 +29,7 @@ class SwitchAllocator {
   void set_probe(RouterProbe* p) { probe_ = p; }
 
  private:
+  bool select(VirtualChannel& vc, const std::vector<OutputUnit>& out, Cycle t) const;
   std::uint64_t branch_outputs(VirtualChannel& vc, const std::vector<OutputUnit>& out, Cycle t,
                                std::uint8_t& cls) const;
   std::vector<Arbiter> out_arb_;

@@ -7,6 +7,7 @@
 
 #include "base/flit.hpp"
 #include "base/ring.hpp"
+#include "router/routing/routing_algorithm.hpp"
 
 namespace sy {
 
@@ -20,6 +21,12 @@ class VirtualChannel {
   int out_vc = -1;
   int vc_lo = 0, vc_hi = 0;  // output VCs the header may take
   Cycle hold = 0;            // the header may not leave before (a source route's not-before)
+  bool eject = false;        // the packet at its head ends here (decided by its header)
+  // Adaptive routing: the header's candidate (port, VC range) pairs until it holds an output
+  // VC; the switch allocator selects one each cycle (the last is the escape when escape_last).
+  std::vector<Candidate> cand;
+  int ncand = 0;
+  bool escape_last = false;
 
   // A broadcast copy that this router replicates: one branch per output it goes to. Branches
   // progress on their own; the input reads one flit a cycle, which the crossbar fans out to

@@ -154,10 +154,22 @@ Results run_simulation(const Config& cfg, const RunOptions& opt) {
     r.pmnb = pm->result();
   }
   r.flit_hops = net->fabric().flit_hops;
+  r.routing_algorithm = cfg.routing.algorithm;
+  r.forbidden_turns = net->fabric().forbidden_turns;
+  r.nonminimal_packets = net->fabric().nonminimal_packets;
+  r.intermediate_missed = net->fabric().intermediate_missed;
   r.order_errors = st.order_errors;
   r.max_flit_wait = net->fabric().max_flit_wait;
   r.stable = net->state().stable;
   r.unstable_reason = net->state().reason;
+  if (r.forbidden_turns || r.nonminimal_packets || r.intermediate_missed) {
+    r.stable = false;
+    r.unstable_reason += (r.unstable_reason.empty() ? "" : "; ") +
+                         std::string("routing check failed: ") + std::to_string(r.forbidden_turns) +
+                         " forbidden turns, " + std::to_string(r.nonminimal_packets) +
+                         " non-minimal packets, " + std::to_string(r.intermediate_missed) +
+                         " intermediate nodes missed";
+  }
   if (r.order_errors) {
     r.stable = false;
     r.unstable_reason += (r.unstable_reason.empty() ? "" : "; ") + std::to_string(r.order_errors) +
@@ -338,6 +350,13 @@ std::string Results::to_json() const {
     j.close();
     j.open("star").kv_list("x", star_x).close();
   }
+  if (!routing_algorithm.empty() && routing_algorithm != "dimension_order")
+    j.open("routing")
+        .kv("algorithm", routing_algorithm)
+        .kv("forbidden_turns", forbidden_turns)
+        .kv("nonminimal_packets", nonminimal_packets)
+        .kv("intermediate_missed", intermediate_missed)
+        .close();
   if (has_pmnb) {
     // Slots: a whole packet over one link (delta + L tau cycles). The model's delays first, the
     // theorem's beside them.

@@ -52,6 +52,9 @@ struct Results {
   double packet_time = 1;  // cycles one packet takes over one link (L*tau)
   std::vector<double> star_x;
   // A static schedule (schedule.algorithm set): its completion time from the model and checks.
+  // Routing algorithm checks (routing.algorithm other than dimension_order; all must be 0).
+  std::string routing_algorithm;
+  std::uint64_t forbidden_turns = 0, nonminimal_packets = 0, intermediate_missed = 0;
   // Dynamic broadcasting by PMNB periods (broadcast.scheme pmnb_iii / pmnb_ii).
   bool has_pmnb = false;
   DynamicPmnbResult pmnb;

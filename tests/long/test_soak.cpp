@@ -1,6 +1,9 @@
 // Long soak runs (CTest label "long"; not in the default suite):  ctest --test-dir build -L long
 #include <gtest/gtest.h>
 
+#include <fstream>
+#include <sstream>
+
 #include "helpers.hpp"
 
 using namespace sy;
@@ -61,4 +64,47 @@ TEST(Soak, GreedyButterflyPOneExactAtRhoNinety) {
   ASSERT_TRUE(r.stable) << r.unstable_reason;
   const double T = r.latency.mean / r.packet_time, ci = r.latency.ci95 / r.packet_time;
   EXPECT_NEAR(T, r.greedy.exact, 2 * ci + 0.02);
+}
+
+// Every routing algorithm on the smallest VC count it declares, above saturation for 200,000
+// cycles: no deadlock (the watchdog would stop the run), in order, its routing checks at 0.
+TEST(Soak, RoutingAlgorithmsAboveSaturationTwoHundredThousandCycles) {
+  struct C {
+    const char *algorithm, *topology;
+    int vcs;
+  };
+  const C cases[] = {{"minimal_adaptive", "{type: torus, dims: [8, 8]}", 3},
+                     {"minimal_adaptive", "{type: mesh, dims: [8, 8]}", 2},
+                     {"minimal_adaptive", "{type: hypercube, dim: 6}", 2},
+                     {"valiant", "{type: torus, dims: [8, 8]}", 4},
+                     {"romm", "{type: torus, dims: [8, 8]}", 4},
+                     {"west_first", "{type: mesh, dims: [8, 8]}", 1},
+                     {"north_last", "{type: mesh, dims: [8, 8]}", 1},
+                     {"negative_first", "{type: mesh, dims: [8, 8]}", 1},
+                     {"odd_even", "{type: mesh, dims: [8, 8]}", 1}};
+  for (const C& c : cases) {
+    const std::string y =
+        std::string("topology: ") + c.topology +
+        "\nrouter: {buffering: input_vc, switching: wormhole, vcs: " + std::to_string(c.vcs) +
+        ", vc_depth: 4}\nrouting: {algorithm: " + c.algorithm +
+        "}\ntraffic: {process: poisson, rate: 0.9, packet_flits: 8, pattern: "
+        "uniform}\nsimulation: {warmup: 0, measure: 200000, deadlock_cycles: "
+        "2000}\n";
+    // One simulation per process: each case in a child.
+    const std::string out = "/tmp/switchyard-soak-routing-" + std::to_string(getpid());
+    const test::CliResult r = test::cli(
+        "run " +
+        test::write_temp(std::string("soak_") + c.algorithm + ".yaml", "name: soak\n" + y) +
+        " --quiet --out " + out);
+    EXPECT_TRUE(r.rc == 0 || r.rc == 3) << c.algorithm << ": " << r.output;
+    EXPECT_EQ(r.output.find("deadlock"), std::string::npos) << c.algorithm << ": " << r.output;
+    std::ifstream f(out + "/results.json");
+    std::stringstream ss;
+    ss << f.rdbuf();
+    const std::string js = ss.str();
+    EXPECT_EQ(js.find("deadlock"), std::string::npos) << c.algorithm;
+    EXPECT_EQ(test::json_number(js, "routing", "forbidden_turns"), 0) << c.algorithm;
+    EXPECT_EQ(test::json_number(js, "routing", "nonminimal_packets"), 0) << c.algorithm;
+    EXPECT_EQ(test::json_number(js, "routing", "intermediate_missed"), 0) << c.algorithm;
+  }
 }

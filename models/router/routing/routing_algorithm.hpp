@@ -1,0 +1,67 @@
+// RoutingAlgorithm: a unicast routing function beside dimension order, chosen by name
+// (routing.algorithm). For a header at a router it gives the candidate (output port, output VC
+// range) pairs in preference order; the switch allocator selects among the usable ones each cycle
+// until the header holds an output VC (selection by free credits: the candidate whose free
+// output VCs hold the most credits; an escape candidate only when no other is usable). Oblivious
+// algorithms (Valiant, ROMM) give one candidate and draw their intermediate node at injection.
+// One virtual call per header, none per flit. Each algorithm is one file in this folder.
+#pragma once
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "base/flit.hpp"
+#include "base/rng.hpp"
+#include "config/config.hpp"
+#include "topology/topology.hpp"
+
+namespace sy {
+
+struct Candidate {
+  int port;
+  int vc_lo, vc_hi;
+};
+
+class RoutingAlgorithm {
+ public:
+  RoutingAlgorithm(const Topology& topo, int vcs, TieBreak tie)
+      : topo_(topo), vcs_(vcs), tie_(tie) {}
+  virtual ~RoutingAlgorithm() = default;
+  // The header of `pk` at `node`, arrived on in_port (-1: injection) in VC in_vc: fills `out`
+  // (room for candidate_capacity()) and returns how many; the last is the escape when
+  // has_escape(). A packet at its destination (after its intermediate node) is never routed.
+  virtual int candidates(int node, int in_port, int in_vc, Packet& pk, Candidate* out) const = 0;
+  virtual bool has_escape() const { return false; }
+  // At the source NI: draw what the packet needs (an intermediate node).
+  virtual void on_inject(Packet&, Rng&) const {}
+  int candidate_capacity() const { return topo_.num_dims() + 1; }
+
+ protected:
+  // Dimension order toward `target` from `node` (shortest direction per ring, ties by tie_):
+  // the output port, -1 at the target.
+  int dor_port(int node, int target) const;
+  // The minimal direction in dimension d from node toward target: +1/-1 (0 for a size-2
+  // dimension), or 2 when already aligned; on an even ring at exactly n/2, `both` is set.
+  int min_dir(int node, int target, int d, bool* both = nullptr) const;
+  // Dateline VC class range inside [lo, lo + n): lower half until the packet crosses its ring's
+  // wraparound link (continuing in the same dimension on the upper half), upper half after.
+  Candidate dateline(int node, int in_port, int in_vc, int port, int lo, int n) const;
+  const Topology& topo_;
+  const int vcs_;
+  const TieBreak tie_;
+};
+
+// The VCs an algorithm needs on this topology (a config error below it, naming the number).
+int routing_vcs_needed(const std::string& algorithm, const Topology& topo);
+// Builds the named algorithm (not dimension_order: the RoutingUnit's own fast path).
+std::unique_ptr<RoutingAlgorithm> make_routing(const std::string& algorithm, const Topology& topo,
+                                               int vcs, TieBreak tie);
+// The algorithm names, for the config's error message.
+const std::vector<std::string>& routing_names();
+
+// Turn check for the mesh turn models (tests and the per-hop checker): may a packet that
+// arrived on in_port (-1: injection) at `node` leave on out_port under `algorithm`?
+bool turn_allowed(const std::string& algorithm, const Topology& topo, int node, int src,
+                  int in_port, int out_port);
+
+}  // namespace sy

@@ -1,0 +1,89 @@
+// The turn models of Glass & Ni on 2-D meshes (x = dimension 0, east = +; y = dimension 1,
+// north = +), each deadlock free with one VC because it forbids the turns that close a cycle:
+//  - west_first: a packet that must go west goes west first (no turn into west);
+//  - north_last: a packet goes north only when north is its last direction (no turn out of north);
+//  - negative_first: every negative hop (west, south) before any positive one.
+// Candidates: the productive directions the model allows, on every VC.
+#include "router/routing/routing_algorithm.hpp"
+
+namespace sy {
+namespace {
+
+enum class Turn { WestFirst, NorthLast, NegativeFirst };
+
+class TurnModel : public RoutingAlgorithm {
+ public:
+  TurnModel(Turn t, const Topology& topo, int vcs, TieBreak tie)
+      : RoutingAlgorithm(topo, vcs, tie), turn_(t) {}
+  int candidates(int node, int, int, Packet& pk, Candidate* out) const override {
+    const int dx = min_dir(node, pk.dst, 0), dy = min_dir(node, pk.dst, 1);
+    int n = 0;
+    auto add = [&](int d, int dir) { out[n++] = {topo_.port_of(d, dir), 0, vcs_}; };
+    switch (turn_) {
+      case Turn::WestFirst:
+        if (dx == -1) {
+          add(0, -1);
+        } else {
+          if (dx == +1) add(0, +1);
+          if (dy != 2) add(1, dy);
+        }
+        break;
+      case Turn::NorthLast:
+        if (dx != 2) add(0, dx);
+        if (dy == -1) add(1, -1);
+        if (n == 0 && dy == +1) add(1, +1);
+        break;
+      case Turn::NegativeFirst:
+        if (dx == -1) add(0, -1);
+        if (dy == -1) add(1, -1);
+        if (n == 0) {
+          if (dx == +1) add(0, +1);
+          if (dy == +1) add(1, +1);
+        }
+        break;
+    }
+    return n;
+  }
+
+ private:
+  Turn turn_;
+};
+
+}  // namespace
+
+std::unique_ptr<RoutingAlgorithm> make_turn_model(const std::string& name, const Topology& topo,
+                                                  int vcs, TieBreak tie) {
+  const Turn t = name == "west_first"   ? Turn::WestFirst
+                 : name == "north_last" ? Turn::NorthLast
+                                        : Turn::NegativeFirst;
+  return std::unique_ptr<RoutingAlgorithm>(new TurnModel(t, topo, vcs, tie));
+}
+
+// A turn from the direction a packet travels on arrival (in_port: the port it came in on, which
+// points back where it came from) to the direction it leaves in.
+bool turn_allowed(const std::string& a, const Topology& topo, int node, int src, int in_port,
+                  int out_port) {
+  if (in_port < 0 || out_port < 0) return true;
+  const Topology::Port in = topo.port(in_port), out = topo.port(out_port);
+  const int idim = in.dim, idir = -in.dir;  // travelling direction
+  const int odim = out.dim, odir = out.dir;
+  if (idim == odim) return idir == odir;  // no U-turns in a minimal mesh route
+  const bool in_north = idim == 1 && idir > 0;
+  const bool out_west = odim == 0 && odir < 0;
+  if (a == "west_first") return !out_west;
+  if (a == "north_last") return !in_north;
+  if (a == "negative_first") return !(idir > 0 && odir < 0);
+  if (a == "odd_even") {
+    // Chiu: no east->north or east->south turn in an even column, no north->west or
+    // south->west turn in an odd column.
+    const int x = topo.coord(node, 0);
+    const bool in_east = idim == 0 && idir > 0;
+    (void)src;
+    if (in_east && odim == 1 && x % 2 == 0) return false;
+    if (idim == 1 && out_west && x % 2 == 1) return false;
+    return true;
+  }
+  return true;
+}
+
+}  // namespace sy
