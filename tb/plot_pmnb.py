@@ -92,6 +92,10 @@ for ax, d in zip(axes, (6, 8, 10)):
         x = [r["rho_theorem"] for r in pts]
         ax.errorbar(x, [r["model_T"] for r in pts], yerr=[r["model_T_ci95"] for r in pts],
                     fmt=mk, label=f"{alg}: model", capsize=3)
+        bad = [r for r in pts if not r["stable"]]
+        if bad:  # runs the model flagged unstable (a short window near the limit)
+            ax.plot([r["rho_theorem"] for r in bad], [r["model_T"] for r in bad], "kx", ms=10,
+                    label="model flagged unstable")
         ax.plot(x, [r["theorem_T"] for r in pts], "--", label=f"{alg}: theorem T (a measured)")
         ax.fill_between(x, [r["theorem_T_a_low"] for r in pts],
                         [r["theorem_T_a_high"] for r in pts], alpha=0.15)
@@ -141,7 +145,7 @@ cj = {}
 for d in ds:
     for rho in rhos:
         for name, cfg, sets in schemes:
-            if name.startswith("II") and d == 10:
+            if name.startswith("II ") and d == 10:
                 continue
             cj[(d, rho, name)] = pool.submit(run, f"cmp-{d}-{rho}-{name.split()[0]}-{len(sets)}",
                                              cfg, d, sets + [f"traffic.load.rho={rho}"])
