@@ -368,8 +368,8 @@ void NetworkInterface::finish_packet(std::uint32_t id, Cycle delivered) {
   p.delivered = delivered;
   if (fabric_.routing.algorithm() && p.route < 0) {
     if (p.mid >= 0) ++fabric_.intermediate_missed;
-    const bool minimal =
-        fabric_.cfg.routing.algorithm != "valiant" && fabric_.cfg.routing.algorithm != "romm";
+    const std::string& a = fabric_.cfg.routing.algorithm;
+    const bool minimal = a != "valiant" && a != "romm" && a != "ugal";
     if (minimal && p.hops != fabric_.topo.distance(p.src, p.dst)) ++fabric_.nonminimal_packets;
   }
   if (p.received != static_cast<std::uint32_t>(p.flits)) fabric_.stats.on_order_error();

@@ -67,6 +67,13 @@ void InputVcRouter::accept_flit(int in_port, int v, Flit f, Cycle t) {
   if (f.head && algo_ && pk.route < 0) {
     // A routing algorithm: its candidates; the switch allocator selects among them.
     const int from = is_injection(in_port) ? -1 : in_port;
+    if (from < 0 && algo_->decides_at_source())
+      algo_->at_source(node_, pk, [this](int port) {
+        const OutputUnit& ou = outputs_[port];
+        long q = 0;
+        for (const OutputVc& o : ou.vcs) q += ou.depth - o.credits;
+        return q;
+      });
     if (static_cast<int>(vc.cand.size()) < algo_->candidate_capacity())
       vc.cand.resize(static_cast<std::size_t>(algo_->candidate_capacity()));
     vc.ncand = algo_->candidates(node_, from, v, pk, vc.cand.data());

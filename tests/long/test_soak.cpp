@@ -78,6 +78,7 @@ TEST(Soak, RoutingAlgorithmsAboveSaturationTwoHundredThousandCycles) {
                      {"minimal_adaptive", "{type: hypercube, dim: 6}", 2},
                      {"valiant", "{type: torus, dims: [8, 8]}", 4},
                      {"romm", "{type: torus, dims: [8, 8]}", 4},
+                     {"ugal", "{type: torus, dims: [8, 8]}", 4},
                      {"west_first", "{type: mesh, dims: [8, 8]}", 1},
                      {"north_last", "{type: mesh, dims: [8, 8]}", 1},
                      {"negative_first", "{type: mesh, dims: [8, 8]}", 1},

@@ -7,13 +7,14 @@ namespace sy {
 // The algorithms of this folder (one file each).
 std::unique_ptr<RoutingAlgorithm> make_minimal_adaptive(const Topology&, int, TieBreak);
 std::unique_ptr<RoutingAlgorithm> make_valiant(const Topology&, int, TieBreak, bool romm);
+std::unique_ptr<RoutingAlgorithm> make_ugal(const Topology&, int, TieBreak);
 std::unique_ptr<RoutingAlgorithm> make_turn_model(const std::string&, const Topology&, int,
                                                   TieBreak);
 std::unique_ptr<RoutingAlgorithm> make_odd_even(const Topology&, int, TieBreak);
 
 const std::vector<std::string>& routing_names() {
   static const std::vector<std::string> names = {
-      "dimension_order", "minimal_adaptive", "valiant",        "romm",
+      "dimension_order", "minimal_adaptive", "valiant",        "romm",    "ugal",
       "west_first",      "north_last",       "negative_first", "odd_even"};
   return names;
 }
@@ -24,7 +25,7 @@ int routing_vcs_needed(const std::string& a, const Topology& topo) {
   const int dor = wraps ? 2 : 1;  // dateline classes on rings
   if (a == "dimension_order") return 1;
   if (a == "minimal_adaptive") return dor + 1;  // escape classes + one adaptive VC
-  if (a == "valiant" || a == "romm") return 2 * dor;
+  if (a == "valiant" || a == "romm" || a == "ugal") return 2 * dor;
   return 1;  // turn models and odd-even: deadlock free with one VC
 }
 
@@ -33,6 +34,7 @@ std::unique_ptr<RoutingAlgorithm> make_routing(const std::string& a, const Topol
   if (a == "minimal_adaptive") return make_minimal_adaptive(topo, vcs, tie);
   if (a == "valiant") return make_valiant(topo, vcs, tie, false);
   if (a == "romm") return make_valiant(topo, vcs, tie, true);
+  if (a == "ugal") return make_ugal(topo, vcs, tie);
   if (a == "west_first" || a == "north_last" || a == "negative_first")
     return make_turn_model(a, topo, vcs, tie);
   if (a == "odd_even") return make_odd_even(topo, vcs, tie);

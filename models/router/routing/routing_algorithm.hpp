@@ -34,6 +34,25 @@ class RoutingAlgorithm {
   virtual bool has_escape() const { return false; }
   // At the source NI: draw what the packet needs (an intermediate node).
   virtual void on_inject(Packet&, Rng&) const {}
+  // At the source router, before the header's first candidates: a choice that needs the
+  // router's state (UGAL: minimal or Valiant by queue length x hops). queue(port) is the
+  // occupancy of that output's downstream VCs (flits).
+  virtual bool decides_at_source() const { return false; }
+  template <class Queue>
+  void at_source(int node, Packet& pk, Queue queue) const {
+    if (pk.mid < 0) return;
+    const int hmin = topo_.distance(node, pk.dst);
+    const int hval = topo_.distance(node, pk.mid) + topo_.distance(pk.mid, pk.dst);
+    const int pmin = dor_port(node, pk.dst);
+    const int pval = pk.mid == node ? pmin : dor_port(node, pk.mid);
+    if (pmin < 0) return;
+    const long qmin = queue(pmin), qval = pval < 0 ? qmin : queue(pval);
+    // Minimal when its queue x hops is no worse (+1: an empty network goes minimal).
+    if ((qmin + 1) * hmin <= (qval + 1) * hval) {
+      pk.mid = -1;
+      pk.phase = 1;  // the second leg's VCs: dimension order to the destination
+    }
+  }
   int candidate_capacity() const { return topo_.num_dims() + 1; }
 
  protected:

@@ -3,6 +3,7 @@
 // destination (ROMM: each coordinate between them along the minimal direction); it goes there by
 // dimension order, then to its destination by dimension order. Phase 1 uses the lower half of the
 // VCs, phase 2 the upper half, each split into dateline classes on rings: deadlock free.
+// UGAL (below) chooses per packet at its source between that and the minimal route.
 #include "router/routing/routing_algorithm.hpp"
 
 namespace sy {
@@ -55,7 +56,20 @@ class Valiant : public RoutingAlgorithm {
   bool romm_;
 };
 
+// UGAL (local): Valiant's intermediate node is drawn, then at the source router the packet goes
+// minimal (dimension order on the second leg's VCs) when the minimal first hop's queue times
+// the minimal hop count is no worse than the Valiant first hop's queue times its hop count.
+class Ugal : public Valiant {
+ public:
+  Ugal(const Topology& topo, int vcs, TieBreak tie) : Valiant(topo, vcs, tie, false) {}
+  bool decides_at_source() const override { return true; }
+};
+
 }  // namespace
+
+std::unique_ptr<RoutingAlgorithm> make_ugal(const Topology& topo, int vcs, TieBreak tie) {
+  return std::unique_ptr<RoutingAlgorithm>(new Ugal(topo, vcs, tie));
+}
 
 std::unique_ptr<RoutingAlgorithm> make_valiant(const Topology& topo, int vcs, TieBreak tie,
                                                bool romm) {
