@@ -133,3 +133,15 @@ TEST(RoutingConfig, TooFewVcsSaysHowMany) {
     EXPECT_NE(std::string(e.what()).find("2-D meshes"), std::string::npos) << e.what();
   }
 }
+
+TEST(RoutingSelection, RandomSelectionMinimalNoDeadlock) {
+  Case c{"minimal_adaptive", kTorus, 3};
+  std::string y = yaml(c, 0.9, 15000);
+  y.replace(y.find("algorithm: minimal_adaptive"), 27,
+            "algorithm: minimal_adaptive, selection: random");
+  const Results r = test::run(y);
+  EXPECT_EQ(r.unstable_reason.find("deadlock"), std::string::npos) << r.unstable_reason;
+  EXPECT_EQ(r.order_errors, 0u);
+  EXPECT_EQ(r.nonminimal_packets, 0u);
+  EXPECT_GT(r.packets_delivered, 1000u);
+}
