@@ -200,7 +200,9 @@ std::string config_to_json(const Config& c, int indent) {
   j.open("routing")
       .kv("algorithm", c.routing.algorithm)
       .kv("tie_break", to_string(c.routing.tie_break));
-  if (c.routing.algorithm != "dimension_order") j.kv("allow_deadlock", c.routing.allow_deadlock);
+  if (c.routing.algorithm != "dimension_order")
+    j.kv("allow_deadlock", c.routing.allow_deadlock)
+        .kv("selection", c.routing.random_selection ? "random" : "credits");
   j.close();
   const TrafficConfig& t = c.traffic;
   j.open("network_interface")

@@ -73,7 +73,8 @@ struct TimingConfig {
 struct RoutingConfig {
   std::string algorithm = "dimension_order";  // router/routing/: one file per algorithm
   TieBreak tie_break = TieBreak::Balanced;
-  bool allow_deadlock = false;  // fewer VCs than the algorithm needs: a warning, not an error
+  bool allow_deadlock = false;    // fewer VCs than the algorithm needs: a warning, not an error
+  bool random_selection = false;  // adaptive: a usable candidate at random, not by credits
 };
 
 struct TraceMessage {

@@ -18,6 +18,8 @@ void parse_routing(Section& s, Config& c) {
   }
   c.routing.algorithm = algo;
   c.routing.allow_deadlock = s.boolean("allow_deadlock", false);
+  c.routing.random_selection =
+      s.choice<bool>("selection", false, {{"credits", false}, {"random", true}});
   if (algo != "dimension_order") {
     const Topology topo = c.topology.make();
     auto refuse = [&](const std::string& why) {

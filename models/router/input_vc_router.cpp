@@ -37,6 +37,9 @@ InputVcRouter::InputVcRouter(sc_core::sc_module_name name, int node, Fabric& fab
       for (auto& vc : iu.vcs) vc.branches.resize(fabric.topo.num_ports());
   }
   for (auto& o : outputs_) o = OutputUnit(rc.vcs, rc.vc_depth);
+  if (fabric.cfg.routing.random_selection)
+    alloc_.random_selection(fabric.cfg.simulation.seed * 0x9e3779b97f4a7c15ull +
+                            static_cast<std::uint64_t>(node) + 0x73656c);
 }
 
 void InputVcRouter::accept_flit(int in_port, int v, Flit f, Cycle t) {

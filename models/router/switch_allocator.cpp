@@ -51,9 +51,8 @@ std::uint64_t SwitchAllocator::branch_outputs(VirtualChannel& vc,
 // has a free VC in the candidate's range, the one whose VCs in that range hold the most credits
 // (free buffer slots downstream; the first in the algorithm's order on a tie); the escape only when
 // no other is usable. The VC's port and range become the selected candidate's for this cycle's bid.
-bool SwitchAllocator::select(VirtualChannel& vc, const std::vector<OutputUnit>& out,
-                             Cycle t) const {
-  int best = -1, best_credits = -1;
+bool SwitchAllocator::select(VirtualChannel& vc, const std::vector<OutputUnit>& out, Cycle t) {
+  int best = -1, best_credits = -1, usable = 0;
   const int last = vc.escape_last ? vc.ncand - 1 : vc.ncand;
   for (int k = 0; k < last; ++k) {
     const Candidate& c = vc.cand[static_cast<std::size_t>(k)];
@@ -65,7 +64,11 @@ bool SwitchAllocator::select(VirtualChannel& vc, const std::vector<OutputUnit>& 
       credits += ou.vcs[v].credits;
       free_vc |= !ou.vcs[v].owned;
     }
-    if (free_vc && credits > best_credits) {
+    if (!free_vc) continue;
+    if (random_) {
+      // Reservoir sampling: each usable candidate with probability 1/usable.
+      if (rng_.below(static_cast<std::uint64_t>(++usable)) == 0) best = k;
+    } else if (credits > best_credits) {
       best = k;
       best_credits = credits;
     }

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "base/flit.hpp"
+#include "base/rng.hpp"
 #include "router/arbiter.hpp"
 #include "router/input_unit.hpp"
 #include "router/output_unit.hpp"
@@ -25,11 +26,17 @@ class SwitchAllocator {
   // Fills grants (at most one per input and per output); returns how many.
   int allocate(std::vector<InputUnit>& in, std::vector<OutputUnit>& out, const PacketPool& pool,
                Cycle t, SwitchGrant* grants);
+  // Adaptive routing's selection among a header's usable candidates: uniformly at random from
+  // this stream (seeded per router) instead of by credits.
+  void random_selection(std::uint64_t seed) {
+    random_ = true;
+    rng_.reseed(seed);
+  }
   // Waveforms: record each cycle's request vectors in the probe (null: off).
   void set_probe(RouterProbe* p) { probe_ = p; }
 
  private:
-  bool select(VirtualChannel& vc, const std::vector<OutputUnit>& out, Cycle t) const;
+  bool select(VirtualChannel& vc, const std::vector<OutputUnit>& out, Cycle t);
   std::uint64_t branch_outputs(VirtualChannel& vc, const std::vector<OutputUnit>& out, Cycle t,
                                std::uint8_t& cls) const;
   std::vector<Arbiter> out_arb_;
@@ -38,6 +45,8 @@ class SwitchAllocator {
   std::vector<std::uint8_t> vc_cls_, in_cls_;
   std::vector<Cycle> vc_age_, in_age_;
   RouterProbe* probe_ = nullptr;
+  bool random_ = false;
+  Rng rng_;
 };
 
 }  // namespace sy
