@@ -8,6 +8,7 @@
 #include "schemes/circuit/circuit_schedule.hpp"
 #include "schemes/circuit/closed_forms.hpp"
 #include "schemes/exchange/closed_forms.hpp"
+#include "schemes/exchange/oadd.hpp"
 #include "schemes/exchange/octr.hpp"
 #include "schemes/pmnb/mnb.hpp"
 
@@ -42,8 +43,13 @@ Schedule build_schedule(const Config& cfg) {
     return total_exchange_octr(cfg.topology.kind, cfg.topology.dims, sc.message_flits);
   }
   if (sc.algorithm == "octr") return octr_schedule(exchange_task(cfg), sc.message_flits, sc.links);
-  if (sc.algorithm == "oadd" || sc.algorithm == "greedy")
-    throw UnsupportedSchedule(sc.algorithm + ": not built yet");
+  if (sc.algorithm == "oadd") {
+    if (sc.task != "total_exchange")
+      throw UnsupportedSchedule(
+          "oadd: the paper's OADD constructions are for task: total_exchange");
+    return oadd_schedule(cfg.topology.kind, cfg.topology.dims, sc.message_flits);
+  }
+  if (sc.algorithm == "greedy") throw UnsupportedSchedule(sc.algorithm + ": not built yet");
   if (sc.algorithm == "pmnb") {
     if (cfg.topology.kind != Topology::Kind::Hypercube)
       throw UnsupportedSchedule("pmnb: the PMNB algorithms run on hypercubes");
