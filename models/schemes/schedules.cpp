@@ -8,6 +8,7 @@
 #include "schemes/circuit/circuit_schedule.hpp"
 #include "schemes/circuit/closed_forms.hpp"
 #include "schemes/exchange/closed_forms.hpp"
+#include "schemes/exchange/greedy.hpp"
 #include "schemes/exchange/oadd.hpp"
 #include "schemes/exchange/octr.hpp"
 #include "schemes/pmnb/mnb.hpp"
@@ -49,7 +50,8 @@ Schedule build_schedule(const Config& cfg) {
           "oadd: the paper's OADD constructions are for task: total_exchange");
     return oadd_schedule(cfg.topology.kind, cfg.topology.dims, sc.message_flits);
   }
-  if (sc.algorithm == "greedy") throw UnsupportedSchedule(sc.algorithm + ": not built yet");
+  if (sc.algorithm == "greedy")
+    return greedy_schedule(exchange_task(cfg), sc.message_flits, cfg.simulation.seed);
   if (sc.algorithm == "pmnb") {
     if (cfg.topology.kind != Topology::Kind::Hypercube)
       throw UnsupportedSchedule("pmnb: the PMNB algorithms run on hypercubes");
