@@ -65,6 +65,8 @@ TEST(GreedyPlan, TheSeedFixesTheSchedule) {
   EXPECT_TRUE(differs);
 }
 
+namespace {
+
 struct Case {
   std::string name, topology, schedule;
   int seed;
@@ -72,6 +74,8 @@ struct Case {
 std::ostream& operator<<(std::ostream& o, const Case& c) {
   return o << c.name << "_seed" << c.seed;
 }
+}  // namespace
+
 class GreedyOnTheModel : public ::testing::TestWithParam<Case> {};
 
 TEST_P(GreedyOnTheModel, CompletionWithinTheBound) {

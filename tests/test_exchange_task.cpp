@@ -101,6 +101,8 @@ TEST(TaskMatrix, PlanNotClearingItsRowIsRefused) {
 }
 
 // On the model: OCTR of a neighbourhood exchange and of a user's tags, completion = h slots.
+namespace {
+
 struct ModelCase {
   std::string name, topology, schedule;
   double slots;  // the paper's formula (independent of the construction)
@@ -108,6 +110,8 @@ struct ModelCase {
 std::ostream& operator<<(std::ostream& o, const ModelCase& c) {
   return o << c.name;
 }
+}  // namespace
+
 class OctrOnTheModel : public ::testing::TestWithParam<ModelCase> {};
 
 TEST_P(OctrOnTheModel, CompletionIsTheFormulaToTheCycle) {
