@@ -162,7 +162,8 @@ struct SimulationConfig {
 // or a user's explicit list of transmissions).
 struct ScheduleConfig {
   std::string algorithm;  // empty: none; tiling | divide_and_conquer | h_trees |
-                          // store_and_forward_trees | explicit
+                          // store_and_forward_trees | explicit | total_exchange | octr | oadd |
+                          // greedy | mnb | pmnb
   std::shared_ptr<const Schedule> explicit_schedule;  // algorithm: explicit, checked
   int message_flits = 1;                              // L
   int packet_flits = 0;                               // B (pipelined algorithms; 0: B = L)
@@ -172,6 +173,11 @@ struct ScheduleConfig {
   std::vector<int> sources;          // pmnb: the nodes that broadcast (drawn when empty)
   int packets = 0;                   // pmnb: M, when sources are drawn from the seed
   int scan_slots = 1;                // pmnb: slots per scan step (the paper's t_p)
+  // Isotropic tasks (octr | oadd | greedy; total_exchange = octr of the total exchange):
+  std::string task = "total_exchange";  // total_exchange | neighbourhood | tags
+  int near = 1, far = 0;                // neighbourhood: distances near..far (far 0: diameter)
+  std::vector<std::vector<int>> tags;   // tags: hypercube {src ^ dst}; torus: offsets per dim
+  int links = 0;                        // octr: at most this many links per node per slot (0: all)
   bool enabled() const { return !algorithm.empty(); }
 };
 

@@ -4,7 +4,10 @@
 //  - a user's own: {algorithm: explicit, timing: slots | phases, message_flits, packets: [{source,
 //    destination}], transmissions: [{packet, from, route: [d0+, d1-, ...], slots: [...] | phase}],
 //    shortest_paths, allow_returns, links_per_slot, barrier}, checked here (the checker names
-//    the link and slot of a conflict).
+//    the link and slot of a conflict);
+//  - isotropic tasks (Varvarigos & Bertsekas) on output-queued store-and-forward nodes:
+//    {algorithm: total_exchange | octr | oadd | greedy, task: total_exchange | neighbourhood |
+//    tags, near, far, tags: [...], links, message_flits}.
 #include <algorithm>
 
 #include "config/section.hpp"
@@ -113,6 +116,58 @@ void parse_explicit(Section& s, Config& c) {
   c.schedule.explicit_schedule = sch;
 }
 
+// The isotropic task of octr / oadd / greedy: task, near, far, tags.
+void parse_task(Section& s, Config& c) {
+  ScheduleConfig& sch = c.schedule;
+  sch.task = s.choice<std::string>(
+      "task", "total_exchange",
+      {{"total_exchange", "total_exchange"}, {"neighbourhood", "neighbourhood"}, {"tags", "tags"}});
+  const Topology topo = c.topology.make();
+  const int D = topo.num_dims();
+  int diameter = 0;
+  for (int j = 0; j < D; ++j) diameter += topo.size(j) / 2;
+  for (const char* k : {"near", "far"})
+    if (s.has(k) && sch.task != "neighbourhood")
+      fail(c.source, s.raw(k), s.path(k), "belongs to task: neighbourhood");
+  if (s.has("tags") && sch.task != "tags")
+    fail(c.source, s.raw("tags"), s.path("tags"), "belongs to task: tags");
+  if (sch.task == "neighbourhood") {
+    sch.near = static_cast<int>(s.integer("near", 1, 1, diameter));
+    sch.far = static_cast<int>(s.integer("far", diameter, sch.near, diameter));
+  }
+  if (sch.task != "tags") return;
+  YAML::Node tg = s.raw("tags");
+  const bool cube = c.topology.kind == Topology::Kind::Hypercube;
+  const int n = topo.num_nodes();
+  if (!tg || !tg.IsSequence() || tg.size() == 0)
+    fail(c.source, tg ? tg : s.raw("task"), s.path("tags"),
+         cube ? "needs a list of tags, each src xor dst (1.." + std::to_string(n - 1) + ")"
+              : "needs a list of tags, each a list of " + std::to_string(D) +
+                    " offsets (one per dimension)");
+  sch.tags.clear();
+  for (std::size_t i = 0; i < tg.size(); ++i) {
+    const std::string p = s.path("tags") + "[" + std::to_string(i) + "]";
+    if (cube) {
+      sch.tags.push_back({static_cast<int>(s.as_int(tg[i], p, 1, n - 1))});
+      continue;
+    }
+    if (!tg[i].IsSequence() || static_cast<int>(tg[i].size()) != D)
+      fail(c.source, tg[i], p,
+           "expected a list of " + std::to_string(D) + " offsets (one per dimension)");
+    std::vector<int> off;
+    bool zero = true;
+    for (int j = 0; j < D; ++j) {
+      const int size = topo.size(j);
+      off.push_back(
+          static_cast<int>(s.as_int(tg[i][static_cast<std::size_t>(j)],
+                                    p + "[" + std::to_string(j) + "]", -(size - 1), size - 1)));
+      zero = zero && off.back() == 0;
+    }
+    if (zero) fail(c.source, tg[i], p, "a node does not send to itself (all offsets 0)");
+    sch.tags.push_back(std::move(off));
+  }
+}
+
 }  // namespace
 
 void parse_schedule(Section& s, Config& c) {
@@ -129,6 +184,9 @@ void parse_schedule(Section& s, Config& c) {
                                          {"store_and_forward_trees", "store_and_forward_trees"},
                                          {"explicit", "explicit"},
                                          {"total_exchange", "total_exchange"},
+                                         {"octr", "octr"},
+                                         {"oadd", "oadd"},
+                                         {"greedy", "greedy"},
                                          {"mnb", "mnb"},
                                          {"pmnb", "pmnb"},
                                          {"pmnb_iii", "pmnb"},
@@ -170,9 +228,16 @@ void parse_schedule(Section& s, Config& c) {
            "pmnb needs sources: [nodes] or packets: M (drawn from the seed)");
     sch.scan_slots = static_cast<int>(s.integer("scan_slots", 1, 0, 64));
   }
-  if (sch.algorithm == "total_exchange" || sch.algorithm == "mnb" || pmnb) {
-    // OCTR: every node sends one packet to every other, slot-optimal, on the model's
-    // store-and-forward routers (the paper's slotted model: alpha = 0, a slot is delta + L tau).
+  const bool isotropic =
+      sch.algorithm == "octr" || sch.algorithm == "oadd" || sch.algorithm == "greedy";
+  if (isotropic) parse_task(s, c);
+  if (sch.algorithm == "total_exchange" || sch.algorithm == "octr") {
+    const int ports = c.topology.make().num_ports();
+    sch.links = static_cast<int>(s.integer("links", 0, 1, ports));
+  }
+  if (isotropic || sch.algorithm == "total_exchange" || sch.algorithm == "mnb" || pmnb) {
+    // Slot schedules on the model's store-and-forward routers (the paper's slotted model:
+    // alpha = 0, a slot is delta + L tau): OCTR, OADD, greedy, (P)MNB.
     if (c.router.buffering == Buffering::Circuit)
       fail(c.source, s.raw("algorithm"), s.path("algorithm"),
            sch.algorithm + " is a slot schedule: use output_queued routers");

@@ -7,16 +7,51 @@
 #include "base/rng.hpp"
 #include "schemes/circuit/circuit_schedule.hpp"
 #include "schemes/circuit/closed_forms.hpp"
+#include "schemes/exchange/closed_forms.hpp"
+#include "schemes/exchange/greedy.hpp"
+#include "schemes/exchange/oadd.hpp"
 #include "schemes/exchange/octr.hpp"
 #include "schemes/pmnb/mnb.hpp"
 
 namespace sy {
 
+TaskMatrix exchange_task(const Config& cfg) {
+  const ScheduleConfig& sc = cfg.schedule;
+  const Topology::Kind kind = cfg.topology.kind;
+  const std::vector<int>& dims = cfg.topology.dims;
+  if (sc.algorithm == "total_exchange" || sc.task == "total_exchange")
+    return total_exchange_task(kind, dims);
+  if (sc.task == "neighbourhood") {
+    int diameter = 0;
+    for (int p : dims) diameter += p / 2;
+    return neighbourhood_task(kind, dims, sc.near, sc.far > 0 ? sc.far : diameter);
+  }
+  return tags_task(kind, dims, sc.tags);
+}
+
+bool exchange_algorithm(const std::string& algorithm) {
+  return algorithm == "total_exchange" || algorithm == "octr" || algorithm == "oadd" ||
+         algorithm == "greedy";
+}
+
 Schedule build_schedule(const Config& cfg) {
   const ScheduleConfig& sc = cfg.schedule;
   if (sc.algorithm == "explicit") return *sc.explicit_schedule;
-  if (sc.algorithm == "total_exchange")
+  if (sc.algorithm == "total_exchange") {
+    if (sc.links > 0)
+      return octr_schedule(total_exchange_task(cfg.topology.kind, cfg.topology.dims),
+                           sc.message_flits, sc.links);
     return total_exchange_octr(cfg.topology.kind, cfg.topology.dims, sc.message_flits);
+  }
+  if (sc.algorithm == "octr") return octr_schedule(exchange_task(cfg), sc.message_flits, sc.links);
+  if (sc.algorithm == "oadd") {
+    if (sc.task != "total_exchange")
+      throw UnsupportedSchedule(
+          "oadd: the paper's OADD constructions are for task: total_exchange");
+    return oadd_schedule(cfg.topology.kind, cfg.topology.dims, sc.message_flits);
+  }
+  if (sc.algorithm == "greedy")
+    return greedy_schedule(exchange_task(cfg), sc.message_flits, cfg.simulation.seed);
   if (sc.algorithm == "pmnb" || sc.algorithm == "pmnb_ii" || sc.algorithm == "pmnb_i") {
     if (cfg.topology.kind != Topology::Kind::Hypercube)
       throw UnsupportedSchedule("pmnb: the PMNB algorithms run on hypercubes");
@@ -57,6 +92,63 @@ Schedule build_schedule(const Config& cfg) {
   if (sc.algorithm == "store_and_forward_trees")
     return store_and_forward_trees(dims, sc.root, parts, L);
   throw UnsupportedSchedule("unknown schedule algorithm '" + sc.algorithm + "'");
+}
+
+ExchangeFormulas exchange_formulas(const Config& cfg) {
+  const ScheduleConfig& sc = cfg.schedule;
+  const Topology::Kind kind = cfg.topology.kind;
+  const std::vector<int>& dims = cfg.topology.dims;
+  const TaskMatrix t = exchange_task(cfg);
+  const Topology topo = cfg.topology.make();
+  const int h = t.critical_sum();
+  const bool te = sc.algorithm == "total_exchange" || sc.task == "total_exchange";
+  ExchangeFormulas f;
+  // Completion: Theorem 5/9 (h) or the closed form; k links: Theorem 7; greedy: its bound.
+  f.completion = h;
+  f.completion_text = "Theorem 5: the critical sum h of the task matrix = " + Json::number(h);
+  const double te_closed = te ? total_exchange_formula(kind, dims) : -1;
+  if (te_closed >= 0) {
+    f.completion = te_closed;
+    f.completion_text = "paper: total exchange in " + Json::number(te_closed) +
+                        " slots (hypercube n/2; torus (pn - n/p)/8 odd p, pn/8 even p, d > 1; "
+                        "ring (n^2-1)/8 odd, n(n+2)/8 even)";
+  } else if (sc.task == "neighbourhood" && kind == Topology::Kind::Hypercube) {
+    const int d = static_cast<int>(dims.size());
+    f.completion = neighbourhood_formula(d, sc.near, sc.far);
+    f.completion_text =
+        "paper §4.1: max{L, sum_{i=K..L} C(d,i) i/d} = " + Json::number(f.completion) + " slots";
+  }
+  f.completion_lower_bound = h;
+  const int links = sc.links > 0 ? std::min(sc.links, topo.num_ports()) : 0;
+  if (links > 0 && links < t.cols) {
+    const double sigma = static_cast<double>(t.total());
+    f.completion = std::max<double>(std::ceil(sigma / links), h);
+    f.completion_lower_bound = f.completion;
+    f.completion_text = "Theorem 7: max(ceil(sigma/k), h) = max(ceil(" + Json::number(sigma) + "/" +
+                        std::to_string(links) + "), " + std::to_string(h) +
+                        ") = " + Json::number(f.completion) + " slots";
+  }
+  if (sc.algorithm == "greedy") {
+    f.completion = t.max_row() + t.max_col() - 1;
+    f.completion_text = "bound §5, §8.3: h_r + h_c - 1 = " + std::to_string(t.max_row()) + " + " +
+                        std::to_string(t.max_col()) + " - 1 = " + Json::number(f.completion) +
+                        " slots (the paper prints h_r + h_c); optimum h = " + std::to_string(h);
+  }
+  // Average delay: the paper's D_TE where it has one; always the SPT lower bound.
+  f.delay_lower_bound = spt_delay_bound(t, links > 0 ? links : topo.num_ports());
+  if (te && links == 0) {
+    f.delay = te_delay_formula(kind, dims);
+    if (f.delay >= 0)
+      f.delay_text = kind == Topology::Kind::Hypercube
+                         ? "paper §6.2 (d prime): sum_i C(d,i)(m_i + M_i)/(2(n-1))"
+                         : "paper §8.5: ring (n+1)(n+3)/24 odd, ((n-2)(n-1)n + 6n^2)/(24(n-1)) "
+                           "even";
+  }
+  if (f.delay_text.empty())
+    f.delay_text =
+        "none in the paper for this case: the SPT lower bound (Theorem 6's auxiliary "
+        "problem)";
+  return f;
 }
 
 ScheduleFormula schedule_formula(const Config& cfg, const Schedule& s, double plan) {
@@ -119,15 +211,13 @@ ScheduleFormula schedule_formula(const Config& cfg, const Schedule& s, double pl
     r.packet_slot_cycles = slot;
     return r;
   }
-  if (sc.algorithm == "total_exchange") {
+  if (exchange_algorithm(sc.algorithm)) {
     // The paper's completion time in slots, each slot delta + L tau cycles.
     const double slot = cfg.timing.delta + static_cast<double>(sc.message_flits) * cfg.timing.tau;
-    const double f = total_exchange_formula(cfg.topology.kind, cfg.topology.dims);
-    r.value = f >= 0 ? f * slot : plan;
-    r.text = f >= 0 ? "paper: total exchange in " + Json::number(f) +
-                          " slots (hypercube n/2; torus (pn - n/p)/8 odd p, pn/8 even p; ring "
-                          "(n^2-1)/8, n(n+2)/8)"
-                    : "the schedule's plan (the paper prices tori with equal sides)";
+    const ExchangeFormulas f = exchange_formulas(cfg);
+    r.value = f.completion * slot;
+    r.text = f.completion_text;
+    r.lower_bound = f.completion_lower_bound * slot;
     return r;
   }
   if (sc.algorithm == "explicit") {

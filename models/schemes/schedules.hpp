@@ -3,6 +3,7 @@
 // construction must exist for the size asked) and by the ScheduleDriver that runs it.
 #pragma once
 #include "config/config.hpp"
+#include "schemes/exchange/task.hpp"
 #include "traffic/schedule.hpp"
 
 namespace sy {
@@ -23,5 +24,20 @@ struct ScheduleFormula {
   double packet_slot_cycles = 0;  // PMNB: cycles of a whole-packet slot (delta + L tau)
 };
 ScheduleFormula schedule_formula(const Config& cfg, const Schedule& s, double plan);
+
+// Isotropic tasks (schedule.algorithm total_exchange | octr | oadd | greedy): the task matrix
+// the config asks for, and the paper's formulas beside the model (in slots).
+bool exchange_algorithm(const std::string& algorithm);
+TaskMatrix exchange_task(const Config& cfg);
+struct ExchangeFormulas {
+  double completion = 0;  // what the algorithm takes: h, a closed form, max(ceil(sigma/k), h),
+                          // or greedy's bound h_r + h_c - 1
+  std::string completion_text;
+  double completion_lower_bound = 0;  // Theorem 1 (Corollary 1: h), or max(ceil(sigma/k), h)
+  double delay = -1;                  // the paper's D_TE where it has one (else -1)
+  std::string delay_text;
+  double delay_lower_bound = 0;  // the SPT (shortest-path) lower bound on D (Theorem 6)
+};
+ExchangeFormulas exchange_formulas(const Config& cfg);
 
 }  // namespace sy

@@ -185,6 +185,28 @@ Results run_simulation(const Config& cfg, const RunOptions& opt) {
                            std::string("schedule did not deliver every packet exactly once");
     }
   }
+  if (r.has_schedule && r.schedule.slots && exchange_algorithm(cfg.schedule.algorithm)) {
+    // The model's numbers: completion and delays from the deliveries, use from the links.
+    ExchangeResult& x = r.exchange;
+    r.has_exchange = true;
+    const TaskMatrix t = exchange_task(cfg);
+    x.algorithm = cfg.schedule.algorithm;
+    x.task = cfg.schedule.algorithm == "total_exchange" ? "total_exchange" : cfg.schedule.task;
+    x.h = t.critical_sum();
+    x.h_rows = t.max_row();
+    x.h_cols = t.max_col();
+    x.sigma = t.total();
+    x.links = cfg.schedule.links;
+    const double S = static_cast<double>(r.schedule.slot_cycles);
+    x.completion_time = std::ceil(static_cast<double>(r.schedule.completion) / S);
+    x.average_delay = r.schedule.mean_delivery_slots;
+    double packet_hops = 0;
+    for (const Link& l : net->links())
+      packet_hops += static_cast<double>(l.flits) / cfg.schedule.message_flits;
+    const double capacity = static_cast<double>(net->links().size()) * x.completion_time;
+    x.utilization = capacity > 0 ? packet_hops / capacity : 0;
+    x.formulas = exchange_formulas(cfg);
+  }
   r.warnings.insert(r.warnings.begin(), cfg.warnings.begin(), cfg.warnings.end());
   r.credit_violations = net->credit_violations();
   r.priority_inversions = net->fabric().priority_inversions;
@@ -336,6 +358,28 @@ std::string Results::to_json() const {
           .kv("lower_bound_packet_slots", s.lower_bound / s.packet_slot_cycles);
     j.close();
   }
+  if (has_exchange) {
+    const ExchangeResult& x = exchange;
+    const ExchangeFormulas& f = x.formulas;
+    j.open("exchange")
+        .kv("algorithm", x.algorithm)
+        .kv("task", x.task)
+        .kv("critical_sum_h", x.h)
+        .kv("max_row_sum_h_r", x.h_rows)
+        .kv("max_column_sum_h_c", x.h_cols)
+        .kv("total_sum_sigma", static_cast<double>(x.sigma))
+        .kv("links_per_slot", x.links)
+        .kv("completion_time", x.completion_time)
+        .kv("average_delay", x.average_delay)
+        .kv("utilization", x.utilization)
+        .kv("completion_formula", f.completion)
+        .kv("completion_formula_source", f.completion_text)
+        .kv("completion_lower_bound", f.completion_lower_bound);
+    if (f.delay >= 0) j.kv("average_delay_formula", f.delay);
+    j.kv("average_delay_formula_source", f.delay_text)
+        .kv("average_delay_lower_bound", f.delay_lower_bound)
+        .close();
+  }
   if (broadcast) {
     j.open("broadcast")
         .kv("scheme", broadcast_scheme)
@@ -468,6 +512,17 @@ std::string Results::summary() const {
                   "pmnb load        rho %.4f (theorem, lambda N X), %.4f (lambda (N-1)/d); "
                   "stable below %.4f by the theorem\n",
                   p.rho_thm, p.rho_17, p.limit_rho);
+    o << b;
+  }
+  if (has_exchange) {
+    const ExchangeResult& x = exchange;
+    std::snprintf(b, sizeof b,
+                  "exchange         %.0f slots (model; formula %.0f, lower bound %.0f)   D %.4f "
+                  "slots (model; %s %.4f)   utilization %.3f\n",
+                  x.completion_time, x.formulas.completion, x.formulas.completion_lower_bound,
+                  x.average_delay, x.formulas.delay >= 0 ? "paper" : "SPT bound",
+                  x.formulas.delay >= 0 ? x.formulas.delay : x.formulas.delay_lower_bound,
+                  x.utilization);
     o << b;
   }
   if (broadcast) {

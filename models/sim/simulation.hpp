@@ -8,6 +8,7 @@
 #include "config/config.hpp"
 #include "schemes/greedy/greedy.hpp"
 #include "schemes/pmnb/dynamic.hpp"
+#include "schemes/schedules.hpp"
 #include "sim/stats.hpp"
 #include "traffic/schedule_driver.hpp"
 
@@ -21,6 +22,20 @@ struct LinkClassStats {
   double sojourn = 0;      // output queues: mean cycles a packet spends at a link (wait + send)
   double queue = 0;        // output queues: time-averaged packets at a link (waiting + in send)
   std::uint64_t departures = 0;
+};
+
+// An isotropic task by a slot schedule (schedule.algorithm total_exchange | octr | oadd |
+// greedy): the model's completion and average delay in slots, and link utilization from the
+// links' own counters, beside the paper's formulas (schemes/schedules.hpp ExchangeFormulas).
+struct ExchangeResult {
+  std::string algorithm, task;
+  int h = 0, h_rows = 0, h_cols = 0;  // the task matrix's critical, largest row, column sums
+  long long sigma = 0;                // its total sum (hops per node)
+  int links = 0;                      // the k-link limit (0: all-port)
+  double completion_time = 0;         // slots until the last packet is in (model)
+  double average_delay = 0;  // mean over the packets of the slot each is in, 1-based (model)
+  double utilization = 0;    // link-slots used / link-slots up to completion (model's links)
+  ExchangeFormulas formulas;
 };
 
 struct Results {
@@ -60,6 +75,8 @@ struct Results {
   DynamicPmnbResult pmnb;
   bool has_schedule = false;
   ScheduleResult schedule;
+  bool has_exchange = false;
+  ExchangeResult exchange;
   std::uint64_t flit_hops = 0;
   std::uint64_t order_errors = 0;
   std::uint64_t max_flit_wait = 0;

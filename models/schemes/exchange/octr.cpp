@@ -1,146 +1,163 @@
 #include "schemes/exchange/octr.hpp"
 
 #include <algorithm>
+#include <stdexcept>
 #include <string>
 
 namespace sy {
 namespace {
 
-// One edge of the task multigraph: a hop of the packets with tag `row` on link type `col`.
+// One edge of the task multigraph: a hop of the packets of row `row` on link type `col`.
 struct Edge {
   int row, col, colour = -1;
 };
 
-// König: a proper colouring of a bipartite multigraph with max-degree colours, by flipping
-// alternating paths (a colour free at the row, b free at the column; make a free at the column).
-int colour_edges(std::vector<Edge>& edges, int rows, int cols) {
-  std::vector<int> deg_r(rows, 0), deg_c(cols, 0);
-  for (const Edge& e : edges) ++deg_r[e.row], ++deg_c[e.col];
-  int h = 0;
-  for (int d : deg_r) h = std::max(h, d);
-  for (int d : deg_c) h = std::max(h, d);
-  // at_r[r * h + c], at_c[k * h + c]: the edge of colour c at that vertex, or -1.
-  std::vector<int> at_r(static_cast<std::size_t>(rows) * h, -1),
-      at_c(static_cast<std::size_t>(cols) * h, -1);
-  auto free_at = [&](const std::vector<int>& at, int v) {
-    for (int c = 0; c < h; ++c)
-      if (at[static_cast<std::size_t>(v) * h + c] < 0) return c;
-    return -1;
-  };
-  for (std::size_t i = 0; i < edges.size(); ++i) {
-    const int r = edges[i].row, k = edges[i].col;
-    const int a = free_at(at_r, r), b = free_at(at_c, k);
-    if (at_c[static_cast<std::size_t>(k) * h + a] >= 0) {
-      // Flip the a/b path from column k: its edges alternate a, b, a, ... (column, row, ...).
-      std::vector<int> path;
-      bool at_col = true;
-      int v = k, want = a;
-      for (;;) {
-        const std::vector<int>& at = at_col ? at_c : at_r;
-        const int e = at[static_cast<std::size_t>(v) * h + want];
-        if (e < 0) break;
-        path.push_back(e);
-        v = at_col ? edges[e].row : edges[e].col;
-        at_col = !at_col;
-        want = want == a ? b : a;
-      }
-      for (int e : path) {
-        at_r[static_cast<std::size_t>(edges[e].row) * h + edges[e].colour] = -1;
-        at_c[static_cast<std::size_t>(edges[e].col) * h + edges[e].colour] = -1;
-      }
-      for (int e : path) {
-        edges[e].colour = edges[e].colour == a ? b : a;
-        at_r[static_cast<std::size_t>(edges[e].row) * h + edges[e].colour] = e;
-        at_c[static_cast<std::size_t>(edges[e].col) * h + edges[e].colour] = e;
-      }
-    }
-    edges[i].colour = a;
-    at_r[static_cast<std::size_t>(r) * h + a] = static_cast<int>(i);
-    at_c[static_cast<std::size_t>(k) * h + a] = static_cast<int>(i);
+// A proper colouring of the rows x columns multigraph with `colours` colours; at_r / at_c give
+// the edge of each colour at each vertex (-1: that colour is free there).
+class Colouring {
+ public:
+  Colouring(const TaskMatrix& t, int colours) : rows_(t.num_rows()), h_(colours) {
+    for (int r = 0; r < rows_; ++r)
+      for (int c = 0; c < t.cols; ++c)
+        for (int k = 0; k < t.rows[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)]; ++k)
+          edges.push_back({r, c});
+    at_r_.assign(static_cast<std::size_t>(rows_) * h_, -1);
+    at_c_.assign(static_cast<std::size_t>(t.cols) * h_, -1);
   }
-  return h;
+  std::vector<Edge> edges;
+
+  // König: colour every edge, flipping an alternating path where the free colours of its two
+  // ends differ (a free at the row, b free at the column: make a free at the column).
+  void colour_all() {
+    for (std::size_t i = 0; i < edges.size(); ++i) {
+      const int r = edges[i].row, k = edges[i].col;
+      const int a = free_at(at_r_, r), b = free_at(at_c_, k);
+      if (a < 0 || b < 0) throw std::logic_error("König colouring: too few colours");
+      if (at(at_c_, k, a) >= 0) flip(path_from(false, k, a, b), a, b);
+      set(static_cast<int>(i), a);
+    }
+  }
+  // Moves one edge from colour a to colour b (|a| > |b|) by swapping an alternating path that
+  // starts and ends with an a edge. Such a path exists: the a/b components are alternating
+  // paths and even cycles, and a has more edges than b.
+  void move_one(int a, int b) {
+    for (std::size_t i = 0; i < edges.size(); ++i) {
+      if (edges[i].colour != a) continue;
+      // An end of a component: the row of this a edge has no b edge.
+      if (at(at_r_, edges[i].row, b) >= 0) continue;
+      const std::vector<int> p = path_from(true, edges[i].row, a, b);
+      if (edges[static_cast<std::size_t>(p.back())].colour != a) continue;
+      flip(p, a, b);
+      return;
+    }
+    for (std::size_t i = 0; i < edges.size(); ++i) {
+      if (edges[i].colour != a || at(at_c_, edges[i].col, b) >= 0) continue;
+      const std::vector<int> p = path_from(false, edges[i].col, a, b);
+      if (edges[static_cast<std::size_t>(p.back())].colour != a) continue;
+      flip(p, a, b);
+      return;
+    }
+    throw std::logic_error("k-link colouring: no alternating path to swap");
+  }
+
+ private:
+  int at(const std::vector<int>& t, int v, int c) const {
+    return t[static_cast<std::size_t>(v) * h_ + c];
+  }
+  int free_at(const std::vector<int>& t, int v) const {
+    for (int c = 0; c < h_; ++c)
+      if (at(t, v, c) < 0) return c;
+    return -1;
+  }
+  void set(int e, int c) {
+    Edge& x = edges[static_cast<std::size_t>(e)];
+    x.colour = c;
+    at_r_[static_cast<std::size_t>(x.row) * h_ + c] = e;
+    at_c_[static_cast<std::size_t>(x.col) * h_ + c] = e;
+  }
+  void unset(int e) {
+    const Edge& x = edges[static_cast<std::size_t>(e)];
+    at_r_[static_cast<std::size_t>(x.row) * h_ + x.colour] = -1;
+    at_c_[static_cast<std::size_t>(x.col) * h_ + x.colour] = -1;
+  }
+  // The alternating path from vertex v (a row when at_row) taking colours a, b, a, ...
+  std::vector<int> path_from(bool at_row, int v, int a, int b) const {
+    std::vector<int> path;
+    int want = a;
+    for (;;) {
+      const int e = at(at_row ? at_r_ : at_c_, v, want);
+      if (e < 0) break;
+      path.push_back(e);
+      v = at_row ? edges[static_cast<std::size_t>(e)].col : edges[static_cast<std::size_t>(e)].row;
+      at_row = !at_row;
+      want = want == a ? b : a;
+    }
+    return path;
+  }
+  void flip(const std::vector<int>& path, int a, int b) {
+    for (int e : path) unset(e);
+    for (int e : path) set(e, edges[static_cast<std::size_t>(e)].colour == a ? b : a);
+  }
+  int rows_, h_;
+  std::vector<int> at_r_, at_c_;
+};
+
+TaskPlan plan_of(const TaskMatrix& t, const std::vector<Edge>& edges) {
+  TaskPlan plan(static_cast<std::size_t>(t.num_rows()));
+  for (const Edge& e : edges) plan[static_cast<std::size_t>(e.row)].push_back({e.colour, e.col});
+  for (auto& p : plan) std::sort(p.begin(), p.end());
+  return plan;
 }
 
 }  // namespace
 
-Schedule total_exchange_octr(Topology::Kind kind, const std::vector<int>& dims, int packet_flits) {
-  if (kind != Topology::Kind::Torus && kind != Topology::Kind::Hypercube)
-    throw UnsupportedSchedule("total exchange: hypercubes and tori (rings included) only");
-  const Topology topo(kind, dims);
-  const int n = topo.num_nodes(), D = topo.num_dims();
-  if (n < 2) throw UnsupportedSchedule("total exchange needs two nodes or more");
-  if (static_cast<long long>(n) * (n - 1) > (1LL << 22))
-    throw UnsupportedSchedule("total exchange: more than 2^22 packets (" + std::to_string(n) +
-                              " nodes)");
-  // Link types: hypercube dimension j -> column j; torus dimension j -> 2j (+), 2j + 1 (-);
-  // a torus dimension of size 2 has a single link (column 2j).
-  const bool cube = kind == Topology::Kind::Hypercube;
-  const int cols = cube ? D : 2 * D;
-  // Rows: the tags, one per destination of node 0 (the same at every node: isotropic).
-  std::vector<Edge> edges;
-  std::vector<std::vector<int>> hops_of(static_cast<std::size_t>(n));  // row -> its columns
-  for (int t = 1; t < n; ++t) {
-    std::vector<int>& cols_t = hops_of[static_cast<std::size_t>(t)];
-    for (int j = 0; j < D; ++j) {
-      const int p = topo.size(j), x = topo.coord(t, j);
-      if (x == 0) continue;
-      if (cube || p == 2) {
-        cols_t.push_back(cube ? j : 2 * j);
-        continue;
-      }
-      int dir;
-      if (2 * x < p) {
-        dir = +1;
-      } else if (2 * x > p) {
-        dir = -1;
-      } else {
-        // Antipodal: + or - by the parity of the other coordinates' sum (balanced for d > 1;
-        // a ring's antipodal packets all go +).
-        int other = 0;
-        for (int i = 0; i < D; ++i)
-          if (i != j) other += topo.coord(t, i);
-        dir = other % 2 == 0 ? +1 : -1;
-      }
-      const int steps = dir > 0 ? x : p - x;
-      for (int s = 0; s < steps; ++s) cols_t.push_back(dir > 0 ? 2 * j : 2 * j + 1);
-    }
-    for (int k : cols_t) edges.push_back({t, k});
+TaskPlan octr_plan(const TaskMatrix& t) {
+  Colouring k(t, t.critical_sum());
+  k.colour_all();
+  return plan_of(t, k.edges);
+}
+
+TaskPlan k_link_plan(const TaskMatrix& t, int links) {
+  if (links < 1) throw std::invalid_argument("k_link_plan: k >= 1");
+  const long long sigma = t.total();
+  const int h = t.critical_sum();
+  const int S = std::max<int>(h, static_cast<int>((sigma + links - 1) / links));
+  Colouring k(t, S);
+  k.colour_all();
+  std::vector<int> count(static_cast<std::size_t>(S), 0);
+  for (const Edge& e : k.edges) ++count[static_cast<std::size_t>(e.colour)];
+  for (;;) {
+    const auto big = std::max_element(count.begin(), count.end());
+    if (*big <= links) break;
+    const auto small = std::min_element(count.begin(), count.end());  // < k: sigma <= k S
+    const int a = static_cast<int>(big - count.begin()),
+              b = static_cast<int>(small - count.begin());
+    k.move_one(a, b);
+    --*big;
+    ++*small;
   }
-  const int h = colour_edges(edges, n, cols);
-  // Each tag's hops in the order of their colours.
-  std::vector<std::vector<std::pair<int, int>>> plan(static_cast<std::size_t>(n));  // (slot, col)
-  for (const Edge& e : edges) plan[static_cast<std::size_t>(e.row)].push_back({e.colour, e.col});
-  for (auto& p : plan) std::sort(p.begin(), p.end());
-  Schedule s;
+  return plan_of(t, k.edges);
+}
+
+Schedule octr_schedule(const TaskMatrix& t, int packet_flits, int links) {
+  const bool limited = links > 0 && links < t.cols;
+  const TaskPlan plan = limited ? k_link_plan(t, links) : octr_plan(t);
+  const int slots = [&] {
+    int m = 0;
+    for (const auto& p : plan) m = std::max(m, p.empty() ? 0 : p.back().first + 1);
+    return m;
+  }();
+  Schedule s = task_schedule(
+      t, plan, packet_flits, "octr",
+      "OCTR of the " + t.name + " (König edge colouring, " + std::to_string(slots) + " colours" +
+          (limited ? ", at most " + std::to_string(links) + " links per node and slot" : "") + ")");
+  if (limited) s.links_per_slot = links;
+  return s;
+}
+
+Schedule total_exchange_octr(Topology::Kind kind, const std::vector<int>& dims, int packet_flits) {
+  Schedule s = octr_schedule(total_exchange_task(kind, dims), packet_flits);
   s.algorithm = "total-exchange";
-  s.variant = "OCTR (König edge colouring, " + std::to_string(h) + " colours)";
-  s.kind = kind;
-  s.dims = dims;
-  s.timing = ScheduleTiming::Slots;
-  s.message_flits = s.packet_flits = packet_flits;
-  s.shortest_paths = true;
-  s.phases = h;
-  s.item_flits.assign(static_cast<std::size_t>(n) * (n - 1), packet_flits);
-  s.item_source.reserve(s.item_flits.size());
-  s.item_dest.reserve(s.item_flits.size());
-  s.transmissions.reserve(s.item_flits.size());
-  for (int src = 0; src < n; ++src)
-    for (int t = 1; t < n; ++t) {
-      Transmission tr;
-      tr.sender = src;
-      tr.item = static_cast<int>(s.item_source.size());
-      int v = src;
-      for (const auto& [slot, col] : plan[static_cast<std::size_t>(t)]) {
-        const int j = cube ? col : col / 2;
-        const int dir = cube || topo.size(j) == 2 ? 0 : (col % 2 == 0 ? +1 : -1);
-        tr.path.push_back({j, dir});
-        tr.slots.push_back(slot);
-        v = topo.neighbor(v, topo.port_of(j, dir));
-      }
-      s.item_source.push_back(src);
-      s.item_dest.push_back(v);
-      s.transmissions.push_back(std::move(tr));
-    }
   return s;
 }
 

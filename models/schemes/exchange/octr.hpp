@@ -1,26 +1,33 @@
-// Total exchange with optimal completion time (Varvarigos & Bertsekas, OCTR) on hypercubes and
-// d-dimensional tori (rings included), as a slot schedule the nodes execute on the model.
-// The task matrix has a row per tag (the displacement of a packet: the set bits of src ^ dst on
-// a hypercube; the ring offsets per dimension on a torus) and a column per link type (dimension
-// j on a hypercube; j+ and j- on a torus); entry (row, column) counts the hops the packet makes
-// on that link type. A proper edge colouring of this bipartite multigraph with h colours (h =
-// its largest row or column sum, König) is an isotropic schedule of h slots: in slot c every
-// node sends, on each link type, the one packet whose edge of that column has colour c, and a
-// packet crosses its hops in the order of their colours. Every node does the same, so each
-// directed link carries at most one packet per slot; every hop shortens the path. Completion =
-// h, the optimum: n/2 on the hypercube, (p n - n/p)/8 on a torus with p odd, p n / 8 with p
-// even and d > 1 (the antipodal component split + / - by the parity of the other coordinates'
-// sum, balanced), n(n+2)/8 on an even ring... with the split of that paper, here every
-// antipodal packet of a ring goes + (the isotropic choice).
+// Optimal completion time (Varvarigos & Bertsekas, OCTR) for any isotropic task on hypercubes
+// and d-dimensional tori (rings included), as a slot schedule the nodes execute on the model.
+// A proper edge colouring of the task matrix's rows x columns multigraph (an entry e of row r,
+// column c is e parallel edges) with h colours (h = its largest row or column sum, König) is a
+// symmetric schedule of h slots: in slot c every node sends, on each link type, the one packet
+// whose edge of that column has colour c, and a packet crosses its hops in the order of their
+// colours. Every node does the same, so each directed link carries at most one packet per slot;
+// every hop shortens the path. Completion = h, the optimum (Theorems 5, 9): n/2 for total
+// exchange on the hypercube, (p n - n/p)/8 on a torus with p odd, p n / 8 with p even and d > 1
+// (the antipodal component split + / - by the parity of the other coordinates' sum, balanced),
+// and on an even ring n(n+2)/8 with every antipodal packet going + (the isotropic choice).
+// The k-link-limited variant (§7): S = max(ceil(sigma / k), h) colours, then colour classes
+// evened out by swapping alternating a/b paths until each has at most k edges (Theorem 7).
 #pragma once
 #include <vector>
 
+#include "schemes/exchange/task.hpp"
 #include "topology/topology.hpp"
 #include "traffic/schedule.hpp"
 
 namespace sy {
 
-// Throws UnsupportedSchedule for a mesh or a butterfly.
+// The König colouring of the task matrix as a plan of h slots.
+TaskPlan octr_plan(const TaskMatrix& t);
+// At most k links per node per slot: a plan of max(ceil(sigma / k), h) slots (k >= 1).
+TaskPlan k_link_plan(const TaskMatrix& t, int k);
+// OCTR of the task (links 0: all-port; else at most `links` links per node per slot).
+Schedule octr_schedule(const TaskMatrix& t, int packet_flits, int links = 0);
+
+// Total exchange by OCTR. Throws UnsupportedSchedule for a mesh or a butterfly.
 Schedule total_exchange_octr(Topology::Kind kind, const std::vector<int>& dims, int packet_flits);
 
 // The closed forms of the paper for total exchange (slots): hypercube n/2; torus (p n - n/p)/8

@@ -1,0 +1,33 @@
+// Total exchange with optimal completion time and optimal average delay (Varvarigos & Bertsekas
+// §6, §8.5: OCTR and OADD together, "no packet is sent while a packet nearer its destination
+// waits"), as slot schedules the nodes execute on the model. Constructions:
+//  - hypercube, d prime: the tags' rotation classes (d members each when d is prime) cleared in
+//    order of weight, one class at a time, all d links busy: in slot s of a class whose
+//    representative has its ones at b_0 < ... < b_{i-1}, its k-th rotation clears bit
+//    (b_s + k) mod d. The last d slots clear the weight d - 1 class together with 11...1 (the
+//    paper's Fig. 4 is lost; this one follows OCTR): in slot s, 11...1 clears bit s and the tag
+//    whose zero is at k != s clears bit (2s - k) mod d (d = 2: {11 -> 0, 10 -> 1} then
+//    {11 -> 1, 01 -> 0}). D equals §6.2's D_TE.
+//  - 2-D torus p x p, p odd: classes R_ab (a > 0, b >= 0, a, b <= (p-1)/2), the four 90°
+//    rotations of (a, b), in order of a + b then a descending; each class in a slots of
+//    {r0 -> 1+, r1 -> 2+, r2 -> 1-, r3 -> 2-} then b slots of {r0 -> 2+, r1 -> 1-, r2 -> 2-,
+//    r3 -> 1+} (Fig. 7 is lost; this one keeps the four links busy). Optimal by Theorem 6: D
+//    equals the SPT lower bound.
+//  - ring: the packets k hops away each way, {+k, -k}, in k slots, k = 1, 2, ...; on an even
+//    ring the antipodal packet goes last (+). D equals §8.5's formulas.
+// Any other size: UnsupportedSchedule (d not prime has degenerate classes; the paper gives no
+// OADD there, nor for tori of d >= 3).
+#pragma once
+#include <vector>
+
+#include "schemes/exchange/task.hpp"
+#include "topology/topology.hpp"
+#include "traffic/schedule.hpp"
+
+namespace sy {
+
+// The OADD plan of the total exchange task t (as total_exchange_task builds it).
+TaskPlan oadd_plan(const TaskMatrix& t);
+Schedule oadd_schedule(Topology::Kind kind, const std::vector<int>& dims, int packet_flits);
+
+}  // namespace sy
