@@ -285,6 +285,8 @@ bool InputVcRouter::evaluate(Cycle t) {
       vc.ncand = 0;
       Packet& pk = fabric_.pool[f.packet];
       ++pk.hops;
+      if (algo_ && fabric_.topo.is_wrap_hop(node_, gr.out_port))
+        pk.wrapped |= 1u << fabric_.topo.port(gr.out_port).dim;
       if (turns_ && !turn_allowed(fabric_.cfg.routing.algorithm, fabric_.topo, node_, pk.src,
                                   is_injection(gr.in_port) ? -1 : gr.in_port, gr.out_port))
         ++fabric_.forbidden_turns;
