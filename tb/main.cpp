@@ -1,5 +1,6 @@
 // switchyard: the command-line program. sc_main parses the command and runs one simulation per
 // process (SystemC elaborates once); sweep and bench fork one child per point.
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -271,6 +272,11 @@ int cmd_bench() {
        "router: {buffering: input_vc, switching: wormhole, vcs: 2, vc_depth: 4}\n"
        "traffic: {process: bernoulli, rate: 0.1, packet_flits: 8, pattern: uniform}\n"
        "simulation: {warmup: 2000, measure: 20000, seed: 1}\n"},
+      {"torus 16x16x16 wormhole 2VCx4 L=8 uniform 0.1",
+       "topology: {type: torus, dims: [16, 16, 16]}\n"
+       "router: {buffering: input_vc, switching: wormhole, vcs: 2, vc_depth: 4}\n"
+       "traffic: {process: bernoulli, rate: 0.1, packet_flits: 8, pattern: uniform}\n"
+       "simulation: {warmup: 500, measure: 2000, seed: 1}\n"},
       {"hypercube 2^6 output-queued L=8 uniform 0.2",
        "topology: {type: hypercube, dim: 6}\n"
        "router: {buffering: output_queued, switching: virtual_cut_through}\n"
@@ -303,8 +309,8 @@ int cmd_bench() {
        "          load: {rho: 0.3, broadcast_share: 1.0}}\n"
        "simulation: {warmup: 2000, measure: 20000, seed: 1}\n"},
   };
-  std::printf("%-46s %12s %10s %16s %16s\n", "config", "cycles", "seconds", "cycles/s",
-              "flit-hops/s");
+  std::printf("%-46s %12s %10s %16s %16s %10s\n", "config", "cycles", "seconds", "cycles/s",
+              "flit-hops/s", "peak MB");
   std::fflush(stdout);
   for (const auto& c : cases) {
     int fd[2];
@@ -325,15 +331,16 @@ int cmd_bench() {
     const ssize_t n = read(fd[0], b, sizeof b - 1);
     close(fd[0]);
     int status = 0;
-    waitpid(pid, &status, 0);
+    struct rusage ru {};
+    wait4(pid, &status, 0, &ru);  // the child's peak resident set (KB on Linux)
     unsigned long long cycles = 0, hops = 0;
     double secs = 0;
     if (n <= 0 || std::sscanf(b, "%llu %lf %llu", &cycles, &secs, &hops) != 3) {
       std::printf("%-46s failed\n", c.name);
       continue;
     }
-    std::printf("%-46s %12llu %10.3f %16.0f %16.0f\n", c.name, cycles, secs, cycles / secs,
-                hops / secs);
+    std::printf("%-46s %12llu %10.3f %16.0f %16.0f %10.1f\n", c.name, cycles, secs, cycles / secs,
+                hops / secs, static_cast<double>(ru.ru_maxrss) / 1024.0);
     std::fflush(stdout);
   }
   return 0;
