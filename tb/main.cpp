@@ -5,7 +5,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
+#include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
@@ -32,9 +34,16 @@ usage:
       Runs one experiment; writes DIR/results.json (default out/<name>) and prints a summary.
   switchyard check CONFIG [--set key.path=value]...
       Validates a config and prints it fully resolved.
-  switchyard sweep CONFIG --param key.path --values v1,v2,... [--jobs N] [--out DIR]
-                   [--set key.path=value]... [--seed N]
-      Runs one point per value (in parallel, N jobs) and writes DIR/sweep.csv, one row per point.
+  switchyard sweep CONFIG --param key.path --values v1,v2,... [--param ... --values ...]...
+                   [--seeds N] [--jobs N] [--out DIR] [--set key.path=value]... [--seed N]
+                   [--emit FILE]
+      Runs every point of the grid (the product of the --values; a list value such as '[4,4]'
+      is one argument, several may follow --values), each with N seeds (from --seed or the
+      config's), in parallel, and writes DIR/sweep.csv, one row per point (means over the
+      seeds with their 95% interval). --emit FILE writes one `switchyard run` command per run
+      instead (for GNU parallel: parallel < FILE, or a job array); then collect.
+  switchyard collect DIR
+      Merges the runs of a sweep (DIR/manifest.tsv) into DIR/sweep.csv, listing missing ones.
   switchyard bench
       Runs fixed configs and prints simulated cycles per second and flit-hops per second.
   switchyard --help | --version
@@ -43,10 +52,12 @@ exit codes: 0 ok, 1 usage or I/O error, 2 bad config, 3 run not stable (saturate
 )";
 
 struct Args {
-  std::string cmd, config, out, param;
-  std::vector<std::string> sets, values;
+  std::string cmd, config, out;
+  std::vector<std::string> sets;
+  std::vector<std::pair<std::string, std::vector<std::string>>> params;  // sweep grid
+  std::string emit, row, self;
   long long seed = -1;
-  int jobs = 0;
+  int jobs = 0, seeds = 1;
   bool quiet = false;
 };
 
@@ -88,9 +99,29 @@ Args parse_args(int argc, char** argv) {
     } else if (s == "--out") {
       a.out = need("--out");
     } else if (s == "--param") {
-      a.param = need("--param");
+      a.params.push_back({need("--param"), {}});
     } else if (s == "--values") {
-      a.values = split(need("--values"), ',');
+      if (a.params.empty()) usage_error("--values follows its --param");
+      if (!a.params.back().second.empty())
+        usage_error("--param " + a.params.back().first + " has --values already");
+      // Comma-separated, or several arguments (a list value such as '[4,4]' is one).
+      auto& vals = a.params.back().second;
+      const std::string first = need("--values");
+      if (first.find('[') != std::string::npos)
+        vals.push_back(first);
+      else
+        for (const auto& v : split(first, ',')) vals.push_back(v);
+      while (i + 1 < argc && argv[i + 1][0] != '-' &&
+             std::string(argv[i + 1]).find('[') != std::string::npos)
+        vals.push_back(argv[++i]);
+      if (vals.empty()) usage_error("--values needs at least one value");
+    } else if (s == "--seeds") {
+      a.seeds = std::atoi(need("--seeds").c_str());
+      if (a.seeds < 1) usage_error("--seeds needs a positive integer");
+    } else if (s == "--emit") {
+      a.emit = need("--emit");
+    } else if (s == "--row") {
+      a.row = need("--row");
     } else if (s == "--jobs") {
       a.jobs = std::atoi(need("--jobs").c_str());
       if (a.jobs < 1) usage_error("--jobs needs a positive integer");
@@ -131,6 +162,10 @@ const char* kCsvHeader =
     "packet_time,reception_delay_mean,reception_delay_ci95,broadcast_delay_mean,"
     "broadcast_delay_ci95,greedy_lower,greedy_upper,greedy_exact";
 
+std::string csv_quote(const std::string& v) {
+  return v.find_first_of(",\"") == std::string::npos ? v : "\"" + v + "\"";
+}
+
 std::string csv_row(const std::string& value, const sy::Results& r) {
   char b[1024];
   const double nan = std::numeric_limits<double>::quiet_NaN();
@@ -138,7 +173,7 @@ std::string csv_row(const std::string& value, const sy::Results& r) {
   std::snprintf(b, sizeof b,
                 "%s,%s,%.6g,%.6g,%.6g,%.6g,%.6g,%.6g,%.6g,%.6g,%.6g,%.6g,%.6g,%llu,%llu,%.6g,%.6g,"
                 "%.6g,%.6g,%.6g,%.6g,%.6g,%.6g",
-                value.c_str(), r.stable ? "true" : "false", r.offered, r.accepted, r.rho,
+                csv_quote(value).c_str(), r.stable ? "true" : "false", r.offered, r.accepted, r.rho,
                 r.latency.mean, r.latency.ci95, r.latency.p50, r.latency.p99, r.latency.max,
                 r.network_latency.mean, r.link_util_mean, r.link_util_max,
                 (unsigned long long)r.cycles, (unsigned long long)r.packets_measured, r.packet_time,
@@ -180,17 +215,194 @@ int cmd_check(const Args& a) {
   return 0;
 }
 
+// A sweep is a grid: the cartesian product of every --param's --values, each point run with
+// `seeds` consecutive seeds. Its directory holds manifest.tsv (one line per run: directory,
+// seed, the point's values), each run's results.json and row.csv, and sweep.csv (one row per
+// point; with several seeds the numbers are means over the seeds, with the 95% interval of the
+// mean latency and accepted load across seeds). `--emit FILE` writes the runs as shell commands
+// instead (for GNU parallel or a job array) and `switchyard collect DIR` merges what they wrote.
+struct SweepRun {
+  std::string dir, label;
+  std::vector<std::string> sets;
+  long long seed;
+  std::size_t point;
+};
+
+std::string shell_quote(const std::string& v) {
+  std::string q = "'";
+  for (char c : v) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return q + "'";
+}
+
+// Splits a CSV line written by csv_row (the value is the only field that may be quoted).
+std::vector<std::string> csv_fields(const std::string& line) {
+  std::vector<std::string> f;
+  std::string cur;
+  bool q = false;
+  for (char c : line) {
+    if (c == '"') {
+      q = !q;
+    } else if (c == ',' && !q) {
+      f.push_back(cur);
+      cur.clear();
+    } else {
+      cur += c;
+    }
+  }
+  f.push_back(cur);
+  return f;
+}
+
+int collect(const std::string& out, const std::string& param_names, bool print) {
+  std::ifstream man(out + "/manifest.tsv");
+  if (!man) throw std::runtime_error("no sweep in " + out + " (manifest.tsv missing)");
+  std::string line;
+  std::getline(man, line);  // header
+  struct Row {
+    std::string label;
+    std::vector<std::vector<std::string>> runs;  // fields of each seed's row
+  };
+  std::vector<Row> rows;
+  std::vector<std::string> missing;
+  std::size_t last_point = static_cast<std::size_t>(-1);
+  while (std::getline(man, line)) {
+    const auto f = split(line, '\t');
+    if (f.size() < 4) continue;
+    const std::size_t point = std::stoul(f[2]);
+    if (point != last_point) {
+      rows.push_back({f[3], {}});
+      last_point = point;
+    }
+    std::ifstream r(out + "/" + f[0] + "/row.csv");
+    std::string rl;
+    if (!std::getline(r, rl)) {
+      missing.push_back(f[0]);
+      continue;
+    }
+    rows.back().runs.push_back(csv_fields(rl));
+  }
+  std::ofstream csv(out + "/sweep.csv");
+  const bool multi =
+      std::any_of(rows.begin(), rows.end(), [](const Row& r) { return r.runs.size() > 1; });
+  csv << "param," << kCsvHeader
+      << (multi ? ",seeds,latency_mean_seeds_ci95,accepted_seeds_ci95" : "") << "\n";
+  if (print)
+    std::printf("%-24s %-7s %9s %9s %7s %10s %10s\n", param_names.c_str(), "stable", "offered",
+                "accepted", "rho", "latency", "p99");
+  for (const Row& row : rows) {
+    if (row.runs.empty()) continue;
+    std::vector<std::string> f = row.runs.front();
+    f[0] = csv_quote(row.label);
+    const std::size_t n = row.runs.size();
+    double lat_ci = 0, acc_ci = 0;
+    if (n > 1) {
+      // Means over the seeds of every numeric column; stable only if every seed was.
+      for (std::size_t k = 2; k < f.size(); ++k) {
+        double sum = 0;
+        for (const auto& r : row.runs) sum += std::strtod(r[k].c_str(), nullptr);
+        char b[64];
+        std::snprintf(b, sizeof b, "%.6g", sum / n);
+        f[k] = b;
+      }
+      for (const auto& r : row.runs)
+        if (r[1] != "true") f[1] = "false";
+      auto ci = [&](std::size_t k) {
+        double m = 0, v = 0;
+        for (const auto& r : row.runs) m += std::strtod(r[k].c_str(), nullptr);
+        m /= n;
+        for (const auto& r : row.runs) {
+          const double x = std::strtod(r[k].c_str(), nullptr) - m;
+          v += x * x;
+        }
+        return sy::student_t975(static_cast<int>(n - 1)) * std::sqrt(v / (n - 1) / n);
+      };
+      lat_ci = ci(5);
+      acc_ci = ci(3);
+    }
+    csv << csv_quote(param_names);
+    for (const auto& x : f) csv << "," << x;
+    if (multi) csv << "," << n << "," << lat_ci << "," << acc_ci;
+    csv << "\n";
+    if (print)
+      std::printf("%-24s %-7s %9s %9s %7s %10s %10s\n", row.label.c_str(), f[1].c_str(),
+                  f[2].c_str(), f[3].c_str(), f[4].c_str(), f[5].c_str(), f[8].c_str());
+  }
+  for (const auto& m : missing)
+    std::fprintf(stderr, "switchyard: %s/%s produced no result (skipped)\n", out.c_str(),
+                 m.c_str());
+  if (print) std::printf("-> %s/sweep.csv\n", out.c_str());
+  return missing.empty() ? 0 : 1;
+}
+
 int cmd_sweep(Args a) {
-  if (a.param.empty() || a.values.empty()) usage_error("sweep needs --param and --values");
+  if (a.params.empty()) usage_error("sweep needs --param and --values");
+  for (const auto& p : a.params)
+    if (p.second.empty()) usage_error("--param " + p.first + " needs --values");
+  // The grid's points, first parameter slowest.
+  std::vector<std::vector<std::string>> points = {{}};
+  for (const auto& p : a.params) {
+    std::vector<std::vector<std::string>> next;
+    for (const auto& pt : points)
+      for (const auto& v : p.second) {
+        next.push_back(pt);
+        next.back().push_back(v);
+      }
+    points.swap(next);
+  }
+  std::string names;
+  for (const auto& p : a.params) names += (names.empty() ? "" : "|") + p.first;
+  sy::Config base = load(a);
+  const long long seed0 = a.seed >= 0 ? a.seed : static_cast<long long>(base.simulation.seed);
+  std::vector<SweepRun> runs;
+  for (std::size_t i = 0; i < points.size(); ++i) {
+    std::string label;
+    std::vector<std::string> sets;
+    for (std::size_t k = 0; k < a.params.size(); ++k) {
+      label += (k ? "|" : "") + points[i][k];
+      sets.push_back(a.params[k].first + "=" + points[i][k]);
+    }
+    for (int s = 0; s < a.seeds; ++s) {
+      SweepRun r;
+      r.dir = "point-" + std::to_string(i) + (a.seeds > 1 ? "-seed-" + std::to_string(s) : "");
+      r.label = label;
+      r.sets = sets;
+      r.seed = seed0 + s;
+      r.point = i;
+      runs.push_back(r);
+    }
+  }
   // Validate every point before running any.
-  for (const auto& v : a.values) {
+  for (const auto& r : runs) {
     Args p = a;
-    p.sets.push_back(a.param + "=" + v);
+    p.sets.insert(p.sets.end(), r.sets.begin(), r.sets.end());
+    p.seed = r.seed;
     load(p);
   }
-  sy::Config base = load(a);
   const std::string out = a.out.empty() ? "out/" + base.name + "-sweep" : a.out;
   mkdirs(out);
+  {
+    std::ofstream man(out + "/manifest.tsv");
+    man << "dir\tseed\tpoint\t" << names << "\n";
+    for (const auto& r : runs)
+      man << r.dir << "\t" << r.seed << "\t" << r.point << "\t" << r.label << "\n";
+    if (!man) throw std::runtime_error("cannot write " + out + "/manifest.tsv");
+  }
+  if (!a.emit.empty()) {
+    // One command per run, from the current directory: `parallel < FILE`, or a job array.
+    std::ofstream em(a.emit);
+    const std::string self = a.self.empty() ? "switchyard" : a.self;
+    for (const auto& r : runs) {
+      em << shell_quote(self) << " run " << shell_quote(a.config);
+      for (const auto& s : a.sets) em << " --set " << shell_quote(s);
+      for (const auto& s : r.sets) em << " --set " << shell_quote(s);
+      em << " --seed " << r.seed << " --quiet --row " << shell_quote(r.label) << " --out "
+         << shell_quote(out + "/" + r.dir) << "\n";
+    }
+    if (!em) throw std::runtime_error("cannot write " + a.emit);
+    std::printf("-> %s: %zu runs; then: switchyard collect %s\n", a.emit.c_str(), runs.size(),
+                out.c_str());
+    return 0;
+  }
   const int jobs = a.jobs > 0 ? a.jobs : std::max(1L, sysconf(_SC_NPROCESSORS_ONLN));
   std::fflush(nullptr);
   std::vector<pid_t> running;
@@ -207,20 +419,21 @@ int cmd_sweep(Args a) {
         break;
       }
   };
-  for (std::size_t i = 0; i < a.values.size(); ++i) {
+  for (const auto& r : runs) {
     while (static_cast<int>(running.size()) >= jobs) reap();
     const pid_t pid = fork();
     if (pid < 0) throw std::runtime_error("fork failed");
     if (pid == 0) {
       Args p = a;
-      p.sets.push_back(a.param + "=" + a.values[i]);
-      p.out = out + "/point-" + std::to_string(i);
+      p.sets.insert(p.sets.end(), r.sets.begin(), r.sets.end());
+      p.seed = r.seed;
+      p.out = out + "/" + r.dir;
       p.quiet = true;
       int rc = 1;
       try {
-        rc = cmd_run(p, a.values[i]);
+        rc = cmd_run(p, r.label);
       } catch (const std::exception& e) {
-        std::fprintf(stderr, "switchyard: point %s: %s\n", a.values[i].c_str(), e.what());
+        std::fprintf(stderr, "switchyard: point %s: %s\n", r.label.c_str(), e.what());
       }
       std::fflush(nullptr);
       _exit(rc);
@@ -228,25 +441,7 @@ int cmd_sweep(Args a) {
     running.push_back(pid);
   }
   while (!running.empty()) reap();
-  std::ofstream csv(out + "/sweep.csv");
-  csv << "param," << kCsvHeader << "\n";
-  std::printf("%-14s %-7s %9s %9s %7s %10s %10s\n", a.param.c_str(), "stable", "offered",
-              "accepted", "rho", "latency", "p99");
-  for (std::size_t i = 0; i < a.values.size(); ++i) {
-    std::ifstream row(out + "/point-" + std::to_string(i) + "/row.csv");
-    std::string line;
-    if (!std::getline(row, line)) {
-      std::fprintf(stderr, "switchyard: point %s produced no result\n", a.values[i].c_str());
-      worst = 1;
-      continue;
-    }
-    csv << a.param << "," << line << "\n";
-    const auto f = split(line, ',');
-    std::printf("%-14s %-7s %9s %9s %7s %10s %10s\n", f[0].c_str(), f[1].c_str(), f[2].c_str(),
-                f[3].c_str(), f[4].c_str(), f[5].c_str(), f[8].c_str());
-  }
-  std::printf("-> %s/sweep.csv\n", out.c_str());
-  return worst;
+  return std::max(worst, collect(out, names, true));
 }
 
 struct BenchCase {
@@ -351,10 +546,21 @@ int cmd_bench() {
 int sc_main(int argc, char** argv) {
   sc_core::sc_report_handler::set_actions("/IEEE_Std_1666/deprecated", sc_core::SC_DO_NOTHING);
   try {
-    const Args a = parse_args(argc, argv);
-    if (a.cmd == "run") return cmd_run(a);
+    Args a = parse_args(argc, argv);
+    if (a.cmd == "run") return cmd_run(a, a.row);
     if (a.cmd == "check") return cmd_check(a);
-    if (a.cmd == "sweep") return cmd_sweep(a);
+    if (a.cmd == "sweep") {
+      a.self = argv[0];
+      return cmd_sweep(a);
+    }
+    if (a.cmd == "collect") {
+      if (a.config.empty()) usage_error("collect needs the sweep's DIR");
+      std::ifstream man(a.config + "/manifest.tsv");
+      std::string header;
+      std::getline(man, header);
+      const auto h = split(header, '\t');
+      return collect(a.config, h.size() > 3 ? h[3] : "param", true);
+    }
     if (a.cmd == "bench") return cmd_bench();
     usage_error("unknown command '" + a.cmd + "'");
   } catch (const sy::ConfigError& e) {

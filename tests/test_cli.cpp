@@ -43,6 +43,64 @@ TEST(Sweep, WritesOneRowPerPoint) {
   EXPECT_EQ(rows[3].rfind("traffic.rate,0.2,true,", 0), 0u) << rows[3];
 }
 
+namespace {
+std::string slurp(const std::string& path) {
+  std::ifstream f(path);
+  std::stringstream ss;
+  ss << f.rdbuf();
+  return ss.str();
+}
+}  // namespace
+
+TEST(Sweep, GridEmittedRunThroughTheShellAndCollectedEqualsTheLocalSweep) {
+  // A 2 x 2 grid (one parameter list-valued): emitted as commands, run by a shell (GNU
+  // parallel runs the same file: parallel < FILE), collected; bit for bit the local sweep.
+  const std::string grid =
+      " --param traffic.rate --values 0.1,0.2 --param topology.dims --values '[4,4]' '[6,6]'"
+      " --set simulation.measure=2000";
+  std::system("rm -rf /tmp/sy-grid-a /tmp/sy-grid-b /tmp/sy-grid.jobs");
+  const auto e =
+      sy::test::cli("sweep " + kQuick + grid + " --out /tmp/sy-grid-a --emit /tmp/sy-grid.jobs");
+  ASSERT_EQ(e.rc, 0) << e.output;
+  ASSERT_EQ(std::system("sh /tmp/sy-grid.jobs"), 0);
+  const auto c = sy::test::cli("collect /tmp/sy-grid-a");
+  ASSERT_EQ(c.rc, 0) << c.output;
+  const auto l = sy::test::cli("sweep " + kQuick + grid + " --jobs 2 --out /tmp/sy-grid-b");
+  ASSERT_EQ(l.rc, 0) << l.output;
+  const std::string a = slurp("/tmp/sy-grid-a/sweep.csv");
+  EXPECT_EQ(a, slurp("/tmp/sy-grid-b/sweep.csv"));
+  EXPECT_NE(a.find("traffic.rate|topology.dims,\"0.2|[6,6]\",true,"), std::string::npos) << a;
+  // A missing run is listed and skipped, exit 1.
+  std::system("rm -rf /tmp/sy-grid-a/point-1");
+  const auto m = sy::test::cli("collect /tmp/sy-grid-a");
+  EXPECT_EQ(m.rc, 1);
+  EXPECT_NE(m.output.find("point-1 produced no result"), std::string::npos) << m.output;
+}
+
+TEST(Sweep, SeedsGiveMeansAndAnIntervalAcrossSeeds) {
+  const auto r = sy::test::cli("sweep " + kQuick +
+                               " --param traffic.rate --values 0.1 --seeds 3 --jobs 2"
+                               " --set simulation.measure=2000 --out /tmp/sy-seeds");
+  ASSERT_EQ(r.rc, 0) << r.output;
+  const std::string csv = slurp("/tmp/sy-seeds/sweep.csv");
+  EXPECT_NE(csv.find(",seeds,latency_mean_seeds_ci95,accepted_seeds_ci95\n"), std::string::npos);
+  // The mean latency is the mean of the three seeds' runs.
+  double sum = 0;
+  for (int s = 0; s < 3; ++s)
+    sum += sy::test::json_number(
+        slurp("/tmp/sy-seeds/point-0-seed-" + std::to_string(s) + "/results.json"), "latency",
+        "mean");
+  const auto rows = csv.substr(csv.find('\n') + 1);
+  const std::vector<std::string> f = [&] {
+    std::vector<std::string> v;
+    std::stringstream ss(rows);
+    for (std::string x; std::getline(ss, x, ',');) v.push_back(x);
+    return v;
+  }();
+  ASSERT_GT(f.size(), 7u);
+  EXPECT_NEAR(std::stod(f[6]), sum / 3, 1e-3 * sum);
+}
+
 TEST(Configs, EveryShippedConfigPassesCheck) {
   const auto r =
       sy::test::cli("check " + std::string(SWITCHYARD_SOURCE_DIR) + "/configs/quickstart.yaml");
