@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# Instructions per simulated cycle and per flit-hop, by callgrind (deterministic: independent of
+# the machine's load), for the bench's torus configs:
+#   bash tb/callgrind.sh            (about 5 minutes; needs valgrind)
+# Each config runs twice, with measurement windows of W and 2W cycles; the difference of the two
+# instruction counts over W cycles is the marginal cost of a simulated cycle (start-up, warmup
+# and drain cancel out), divided by the flit-hops of those W cycles it is the cost of a flit-hop.
+# SWITCHYARD=path uses that binary (and skips the build).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+SY=${SWITCHYARD:-./build/switchyard}
+[ -n "${SWITCHYARD:-}" ] || bash tb/build.sh
+command -v valgrind >/dev/null || { echo "valgrind is not installed (apt-get install valgrind)"; exit 1; }
+mkdir -p out/callgrind
+measure() {  # name dims window
+  local name=$1 dims=$2 w=$3
+  cat > "out/callgrind/$name.yaml" <<YAML
+name: cg-$name
+topology: {type: torus, dims: $dims}
+router: {buffering: input_vc, switching: wormhole, vcs: 2, vc_depth: 4}
+traffic: {process: bernoulli, rate: 0.1, packet_flits: 8, pattern: uniform}
+simulation: {warmup: 1000, measure: $w, seed: 1}
+YAML
+  local i1 i2 h1 h2
+  for k in 1 2; do
+    valgrind --tool=callgrind --callgrind-out-file="out/callgrind/$name.$k.out" \
+      "$SY" run "out/callgrind/$name.yaml" --set simulation.measure=$((w * k)) --quiet \
+      --out "out/callgrind/$name-$k" 2> "out/callgrind/$name.$k.log" || true
+  done
+  i1=$(grep -o 'Collected : [0-9]*' "out/callgrind/$name.1.log" | grep -o '[0-9]*$')
+  i2=$(grep -o 'Collected : [0-9]*' "out/callgrind/$name.2.log" | grep -o '[0-9]*$')
+  h1=$(/usr/bin/python3 -c "import json;print(json.load(open('out/callgrind/$name-1/results.json'))['flits']['hops'])")
+  h2=$(/usr/bin/python3 -c "import json;print(json.load(open('out/callgrind/$name-2/results.json'))['flits']['hops'])")
+  /usr/bin/python3 -c "
+i1,i2,h1,h2,w=$i1,$i2,$h1,$h2,$w
+print(f'| $name | {(i2-i1)/w:,.0f} | {(i2-i1)/max(1,h2-h1):,.0f} |')"
+}
+echo "| config (wormhole 2 VCs x 4, L = 8, uniform 0.1) | instructions / cycle | instructions / flit-hop |"
+echo "|---|---|---|"
+measure 8x8 "[8, 8]" 20000
+measure 16x16 "[16, 16]" 4000
+measure 16x16x16 "[16, 16, 16]" 400
