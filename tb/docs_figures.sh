@@ -9,7 +9,7 @@ mkdir -p docs/figures
 ./build/switchyard sweep configs/quickstart.yaml --param traffic.rate \
   --values 0.05,0.1,0.15,0.2,0.25,0.28,0.3,0.32,0.35,0.4 --out out/docs-quickstart-sweep >/dev/null
 cp out/docs-quickstart-sweep/sweep.csv docs/figures/quickstart_sweep.csv
-tb/plot_sweep.py docs/figures/quickstart_sweep.csv --out docs/figures/quickstart_sweep.png \
+/usr/bin/python3 tb/plot_sweep.py docs/figures/quickstart_sweep.csv --out docs/figures/quickstart_sweep.png \
   --title "8x8 torus, wormhole, 2 VCs x 4 flits, 8-flit packets, uniform"
 # Same load range, ideal output-queued routers (the papers' model) for comparison.
 ./build/switchyard sweep configs/quickstart.yaml --param traffic.rate \
@@ -17,7 +17,7 @@ tb/plot_sweep.py docs/figures/quickstart_sweep.csv --out docs/figures/quickstart
   --values 0.05,0.1,0.15,0.2,0.25,0.28,0.3,0.32,0.35,0.4,0.5,0.6,0.7,0.8,0.9,0.95 \
   --out out/docs-quickstart-oq >/dev/null
 cp out/docs-quickstart-oq/sweep.csv docs/figures/quickstart_oq_sweep.csv
-tb/plot_sweep.py docs/figures/quickstart_oq_sweep.csv --out docs/figures/quickstart_oq_sweep.png \
+/usr/bin/python3 tb/plot_sweep.py docs/figures/quickstart_oq_sweep.csv --out docs/figures/quickstart_oq_sweep.png \
   --title "8x8 torus, ideal output-queued routers, 8-flit packets, uniform"
 # Table: the two buffer models side by side at each offered load.
 /usr/bin/python3 - <<'PY' > docs/figures/buffering_comparison.md

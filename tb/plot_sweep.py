@@ -1,21 +1,38 @@
-#!/usr/bin/python3
-"""Turns a switchyard sweep.csv into a latency-throughput PNG.
+#!/usr/bin/env python3
+"""Turns a switchyard sweep.csv into a latency plot.
 
 usage: tb/plot_sweep.py SWEEP_CSV [--out PNG] [--title TEXT]
 
-x: offered load (flits/node/cycle); y: mean packet latency (cycles) with its 95% confidence
-interval, the p99 as a dashed line, and the accepted throughput on a second axis. Points whose
-run was not stable (saturated) are drawn as red triangles at the top edge, never as measurements.
+x: the offered load (flits/node/cycle) when the swept parameter is a load (traffic.rate,
+traffic.load.rho, ...), else the swept parameter's value; with a grid of two parameters, one
+curve per value of the second. y: mean packet latency (cycles) with its 95% interval; the p99
+is drawn dashed but the axis is scaled to the means, so it never flattens them. Marked: the
+zero-load latency (the mean at the lightest point) and the saturation point (the last stable
+point of each curve). Runs that were not stable are red triangles at the top edge, never
+measurements.
 """
 import argparse
 import csv
 import os
 import sys
 
-import matplotlib
+try:
+    import matplotlib
 
-matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+except ImportError:
+    sys.exit("tb/plot_sweep.py needs matplotlib: apt-get install python3-matplotlib "
+             "(or run it with /usr/bin/python3)")
+
+LOADS = ("traffic.rate", "traffic.load.rho", "traffic.broadcast.rate")
+
+
+def number(v):
+    try:
+        return float(v)
+    except ValueError:
+        return None
 
 
 def main() -> int:
@@ -29,36 +46,59 @@ def main() -> int:
     if not rows:
         print(f"{a.csv}: no rows", file=sys.stderr)
         return 1
+    params = rows[0]["param"].split("|")
     for r in rows:
         for k in ("offered", "accepted", "latency_mean", "latency_ci95", "latency_p99"):
             r[k] = float(r[k])
-    rows.sort(key=lambda r: r["offered"])
-    stable = [r for r in rows if r["stable"] == "true"]
-    unstable = [r for r in rows if r["stable"] != "true"]
-    fig, ax = plt.subplots(figsize=(7, 4.5), dpi=120)
-    top = 1.0
-    if stable:
-        xs = [r["offered"] for r in stable]
-        ax.errorbar(xs, [r["latency_mean"] for r in stable],
-                    yerr=[r["latency_ci95"] for r in stable], marker="o", capsize=3,
-                    label="mean latency (95% CI)")
-        ax.plot(xs, [r["latency_p99"] for r in stable], "--", marker=".", label="p99 latency")
-        top = 1.15 * max(r["latency_p99"] for r in stable)
-    if unstable:
-        ax.plot([r["offered"] for r in unstable], [top] * len(unstable), "^", color="red",
-                label="not stable (saturated)")
+        r["values"] = r["value"].split("|")
+    # x: the load, or the first swept parameter; curves: the second parameter's values.
+    load_x = params[0] in LOADS
+    xkey = "offered" if load_x else params[0]
+    for r in rows:
+        r["x"] = r["offered"] if load_x else (number(r["values"][0]) if number(r["values"][0])
+                                              is not None else r["values"][0])
+    groups = {}
+    for r in rows:
+        key = "|".join(r["values"][1:]) if len(params) > 1 else ""
+        groups.setdefault(key, []).append(r)
+    fig, ax = plt.subplots(figsize=(7.5, 4.8), dpi=120)
+    stable_means = [r["latency_mean"] for r in rows if r["stable"] == "true"]
+    top = 2.0 * max(stable_means) if stable_means else 1.0
+    zero = None
+    for key, g in groups.items():
+        g.sort(key=lambda r: r["x"] if isinstance(r["x"], float) else str(r["x"]))
+        st = [r for r in g if r["stable"] == "true"]
+        bad = [r for r in g if r["stable"] != "true"]
+        label = f"{'|'.join(params[1:])} = {key}" if key else "mean latency (95% CI)"
+        if st:
+            line = ax.errorbar([r["x"] for r in st], [r["latency_mean"] for r in st],
+                               yerr=[r["latency_ci95"] for r in st], marker="o", capsize=3,
+                               label=label)
+            color = line[0].get_color()
+            ax.plot([r["x"] for r in st], [r["latency_p99"] for r in st], "--", color=color,
+                    alpha=0.5, label=f"p99 ({key})" if key else "p99 latency")
+            # Saturation: the last stable point of this curve.
+            if bad:
+                ax.axvline(st[-1]["x"], color=color, ls=":", alpha=0.7)
+                sx = st[-1]["x"]
+                text = f"saturation ≈ {sx:.3g}" if isinstance(sx, float) else f"saturation: {sx}"
+                ax.annotate(text, (sx, top * 0.9), fontsize=7, color=color, rotation=90,
+                            ha="right")
+            if zero is None:
+                zero = st[0]["latency_mean"]
+        if bad:
+            ax.plot([r["x"] for r in bad], [top] * len(bad), "^", color="red",
+                    label="not stable (saturated)" if key == list(groups)[0] else None)
+    if zero is not None:
+        ax.axhline(zero, color="gray", ls=":", lw=1)
+        ax.annotate(f"zero-load ≈ {zero:.1f}", (ax.get_xlim()[0], zero), fontsize=7,
+                    color="gray", va="bottom")
     ax.set_ylim(0, top * 1.05)
-    ax.set_xlabel("offered load (flits/node/cycle)")
+    ax.set_xlabel("offered load (flits/node/cycle)" if load_x else xkey)
     ax.set_ylabel("latency (cycles)")
-    ax2 = ax.twinx()
-    ax2.plot([r["offered"] for r in rows], [r["accepted"] for r in rows], ":", color="gray",
-             marker="x", label="accepted throughput")
-    ax2.set_ylabel("accepted (flits/node/cycle)", color="gray")
     ax.set_title(a.title or f"{rows[0]['param']} sweep: {os.path.dirname(a.csv) or '.'}")
     ax.grid(True, alpha=0.3)
-    lines = ax.get_legend_handles_labels()
-    lines2 = ax2.get_legend_handles_labels()
-    ax.legend(lines[0] + lines2[0], lines[1] + lines2[1], loc="upper left")
+    ax.legend(loc="upper left", fontsize=7)
     out = a.out or os.path.join(os.path.dirname(a.csv) or ".", "latency_throughput.png")
     fig.tight_layout()
     fig.savefig(out)
