@@ -36,12 +36,13 @@ usage:
       Validates a config and prints it fully resolved.
   switchyard sweep CONFIG --param key.path --values v1,v2,... [--param ... --values ...]...
                    [--seeds N] [--jobs N] [--out DIR] [--set key.path=value]... [--seed N]
-                   [--emit FILE]
+                   [--emit FILE | --emit-slurm SCRIPT]
       Runs every point of the grid (the product of the --values; a list value such as '[4,4]'
       is one argument, several may follow --values), each with N seeds (from --seed or the
       config's), in parallel, and writes DIR/sweep.csv, one row per point (means over the
       seeds with their 95% interval). --emit FILE writes one `switchyard run` command per run
-      instead (for GNU parallel: parallel < FILE, or a job array); then collect.
+      instead (for GNU parallel: parallel < FILE); --emit-slurm SCRIPT writes SCRIPT.jobs and
+      a Slurm array script (sbatch SCRIPT); then collect.
   switchyard collect DIR
       Merges the runs of a sweep (DIR/manifest.tsv) into DIR/sweep.csv, listing missing ones.
   switchyard bench
@@ -55,7 +56,7 @@ struct Args {
   std::string cmd, config, out;
   std::vector<std::string> sets;
   std::vector<std::pair<std::string, std::vector<std::string>>> params;  // sweep grid
-  std::string emit, row, self;
+  std::string emit, emit_slurm, row, self;
   long long seed = -1;
   int jobs = 0, seeds = 1;
   bool quiet = false;
@@ -120,6 +121,8 @@ Args parse_args(int argc, char** argv) {
       if (a.seeds < 1) usage_error("--seeds needs a positive integer");
     } else if (s == "--emit") {
       a.emit = need("--emit");
+    } else if (s == "--emit-slurm") {
+      a.emit_slurm = need("--emit-slurm");
     } else if (s == "--row") {
       a.row = need("--row");
     } else if (s == "--jobs") {
@@ -387,6 +390,7 @@ int cmd_sweep(Args a) {
       man << r.dir << "\t" << r.seed << "\t" << r.point << "\t" << r.label << "\n";
     if (!man) throw std::runtime_error("cannot write " + out + "/manifest.tsv");
   }
+  if (!a.emit_slurm.empty() && a.emit.empty()) a.emit = a.emit_slurm + ".jobs";
   if (!a.emit.empty()) {
     // One command per run, from the current directory: `parallel < FILE`, or a job array.
     std::ofstream em(a.emit);
@@ -399,6 +403,26 @@ int cmd_sweep(Args a) {
          << shell_quote(out + "/" + r.dir) << "\n";
     }
     if (!em) throw std::runtime_error("cannot write " + a.emit);
+    if (!a.emit_slurm.empty()) {
+      // A Slurm job array: task i runs line i + 1 of the jobs file (sbatch SCRIPT).
+      char cwd[4096];
+      if (!getcwd(cwd, sizeof cwd)) throw std::runtime_error("getcwd failed");
+      std::ofstream sl(a.emit_slurm);
+      sl << "#!/bin/bash\n"
+         << "#SBATCH --job-name=switchyard-sweep\n"
+         << "#SBATCH --array=0-" << runs.size() - 1 << "\n"
+         << "#SBATCH --ntasks=1\n"
+         << "#SBATCH --output=" << out << "/slurm-%A_%a.out\n"
+         << "# " << runs.size() << " runs of a switchyard sweep; then: switchyard collect " << out
+         << "\n"
+         << "set -euo pipefail\n"
+         << "cd " << shell_quote(cwd) << "\n"
+         << "line=$(sed -n \"$((SLURM_ARRAY_TASK_ID + 1))p\" " << shell_quote(a.emit) << ")\n"
+         << "eval \"$line\"\n";
+      if (!sl) throw std::runtime_error("cannot write " + a.emit_slurm);
+      std::printf("-> %s: a Slurm array of %zu tasks (sbatch %s)\n", a.emit_slurm.c_str(),
+                  runs.size(), a.emit_slurm.c_str());
+    }
     std::printf("-> %s: %zu runs; then: switchyard collect %s\n", a.emit.c_str(), runs.size(),
                 out.c_str());
     return 0;

@@ -77,6 +77,25 @@ TEST(Sweep, GridEmittedRunThroughTheShellAndCollectedEqualsTheLocalSweep) {
   EXPECT_NE(m.output.find("point-1 produced no result"), std::string::npos) << m.output;
 }
 
+TEST(Sweep, SlurmArrayScriptRunsEveryTaskAndCollectsTheSameSweep) {
+  // The array script run task by task as Slurm would (SLURM_ARRAY_TASK_ID = 0..n-1; a real
+  // cluster runs: sbatch FILE), then collected: the local sweep bit for bit.
+  const std::string sw = " --param traffic.rate --values 0.1,0.2,0.3 --set simulation.measure=2000";
+  std::system("rm -rf /tmp/sy-slurm-a /tmp/sy-slurm-b /tmp/sy-slurm.sh*");
+  const auto e = sy::test::cli("sweep " + kQuick + sw +
+                               " --out /tmp/sy-slurm-a --emit-slurm /tmp/sy-slurm.sh");
+  ASSERT_EQ(e.rc, 0) << e.output;
+  const std::string script = slurp("/tmp/sy-slurm.sh");
+  EXPECT_NE(script.find("#SBATCH --array=0-2"), std::string::npos) << script;
+  for (int i = 0; i < 3; ++i)
+    ASSERT_EQ(std::system(
+                  ("SLURM_ARRAY_TASK_ID=" + std::to_string(i) + " bash /tmp/sy-slurm.sh").c_str()),
+              0);
+  ASSERT_EQ(sy::test::cli("collect /tmp/sy-slurm-a").rc, 0);
+  ASSERT_EQ(sy::test::cli("sweep " + kQuick + sw + " --out /tmp/sy-slurm-b").rc, 0);
+  EXPECT_EQ(slurp("/tmp/sy-slurm-a/sweep.csv"), slurp("/tmp/sy-slurm-b/sweep.csv"));
+}
+
 TEST(Sweep, SeedsGiveMeansAndAnIntervalAcrossSeeds) {
   const auto r = sy::test::cli("sweep " + kQuick +
                                " --param traffic.rate --values 0.1 --seeds 3 --jobs 2"
