@@ -113,7 +113,7 @@ TimeTerms htrees_terms(int k, double L, double B) {
 
 TimeTerms htrees_schedule_terms(int k, double L, double B) {
   TimeTerms t = htrees_terms(k, L, B);
-  if (k >= 4) t.delta_terms += std::min(L / (2 * B), 3.0);
+  if (k >= 5) t.delta_terms += std::min(L / (2 * B), 3.0);
   return t;
 }
 

@@ -45,11 +45,11 @@ double dc_optimal_time(int k, const CircuitCost& c, double L);
 // B t + (L/(2B) - 1)(a + 2^(k-2) d + B t)
 //      = (2k + L/(2B) - 2)(a + B t) + (2^(k-2)(L/(2B) + 3) - 1) d
 TimeTerms htrees_terms(int k, double L, double B);
-// Our h_trees() schedule: T(B) exactly for k <= 3. For k >= 4 some nodes off both trees have no
-// neighbour holding Y when the trees are done (e.g. (2,0) on 15x15: its tree neighbours (2,+-1)
-// hold only X, all other arcs are busy with later packets), so the fill gives them a 2-hop path;
-// the phases where the fill is the longest transmission (the last min(P, 3) of them, P = L/(2B))
-// then last one delta longer: T(B) + min(P, 3) delta.
+// Our h_trees() schedule: T(B) exactly for k <= 4 (h_trees.cpp: nodes that no tree neighbour
+// can serve in the last phase, e.g. (2,0) on 15x15, get their half early, from a non-leaf tree
+// node, in the phase of its own tree sends). For k >= 5 that search still leaves nodes, and the
+// construction falls back to 2-hop paths in the last phase (variant "..., 2-hop last-phase fill"):
+// the last min(P, 3) phases, P = L/(2B), then last one delta longer: T(B) + min(P, 3) delta.
 TimeTerms htrees_schedule_terms(int k, double L, double B);
 double htrees_time(int k, const CircuitCost& c, double L, double B);
 double htrees_optimal_packet(int k, const CircuitCost& c,
