@@ -230,8 +230,8 @@ TEST(ScheduleCheck, ConflictMessageFormat) {
   s.root = 6;  // (1,1)
   s.item_flits = {1};
   s.phases = 1;
-  s.transmissions.push_back({0, 6, 0, {{0, +1}, {0, +1}}});           // 6 -> 7 -> 8
-  s.transmissions.push_back({0, 2, 0, {{1, +1}, {0, +1}, {1, +1}}});  // 2 -> 7 -> 8 -> 13
+  s.transmissions.push_back({0, 6, 0, {{0, +1}, {0, +1}}, {}});           // 6 -> 7 -> 8
+  s.transmissions.push_back({0, 2, 0, {{1, +1}, {0, +1}, {1, +1}}, {}});  // 2 -> 7 -> 8 -> 13
   const ScheduleCheck r = check(s);
   ASSERT_FALSE(r.ok);
   bool found = false;

@@ -115,7 +115,7 @@ Schedule divide_and_conquer(const std::vector<int>& dims, int root, int parts, i
   s.root = root;
   for (int p = 0; p < parts; ++p)
     for (const LevelPath& lp : tree)
-      s.transmissions.push_back({p + lp.level - 1, lp.sender, p, lp.path});
+      s.transmissions.push_back({p + lp.level - 1, lp.sender, p, lp.path, {}});
   finish(s, parts, message_flits);
   return s;
 }

@@ -181,7 +181,7 @@ Schedule store_and_forward_trees(const std::vector<int>& dims, int root, int par
         if (v == root) continue;
         const ScheduleHop h = kDirs[tr.in_dir[t][v]];
         const int u = g.step(v, {h.dim, -h.dir});
-        s.transmissions.push_back({j + tr.depth[t][v] - 1, u, 4 * j + t, {h}});
+        s.transmissions.push_back({j + tr.depth[t][v] - 1, u, 4 * j + t, {h}, {}});
       }
   finish(s, parts, message_flits);
   return s;

@@ -166,7 +166,7 @@ Schedule tiling(const std::vector<int>& dims, int root, int message_flits, Tilin
       std::vector<int> next = informed;
       for (int sender : informed)
         for (const auto& p : pats) {
-          s.transmissions.push_back({phase, sender, 0, p});
+          s.transmissions.push_back({phase, sender, 0, p, {}});
           next.push_back(g.walk(sender, p));
         }
       informed.swap(next);
