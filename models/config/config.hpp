@@ -153,6 +153,11 @@ struct SimulationConfig {
   std::uint64_t deadlock_cycles = 20000;  // no flit moves for this long with flits inside: stop
   std::uint64_t seed = 1;
   int batches = 20;  // batch means for the 95% confidence interval
+  // Refuse a run whose estimated memory (sim/estimate.hpp) is above this; 0: not given, 80% of the
+  // machine's memory.
+  double max_memory_gb = 0;
+  // Stop a run after this many seconds of wall time with a partial result (exit 3); 0: no limit.
+  double max_wall_seconds = 0;
 };
 
 // A static communication algorithm executed by the nodes (circuit-switched broadcast schedules,
