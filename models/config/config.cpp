@@ -27,6 +27,38 @@ YAML::Node locate(const YAML::Node& root, const std::string& path) {
   return cur;
 }
 
+// Every message's byte length (flits x flit_bytes) must fit the TLM payload's 32-bit length:
+// checked in 64 bits, so packet_flits 4096 x flit_bytes 2^20 is an error, not 0 bytes.
+void check_message_bytes(const Config& c, const YAML::Node& root) {
+  const TrafficConfig& t = c.traffic;
+  std::uint64_t flits = 0;
+  std::string key;
+  if (c.schedule.enabled()) {
+    flits = static_cast<std::uint64_t>(c.schedule.message_flits);
+    key = "schedule.message_flits";
+  }
+  if (t.trace) {
+    for (const TraceMessage& m : t.messages)
+      if (static_cast<std::uint64_t>(m.flits) > flits) {
+        flits = static_cast<std::uint64_t>(m.flits);
+        key = t.exchange             ? "traffic.packet_flits"
+              : t.trace_file.empty() ? "traffic.messages"
+                                     : "traffic.file";
+      }
+  } else if (static_cast<std::uint64_t>(t.packet_flits) > flits) {
+    flits = static_cast<std::uint64_t>(t.packet_flits);
+    key = "traffic.packet_flits";
+  }
+  const std::uint64_t fb = static_cast<std::uint64_t>(c.interface.flit_bytes);
+  if (flits * fb <= kMaxMessageBytes) return;  // both below 2^25: no overflow in 64 bits
+  const YAML::Node fbn = locate(root, "network_interface.flit_bytes");
+  const bool at_fb = fbn.IsScalar();
+  fail(c.source, at_fb ? fbn : locate(root, key), at_fb ? "network_interface.flit_bytes" : key,
+       "messages of " + std::to_string(flits) + " flits of " + std::to_string(fb) + " bytes are " +
+           std::to_string(flits * fb) +
+           " bytes: more than a TLM payload's 32-bit length holds (4294967295)");
+}
+
 // A config the machine cannot hold is refused before anything is built, naming the key that
 // costs the most.
 void check_memory(const Config& c, const YAML::Node& root) {
@@ -119,6 +151,7 @@ Config parse_config(const std::string& text, const std::string& source,
     c.warnings.push_back(
         "router.vcs = 1 on a torus: no dateline VC classes, the network may deadlock "
         "(the deadlock watchdog will stop the run)");
+  check_message_bytes(c, root);
   check_memory(c, root);
   return c;
 }
