@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "config/config.hpp"
+#include "sim/estimate.hpp"
 #include "sim/simulation.hpp"
 
 #ifndef SWITCHYARD_VERSION
@@ -193,6 +194,8 @@ int cmd_run(const Args& a, const std::string& sweep_value = "") {
   mkdirs(out);
   sy::RunOptions opt;
   opt.progress = !a.quiet;
+  if (!a.quiet)
+    std::fprintf(stderr, "switchyard: estimate: %s\n", sy::estimate_run(cfg).line().c_str());
   const sy::Results r = sy::run_simulation(cfg, opt);
   {
     std::ofstream f(out + "/results.json");
@@ -215,6 +218,7 @@ int cmd_check(const Args& a) {
   sy::Config cfg = load(a);
   for (const auto& w : cfg.warnings) std::fprintf(stderr, "switchyard: warning: %s\n", w.c_str());
   std::printf("%s: ok\n%s\n", a.config.c_str(), sy::config_to_json(cfg, 2).c_str());
+  std::printf("estimate: %s\n", sy::estimate_run(cfg).line().c_str());
   return 0;
 }
 

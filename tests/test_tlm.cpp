@@ -214,3 +214,30 @@ TEST(Tlm, BuiltInSourcesUseTheSameSocket) {
   EXPECT_EQ(g_got[1].src, 8);
   EXPECT_EQ(r.packets_delivered, 2u);
 }
+
+// Issue 16, finding 10: payload lengths whose flit count would wrap (0xFFFFFFFF bytes of 16-byte
+// flits), beyond the documented maximum message, and delays past the end of simulated time are
+// refused with TLM_GENERIC_ERROR_RESPONSE and counted as rejected; nothing is sent.
+TEST(Tlm, PayloadLengthsThatWouldWrapAreRefusedAndCounted) {
+  std::vector<tlm::tlm_response_status> st;
+  RunOptions opt;
+  opt.attach = [&](Network& net) {
+    g_init.reset(new Initiator("init", [&](Initiator& i) {
+      st.push_back(i.send(1, 0xFFFFFFFFu, nullptr));
+      st.push_back(i.send(1, 0x80000000u, nullptr));
+      st.push_back(i.send(1, 1u << 30, nullptr));  // 1 GiB: 2^27 flits of 8 bytes
+      st.push_back(i.send(1, 8, nullptr, nullptr, tlm::TLM_WRITE_COMMAND,
+                          sc_core::sc_time::from_value(~sc_dt::uint64{0})));  // 2^64 - 1 ps
+      st.push_back(i.send(1, 64, nullptr));                                   // fine: 8 flits
+    }));
+    g_init->out.bind(net.ni(0).target);
+    record_all(net);
+  };
+  const Results r = run_simulation(test::cfg(kTorus), opt);
+  ASSERT_EQ(st.size(), 5u);
+  for (int k = 0; k < 4; ++k) EXPECT_EQ(st[k], tlm::TLM_GENERIC_ERROR_RESPONSE) << k;
+  EXPECT_EQ(st[4], tlm::TLM_OK_RESPONSE);
+  EXPECT_EQ(r.requests_rejected, 4u);
+  EXPECT_EQ(r.packets_delivered, 1u);
+  EXPECT_EQ(r.flits_delivered, 8u);
+}

@@ -13,7 +13,7 @@ inline const sc_core::sc_time& cycle_period() {
 // The cycle a point in time falls on, rounded up (a request at 10.5 ns is taken at cycle 11).
 inline Cycle cycle_ceil(const sc_core::sc_time& t) {
   const sc_dt::uint64 p = cycle_period().value();
-  return static_cast<Cycle>((t.value() + p - 1) / p);
+  return static_cast<Cycle>(t.value() / p + (t.value() % p != 0));  // no wrap near 2^64
 }
 inline sc_core::sc_time time_of(Cycle c) {
   return sc_core::sc_time::from_value(static_cast<sc_dt::uint64>(c) * cycle_period().value());

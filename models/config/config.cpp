@@ -8,10 +8,80 @@
 #include <sstream>
 
 #include "config/section.hpp"
+#include "sim/estimate.hpp"
 
 namespace sy {
 
 using namespace config_detail;
+
+namespace {
+
+// The node at a dotted key path, or the deepest one present on the way (the key's section).
+YAML::Node locate(const YAML::Node& root, const std::string& path) {
+  YAML::Node cur = root;
+  std::stringstream ss(path);
+  for (std::string k; std::getline(ss, k, '.');) {
+    if (!cur.IsMap() || !cur[k]) break;
+    cur = cur[k];
+  }
+  return cur;
+}
+
+// Every message's byte length (flits x flit_bytes) must fit the TLM payload's 32-bit length:
+// checked in 64 bits, so packet_flits 4096 x flit_bytes 2^20 is an error, not 0 bytes.
+void check_message_bytes(const Config& c, const YAML::Node& root) {
+  const TrafficConfig& t = c.traffic;
+  std::uint64_t flits = 0;
+  std::string key;
+  if (c.schedule.enabled()) {
+    flits = static_cast<std::uint64_t>(c.schedule.message_flits);
+    key = "schedule.message_flits";
+  }
+  if (t.trace) {
+    for (const TraceMessage& m : t.messages)
+      if (static_cast<std::uint64_t>(m.flits) > flits) {
+        flits = static_cast<std::uint64_t>(m.flits);
+        key = t.exchange             ? "traffic.packet_flits"
+              : t.trace_file.empty() ? "traffic.messages"
+                                     : "traffic.file";
+      }
+  } else if (static_cast<std::uint64_t>(t.packet_flits) > flits) {
+    flits = static_cast<std::uint64_t>(t.packet_flits);
+    key = "traffic.packet_flits";
+  }
+  const std::uint64_t fb = static_cast<std::uint64_t>(c.interface.flit_bytes);
+  if (flits * fb <= kMaxMessageBytes) return;  // both below 2^25: no overflow in 64 bits
+  const YAML::Node fbn = locate(root, "network_interface.flit_bytes");
+  const bool at_fb = fbn.IsScalar();
+  fail(c.source, at_fb ? fbn : locate(root, key), at_fb ? "network_interface.flit_bytes" : key,
+       "messages of " + std::to_string(flits) + " flits of " + std::to_string(fb) + " bytes are " +
+           std::to_string(flits * fb) +
+           " bytes: more than a TLM payload's 32-bit length holds (4294967295)");
+}
+
+// A config the machine cannot hold is refused before anything is built, naming the key that
+// costs the most.
+void check_memory(const Config& c, const YAML::Node& root) {
+  const Estimate e = estimate_run(c);
+  const double limit = memory_limit_bytes(c.simulation);
+  if (limit <= 0 || e.bytes <= limit) return;
+  const Estimate::Part* big = &e.parts.front();
+  std::string parts;
+  for (const Estimate::Part& p : e.parts) {
+    if (p.bytes > big->bytes) big = &p;
+    parts += (parts.empty() ? "" : ", ") + p.what + " " + human_bytes(p.bytes);
+  }
+  const std::string lim =
+      c.simulation.max_memory_gb > 0
+          ? "simulation.max_memory_gb = " + Json::number(c.simulation.max_memory_gb)
+          : "the default limit, 80% of this machine's " + human_bytes(machine_memory_bytes()) +
+                " (set simulation.max_memory_gb to change it)";
+  fail(c.source, locate(root, big->key), big->key,
+       "this run would need about " + human_bytes(e.bytes) + " of memory (" + parts +
+           "), more than " + human_bytes(limit) + ": " + lim);
+}
+
+}  // namespace
 
 Config parse_config(const std::string& text, const std::string& source,
                     const std::vector<std::string>& overrides) {
@@ -81,6 +151,8 @@ Config parse_config(const std::string& text, const std::string& source,
     c.warnings.push_back(
         "router.vcs = 1 on a torus: no dateline VC classes, the network may deadlock "
         "(the deadlock watchdog will stop the run)");
+  check_message_bytes(c, root);
+  check_memory(c, root);
   return c;
 }
 
@@ -250,8 +322,11 @@ std::string config_to_json(const Config& c, int indent) {
       .kv("drain_limit", s.drain_limit)
       .kv("deadlock_cycles", s.deadlock_cycles)
       .kv("seed", s.seed)
-      .kv("batches", s.batches)
-      .close();
+      .kv("batches", s.batches);
+  // The limits only when given (their defaults depend on the machine, not on the experiment).
+  if (s.max_memory_gb > 0) j.kv("max_memory_gb", s.max_memory_gb);
+  if (s.max_wall_seconds > 0) j.kv("max_wall_seconds", s.max_wall_seconds);
+  j.close();
   if (c.schedule.explicit_schedule) {
     const Schedule& x = *c.schedule.explicit_schedule;
     j.open("schedule")

@@ -90,6 +90,14 @@ struct TraceMessage {
 //            ideal all-port node of the papers. Circuit NIs are always all-port.
 enum class Injection { Serial, AllPort };
 
+// The largest message an NI takes: 2^24 flits, and a byte length (flits x flit_bytes) that fits
+// the TLM payload's 32-bit data length. Configs are checked against both; a TLM request beyond
+// them is answered TLM_GENERIC_ERROR_RESPONSE and counted as rejected.
+constexpr std::uint64_t kMaxMessageFlits = std::uint64_t{1} << 24;
+constexpr std::uint64_t kMaxMessageBytes = 0xFFFFFFFFu;
+// The latest cycle a message may be requested for (the config's cycle keys share it): 2^50.
+constexpr std::uint64_t kMaxRequestCycle = std::uint64_t{1} << 50;
+
 struct InterfaceConfig {
   int flit_bytes = 16;  // a TLM payload of B bytes is ceil(B / flit_bytes) flits (at least 1)
   Injection injection = Injection::Serial;
@@ -156,6 +164,11 @@ struct SimulationConfig {
   std::uint64_t deadlock_cycles = 20000;  // no flit moves for this long with flits inside: stop
   std::uint64_t seed = 1;
   int batches = 20;  // batch means for the 95% confidence interval
+  // Refuse a run whose estimated memory (sim/estimate.hpp) is above this; 0: not given, 80% of the
+  // machine's memory.
+  double max_memory_gb = 0;
+  // Stop a run after this many seconds of wall time with a partial result (exit 3); 0: no limit.
+  double max_wall_seconds = 0;
 };
 
 // A static communication algorithm executed by the nodes (circuit-switched broadcast schedules,

@@ -1,4 +1,5 @@
-// simulation: {warmup, measure, drain_limit, deadlock_cycles, seed, batches} (cycles)
+// simulation: {warmup, measure, drain_limit, deadlock_cycles, seed, batches} (cycles),
+// {max_memory_gb, max_wall_seconds} (the run's limits)
 #include "config/section.hpp"
 
 namespace sy {
@@ -13,6 +14,8 @@ void parse_simulation(Section& s, Config& c) {
       static_cast<std::uint64_t>(s.integer("deadlock_cycles", 20000, 1, kMaxCycles));
   sim.seed = static_cast<std::uint64_t>(s.integer("seed", 1, 0, std::int64_t{1} << 62));
   sim.batches = static_cast<int>(s.integer("batches", 20, 2, 1000));
+  sim.max_memory_gb = s.real("max_memory_gb", 0, 1e-3, 1e6);
+  sim.max_wall_seconds = s.real("max_wall_seconds", 0, 1e-3, 1e9);
   s.finish();
 }
 

@@ -17,11 +17,13 @@ void parse_topology(Section& s, Config& c) {
         fail(s.source(), s.raw(k), s.path(k), "a butterfly takes 'k' (radix) and 'n' (stages)");
     t.k = static_cast<int>(s.integer("k", 2, 2, 16));
     t.n = static_cast<int>(s.integer("n", 4, 1, 20));
-    long long rows = 1;
-    for (int i = 0; i < t.n; ++i) rows *= t.k;
-    if (rows * (t.n + 1) > (1 << 22))
+    // k^n rows and n + 1 levels, multiplied with a check (16^20 does not fit in 64 bits).
+    std::int64_t routers = t.n + 1;
+    for (int i = 0; i < t.n; ++i) routers = mul_sat(routers, t.k);
+    if (routers > (1 << 22))
       fail(s.source(), s.raw("n"), s.path("n"),
-           std::to_string(rows * (t.n + 1)) + " routers: more than 2^22");
+           "k^n (n + 1) = " + std::to_string(t.k) + "^" + std::to_string(t.n) + " x " +
+               std::to_string(t.n + 1) + " routers: more than 2^22");
     t.dims.clear();
   } else if (t.kind == Topology::Kind::Hypercube) {
     const int d = static_cast<int>(s.integer("dim", 6, 1, 20));
@@ -38,9 +40,20 @@ void parse_topology(Section& s, Config& c) {
            "a torus or mesh takes 'dims: [n1, ..., nd]', not 'dim'");
     t.dims = s.int_list("dims", {8, 8}, 1, 1 << 16);
     if (t.dims.empty()) fail(s.source(), s.raw("dims"), s.path("dims"), "needs at least one size");
-    long long n = 1;
-    for (int x : t.dims) n *= x;
-    if (n > (1 << 20)) fail(s.source(), s.raw("dims"), s.path("dims"), "more than 2^20 nodes");
+    // The product of the sizes, multiplied with a check (five sizes of 2^16 do not fit in 64
+    // bits): the node count must fit the model's int node ids with room to spare.
+    std::int64_t n = 1;
+    std::string product;
+    for (int x : t.dims) {
+      n = mul_sat(n, x);
+      product += (product.empty() ? "" : " x ") + std::to_string(x);
+    }
+    if (n > (1 << 20))
+      fail(s.source(), s.raw("dims"), s.path("dims"),
+           product + " = " +
+               (n == std::numeric_limits<std::int64_t>::max() ? std::string("more than 2^63")
+                                                              : std::to_string(n)) +
+               " nodes: more than 2^20");
   }
   s.finish();
 }

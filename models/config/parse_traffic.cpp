@@ -1,6 +1,8 @@
 // traffic: {type: synthetic | trace | none, ...}: sources, patterns, load, broadcast, traces
 // (inline messages or a CSV file).
 #include <algorithm>
+#include <cctype>
+#include <charconv>
 #include <cmath>
 #include <fstream>
 #include <sstream>
@@ -12,41 +14,116 @@ namespace sy {
 namespace config_detail {
 namespace {
 
+// Lines of a CSV file read with caps: a line longer than kMaxLineBytes or a file longer than
+// kMaxFileBytes is an error (a device or a binary file fails at once instead of being read whole).
+constexpr std::size_t kMaxLineBytes = 4096;
+constexpr std::uint64_t kMaxFileBytes = std::uint64_t{1} << 30;
+
+class CsvLines {
+ public:
+  explicit CsvLines(const std::string& path) : path_(path), in_(path, std::ios::binary) {}
+  bool open() const { return static_cast<bool>(in_); }
+  int lineno() const { return lineno_; }
+  // The next line without its end ('\n', "\r\n"); the UTF-8 byte order mark of the first line
+  // dropped. False at the end of the file.
+  bool next(std::string& line) {
+    line.clear();
+    std::streambuf* b = in_.rdbuf();
+    int ch = b->sbumpc();
+    if (ch == std::char_traits<char>::eof()) return false;
+    ++lineno_;
+    for (; ch != std::char_traits<char>::eof() && ch != '\n'; ch = b->sbumpc()) {
+      if (++bytes_ > kMaxFileBytes)
+        throw ConfigError(path_ + ": longer than " + std::to_string(kMaxFileBytes >> 20) +
+                          " MiB: not a trace or matrix file");
+      if (line.size() >= kMaxLineBytes)
+        throw ConfigError(path_ + ":" + std::to_string(lineno_) + ": line longer than " +
+                          std::to_string(kMaxLineBytes) + " bytes");
+      line.push_back(static_cast<char>(ch));
+    }
+    ++bytes_;
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    if (lineno_ == 1 && line.compare(0, 3, "\xEF\xBB\xBF") == 0) line.erase(0, 3);
+    return true;
+  }
+
+ private:
+  std::string path_;
+  std::ifstream in_;
+  int lineno_ = 0;
+  std::uint64_t bytes_ = 0;
+};
+
+std::string trim(const std::string& x) {
+  const auto a = x.find_first_not_of(" \t");
+  if (a == std::string::npos) return "";
+  return x.substr(a, x.find_last_not_of(" \t") - a + 1);
+}
+
+std::vector<std::string> split_cells(const std::string& line) {
+  std::vector<std::string> cells;
+  std::string::size_type at = 0;
+  for (;;) {
+    const auto comma = line.find(',', at);
+    cells.push_back(trim(line.substr(at, comma == std::string::npos ? comma : comma - at)));
+    if (comma == std::string::npos) return cells;
+    at = comma + 1;
+  }
+}
+
+// A trace CSV: time,src,dst,flits[,priority] per line, '#' comments and blank lines skipped. The
+// first line is a header when its cells are these names (in this order); a line that is neither
+// a header nor five (or four) integers in their ranges is an error naming the line and column.
 void read_trace_csv(const std::string& file, const std::string& base_dir, Section& s,
-                    const YAML::Node& where_node, std::vector<TraceMessage>& out) {
+                    const YAML::Node& where_node, const Config& c, std::vector<TraceMessage>& out) {
+  static const char* kColumns[] = {"time", "src", "dst", "flits", "priority"};
   std::string path = file;
   if (!path.empty() && path[0] != '/' && !base_dir.empty()) path = base_dir + "/" + path;
-  std::ifstream in(path);
-  if (!in) fail(s.source(), where_node, s.path("file"), "cannot open trace file '" + path + "'");
+  CsvLines in(path);
+  if (!in.open())
+    fail(s.source(), where_node, s.path("file"), "cannot open trace file '" + path + "'");
+  const std::int64_t N = c.topology.make().num_nodes();
+  const std::int64_t lo[5] = {0, 0, 0, 1, 0};
+  const std::int64_t hi[5] = {kMaxCycles, N - 1, N - 1, 1 << 20, c.router.priority_classes - 1};
   std::string line;
-  int lineno = 0;
-  while (std::getline(in, line)) {
-    ++lineno;
-    if (line.empty() || line[0] == '#') continue;
-    if (lineno == 1 && line.find_first_not_of("0123456789, \t\r") != std::string::npos)
-      continue;  // header row
-    TraceMessage m{0, 0, 0, 0, 0};
-    long long f[5] = {0, 0, 0, 0, 0};
-    int nf = 0;
-    std::stringstream ls(line);
-    for (std::string cell; std::getline(ls, cell, ',') && nf < 6; ++nf) {
-      try {
-        std::size_t used = 0;
-        if (nf < 5) f[nf] = std::stoll(cell, &used);
-      } catch (...) {
-        throw ConfigError(path + ":" + std::to_string(lineno) + ": not a number: '" + cell + "'");
+  bool first = true;
+  while (in.next(line)) {
+    const std::string at = path + ":" + std::to_string(in.lineno()) + ": ";
+    if (trim(line).empty() || trim(line)[0] == '#') continue;
+    const std::vector<std::string> cells = split_cells(line);
+    if (first) {
+      first = false;
+      bool header = cells.size() == 4 || cells.size() == 5;
+      for (std::size_t i = 0; header && i < cells.size(); ++i) {
+        std::string name = cells[i];
+        for (char& ch : name) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+        header = name == kColumns[i];
       }
+      if (header) continue;
     }
-    if (nf < 4 || nf > 5)
-      throw ConfigError(path + ":" + std::to_string(lineno) +
-                        ": expected time,src,dst,flits[,priority]");
-    m.time = static_cast<std::uint64_t>(std::max(0LL, f[0]));
+    if (cells.size() != 4 && cells.size() != 5)
+      throw ConfigError(at + std::to_string(cells.size()) +
+                        " columns, expected time,src,dst,flits[,priority] (a header row must "
+                        "name these columns)");
+    std::int64_t f[5] = {0, 0, 0, 0, 0};
+    for (std::size_t i = 0; i < cells.size(); ++i) {
+      const std::string& cell = cells[i];
+      const std::string col = "column " + std::to_string(i + 1) + " (" + kColumns[i] + "): ";
+      const char* b = cell.data();
+      const char* e = b + cell.size();
+      const auto r = std::from_chars(b, e, f[i]);
+      if (cell.empty() || r.ec == std::errc::invalid_argument || r.ptr != e)
+        throw ConfigError(at + col + "not an integer: '" + cell + "'");
+      if (r.ec == std::errc::result_out_of_range || f[i] < lo[i] || f[i] > hi[i])
+        throw ConfigError(at + col + "value " + cell + " out of range [" + std::to_string(lo[i]) +
+                          ", " + std::to_string(hi[i]) + "]");
+    }
+    TraceMessage m;
+    m.time = static_cast<std::uint64_t>(f[0]);
     m.src = static_cast<int>(f[1]);
     m.dst = static_cast<int>(f[2]);
     m.flits = static_cast<int>(f[3]);
     m.priority = static_cast<int>(f[4]);
-    if (f[0] < 0 || m.flits < 1)
-      throw ConfigError(path + ":" + std::to_string(lineno) + ": time >= 0 and flits >= 1 needed");
     out.push_back(m);
   }
 }
@@ -143,13 +220,13 @@ static void read_matrix(Section& tr, Config& c, int N) {
   const auto slash = c.source.rfind('/');
   if (!path.empty() && path[0] != '/' && slash != std::string::npos)
     path = c.source.substr(0, slash) + "/" + path;
-  std::ifstream in(path);
-  if (!in) fail(c.source, tr.raw("matrix"), tr.path("matrix"), "cannot open '" + path + "'");
+  CsvLines in(path);
+  if (!in.open()) fail(c.source, tr.raw("matrix"), tr.path("matrix"), "cannot open '" + path + "'");
   t.matrix.assign(static_cast<std::size_t>(N) * N, 0.0);
   std::string line;
   int row = 0, lineno = 0;
-  while (std::getline(in, line)) {
-    ++lineno;
+  while (in.next(line)) {
+    lineno = in.lineno();
     if (line.empty() || line[0] == '#' || line.find_first_not_of(" \t\r") == std::string::npos)
       continue;
     if (row >= N)
@@ -299,14 +376,7 @@ void parse_traffic(Section& tr, Config& c) {
     if (!t.trace_file.empty()) {
       const auto slash = c.source.rfind('/');
       const std::string dir = slash == std::string::npos ? "" : c.source.substr(0, slash);
-      std::vector<TraceMessage> from_file;
-      read_trace_csv(t.trace_file, dir, tr, tr.raw("file"), from_file);
-      for (auto& m : from_file) {
-        if (m.src < 0 || m.src >= N || m.dst < 0 || m.dst >= N || m.priority < 0 ||
-            m.priority >= c.router.priority_classes)
-          throw ConfigError(t.trace_file + ": message src/dst/priority out of range");
-        t.messages.push_back(m);
-      }
+      read_trace_csv(t.trace_file, dir, tr, tr.raw("file"), c, t.messages);
     }
     if (t.messages.empty())
       fail(c.source, tr.node(), tr.path("messages"), "a trace needs 'messages' or 'file'");

@@ -61,7 +61,11 @@ std::size_t NetworkInterface::backlog() const {
 void NetworkInterface::b_transport(int, tlm::tlm_generic_payload& gp, sc_core::sc_time& delay) {
   // Loosely timed: the request happens at the initiator's local time, now + delay. The call is
   // posted, so the delay is returned unchanged.
-  const tlm::tlm_response_status s = request(gp, cycle_ceil(sc_core::sc_time_stamp() + delay));
+  // A delay beyond the end of simulated time would wrap to the past: refused.
+  const sc_core::sc_time now = sc_core::sc_time_stamp();
+  const tlm::tlm_response_status s = delay > sc_core::sc_max_time() - now
+                                         ? tlm::TLM_GENERIC_ERROR_RESPONSE
+                                         : request(gp, cycle_ceil(now + delay));
   if (s != tlm::TLM_OK_RESPONSE) ++rejected_;
   gp.set_response_status(s);
   gp.set_dmi_allowed(false);
@@ -71,6 +75,7 @@ tlm::tlm_response_status NetworkInterface::request(tlm::tlm_generic_payload& gp,
   if (gp.get_command() == tlm::TLM_IGNORE_COMMAND) return tlm::TLM_OK_RESPONSE;
   if (gp.get_command() != tlm::TLM_WRITE_COMMAND) return tlm::TLM_COMMAND_ERROR_RESPONSE;
   if (gp.get_byte_enable_ptr()) return tlm::TLM_BYTE_ENABLE_ERROR_RESPONSE;
+  if (at > kMaxRequestCycle) return tlm::TLM_GENERIC_ERROR_RESPONSE;
   const unsigned len = gp.get_data_length();
   const unsigned sw = gp.get_streaming_width();
   if (sw != 0 && sw < len) return tlm::TLM_BURST_ERROR_RESPONSE;
@@ -80,7 +85,14 @@ tlm::tlm_response_status NetworkInterface::request(tlm::tlm_generic_payload& gp,
   if (prio < 0 || prio >= fabric_.cfg.router.priority_classes)
     return tlm::TLM_GENERIC_ERROR_RESPONSE;
   const std::uint64_t tag = ext ? ext->tag : 0;
-  const int flits = len == 0 ? 1 : static_cast<int>((len + flit_bytes_ - 1) / flit_bytes_);
+  // Flits counted in 64 bits (a length near 2^32 must not wrap); beyond the documented maximum
+  // message (config.hpp: kMaxMessageFlits) the request is refused.
+  const std::uint64_t flits64 =
+      len == 0 ? 1
+               : (std::uint64_t{len} + static_cast<std::uint64_t>(flit_bytes_) - 1) /
+                     static_cast<std::uint64_t>(flit_bytes_);
+  if (flits64 > kMaxMessageFlits) return tlm::TLM_GENERIC_ERROR_RESPONSE;
+  const int flits = static_cast<int>(flits64);
   // A broadcast scheme replicates in the routers; otherwise several destinations are sent as
   // one message each (replicated at the source NI).
   if (ext && ext->broadcast && fabric_.broadcast_request) {

@@ -3,7 +3,10 @@
 //    whose data length sets the message size (bytes -> flits by network_interface.flit_bytes).
 //    A NocExtension adds the priority class, a multicast list or broadcast, and a tag. The request
 //    time is sc_time_stamp() + delay (loosely timed), taken at the next cycle boundary. The call
-//    is posted: it returns at once with TLM_OK_RESPONSE, or an error response for a bad request.
+//    is posted: it returns at once with TLM_OK_RESPONSE, or an error response for a bad request
+//    (counted in requests_rejected): among them TLM_GENERIC_ERROR_RESPONSE for a message of more
+//    than kMaxMessageFlits (2^24) flits and for a request time past cycle kMaxRequestCycle (2^50)
+//    or past the end of SystemC time (config/config.hpp).
 //    The built-in traffic sources call this same socket; any number of initiators may bind.
 //  - `rx` (initiator socket, optional) and/or a receive callback: each delivered message, as a
 //    WRITE from address = source node, with its data and a NocExtension holding its cycles. The

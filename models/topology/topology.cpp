@@ -25,7 +25,8 @@ Topology::Topology(Kind kind, std::vector<int> dims) : kind_(kind), dims_(std::m
   for (int n : dims_) {
     if (n < 1) throw std::invalid_argument("dimension sizes must be >= 1");
     stride_.push_back(nodes_);
-    nodes_ *= n;
+    if (!checked_mul(nodes_, n, nodes_))
+      throw std::invalid_argument("topology: the product of the dimension sizes overflows");
   }
   for (int d = 0; d < num_dims(); ++d) {
     if (dims_[d] == 2) {

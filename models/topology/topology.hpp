@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "base/common.hpp"
 #include "topology/indirect.hpp"
 
 namespace sy {

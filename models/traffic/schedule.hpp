@@ -37,7 +37,7 @@ struct Transmission {
   int sender = 0;  // node id
   int item = 0;    // which item it carries
   std::vector<ScheduleHop> path;
-  std::vector<int> slots;  // slots timing: the slot of each hop, increasing
+  std::vector<int> slots{};  // slots timing: the slot of each hop, increasing
 };
 
 enum class ScheduleTiming { Phases, Slots };

@@ -1,0 +1,140 @@
+#include "sim/estimate.hpp"
+
+#include <algorithm>
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+
+namespace sy {
+namespace {
+
+// Calibration (Release build, x86-64, measured with /usr/bin/time on networks of 4096 nodes and
+// more with no traffic): the process's base, per router, per router input port, per virtual
+// channel (state + its buffer of 24-byte flits) and per terminal (NI, source).
+constexpr double kBaseBytes = 10e6;
+constexpr double kRouterBytes = 3000;
+constexpr double kPortBytes = 450;
+constexpr double kVcBytes = 160;
+constexpr double kFlitBytes = 24;
+constexpr double kTerminalBytes = 2500;
+// Every measured packet keeps one 24-byte sample (a vector: up to twice that while it grows);
+// every broadcast reception one 16-byte sample.
+constexpr double kSampleBytes = 48;
+constexpr double kReceptionBytes = 32;
+// A trace message: the parsed message, its message and packet records and its sample.
+constexpr double kTraceMessageBytes = 160;
+// Wall time: about 0.3 us per flit hop (routers, links, allocation; idle routers sleep) measured
+// by switchyard bench on an 8x8 torus and a 2^6 hypercube, and 2 us per router to build.
+constexpr double kSecondsPerFlitHop = 3e-7;
+constexpr double kSecondsPerRouter = 2e-6;
+
+// Mean hops of a packet, roughly: a quarter of each ring, a third of each line (cheap for any
+// size; the exact mean is the analysis' job).
+double rough_mean_hops(const Config& c, const Topology& topo) {
+  if (topo.indirect()) return c.topology.n;
+  double h = 0;
+  for (int d = 0; d < topo.num_dims(); ++d) {
+    const double n = c.topology.dims[static_cast<std::size_t>(d)];
+    h += n <= 2 ? (n - 1) / 2.0 : topo.wraps(d) ? n / 4.0 : n / 3.0;
+  }
+  return h;
+}
+
+}  // namespace
+
+std::string human_bytes(double b) {
+  char s[64];
+  if (b >= 1e9)
+    std::snprintf(s, sizeof s, "%.3g GB", b / 1e9);
+  else if (b >= 1e6)
+    std::snprintf(s, sizeof s, "%.3g MB", b / 1e6);
+  else
+    std::snprintf(s, sizeof s, "%.3g KB", b / 1e3);
+  return s;
+}
+
+std::string human_seconds(double t) {
+  char s[64];
+  if (t < 120)
+    std::snprintf(s, sizeof s, "%.2g s", t);
+  else if (t < 7200)
+    std::snprintf(s, sizeof s, "%.3g min", t / 60);
+  else if (t < 3 * 86400)
+    std::snprintf(s, sizeof s, "%.3g h", t / 3600);
+  else
+    std::snprintf(s, sizeof s, "%.3g days", t / 86400);
+  return s;
+}
+
+std::string Estimate::line() const {
+  std::ostringstream o;
+  o << "memory about " << human_bytes(bytes) << ", wall time about " << human_seconds(wall_seconds);
+  if (flit_hops <= 0) o << " (a schedule or TLM-driven run: its traffic is not counted)";
+  return o.str();
+}
+
+Estimate estimate_run(const Config& c) {
+  Estimate e;
+  const Topology topo = c.topology.make();
+  const double N = topo.num_nodes(), R = topo.num_routers();
+  const RouterConfig& r = c.router;
+  // Input ports: the links' (one per output port of a direct network; a butterfly router has k)
+  // and the injection channels.
+  const double in_ports = topo.num_ports() + c.interface.injection_channels;
+  double per_port = kPortBytes;
+  if (r.buffering == Buffering::InputVc)
+    per_port += r.vcs * (kVcBytes + kFlitBytes * static_cast<double>(r.vc_depth));
+  e.parts.push_back({"routers, links and NIs", "topology",
+                     R * (kRouterBytes + in_ports * per_port) + N * kTerminalBytes});
+
+  const TrafficConfig& t = c.traffic;
+  const SimulationConfig& s = c.simulation;
+  const double hops = rough_mean_hops(c, topo);
+  const double cycles = static_cast<double>(s.warmup) + static_cast<double>(s.measure);
+  if (t.trace) {
+    double flits = 0;
+    for (const TraceMessage& m : t.messages) flits += m.flits;
+    if (!t.messages.empty())
+      e.parts.push_back({"trace messages",
+                         t.trace_file.empty() ? "traffic.messages" : "traffic.file",
+                         static_cast<double>(t.messages.size()) * kTraceMessageBytes});
+    e.flit_hops = flits * hops;
+  } else {
+    const double packets = t.packets_per_cycle() * N * static_cast<double>(s.measure);
+    e.parts.push_back({"latency samples", "simulation.measure", packets * kSampleBytes});
+    double flits_per_cycle = t.packets_per_cycle() * t.packet_flits * N;
+    if (t.broadcast.enabled()) {
+      const double bcasts = t.broadcast.rate * N * static_cast<double>(s.measure);
+      e.parts.push_back(
+          {"broadcast samples", "simulation.measure", bcasts * (N - 1) * kReceptionBytes});
+      flits_per_cycle += t.broadcast.rate * N * (N - 1) * t.packet_flits / std::max(1.0, hops);
+    }
+    if (!t.matrix.empty())
+      e.parts.push_back(
+          {"traffic matrix", "traffic.matrix", static_cast<double>(t.matrix.size()) * 8});
+    // The links carry at most one flit per cycle each: a load above that saturates and stops.
+    const double link_flits =
+        std::min(flits_per_cycle * hops, static_cast<double>(topo.num_links()));
+    e.flit_hops = link_flits * cycles;
+  }
+  e.bytes = kBaseBytes;
+  for (const Estimate::Part& p : e.parts) e.bytes += p.bytes;
+  e.wall_seconds = e.flit_hops * kSecondsPerFlitHop + R * kSecondsPerRouter;
+  return e;
+}
+
+double machine_memory_bytes() {
+  std::ifstream in("/proc/meminfo");
+  std::string key, unit;
+  double kb = 0;
+  while (in >> key >> kb >> unit)
+    if (key == "MemTotal:") return kb * 1024.0;
+  return 0;
+}
+
+double memory_limit_bytes(const SimulationConfig& s) {
+  if (s.max_memory_gb > 0) return s.max_memory_gb * 1e9;
+  return 0.8 * machine_memory_bytes();
+}
+
+}  // namespace sy

@@ -1,0 +1,198 @@
+// Reliability (issue 16): hostile configs, traces and sizes end with a run or a clear error
+// (file:line, key path, exit 2), within bounded time and memory; nothing wraps silently.
+#include <gtest/gtest.h>
+
+#include "helpers.hpp"
+#include "sim/estimate.hpp"
+
+using namespace sy;
+
+namespace {
+std::string error_of(const std::string& yaml, const std::vector<std::string>& sets = {}) {
+  try {
+    parse_config(yaml, "cfg.yaml", sets);
+  } catch (const ConfigError& e) {
+    return e.what();
+  }
+  return "";
+}
+bool has(const std::string& s, const std::string& part) {
+  return s.find(part) != std::string::npos;
+}
+}  // namespace
+
+// Finding 1: the product of the sizes is multiplied with a check; it never wraps to a small or
+// zero node count.
+TEST(Reliability, NodeCountOverflowIsRefused) {
+  std::string e = error_of("topology: {type: torus, dims: [6373, 21007, 46247, 60471, 5355]}\n");
+  EXPECT_TRUE(has(e, "cfg.yaml:1:")) << e;
+  EXPECT_TRUE(has(e, "topology.dims")) << e;
+  EXPECT_TRUE(has(e, "more than 2^20")) << e;
+  e = error_of("topology: {type: torus, dims: [65536, 65536, 65536, 65536]}\n");
+  EXPECT_TRUE(has(e, "cfg.yaml:1:")) << e;
+  EXPECT_TRUE(has(e, "topology.dims")) << e;
+  e = error_of("topology: {type: butterfly, k: 16, n: 20}\n");
+  EXPECT_TRUE(has(e, "cfg.yaml:1:")) << e;
+  EXPECT_TRUE(has(e, "topology.n")) << e;
+  EXPECT_TRUE(has(e, "more than 2^22")) << e;
+  EXPECT_THROW(Topology(Topology::Kind::Torus, {65536, 65536, 65536, 65536}),
+               std::invalid_argument);
+}
+
+TEST(Reliability, NodeCountOverflowExitsTwo) {
+  const std::string f = test::write_temp(
+      "wrap.yaml", "topology: {type: torus, dims: [65536, 65536, 65536, 65536]}\n");
+  const auto r = test::cli("run " + f + " --quiet --out /tmp/switchyard-test-wrap");
+  EXPECT_EQ(r.rc, 2) << r.output;
+  EXPECT_TRUE(has(r.output, "topology.dims")) << r.output;
+}
+
+// Finding 2: the memory a config needs is estimated before anything is built; above
+// simulation.max_memory_gb the config is refused with what it would need.
+TEST(Reliability, MemoryEstimateRefusesWhatTheLimitCannotHold) {
+  std::string e =
+      error_of("topology: {type: torus, dims: [1024, 1024]}\nsimulation: {max_memory_gb: 1}\n");
+  EXPECT_TRUE(has(e, "cfg.yaml:1:")) << e;
+  EXPECT_TRUE(has(e, "topology")) << e;
+  EXPECT_TRUE(has(e, "would need about")) << e;
+  EXPECT_TRUE(has(e, "GB of memory")) << e;
+  EXPECT_TRUE(has(e, "simulation.max_memory_gb = 1")) << e;
+  e = error_of("topology: {type: hypercube, dim: 20}\nsimulation: {max_memory_gb: 2}\n");
+  EXPECT_TRUE(has(e, "would need about")) << e;
+  // A long window at a high rate: the latency samples are what costs, and the error names them.
+  e = error_of(
+      "topology: {type: torus, dims: [8, 8]}\ntraffic: {rate: 0.4, packet_flits: 1}\n"
+      "simulation: {measure: 1000000000, max_memory_gb: 4}\n");
+  EXPECT_TRUE(has(e, "cfg.yaml:3:")) << e;
+  EXPECT_TRUE(has(e, "simulation.measure")) << e;
+  // The same sizes under a larger limit are accepted.
+  EXPECT_EQ(error_of("topology: {type: torus, dims: [64, 64]}\nsimulation: {max_memory_gb: 1}\n"),
+            "");
+}
+
+TEST(Reliability, MemoryEstimateTracksTheNetwork) {
+  const Estimate small = estimate_run(test::cfg("topology: {type: torus, dims: [8, 8]}\n"));
+  const Estimate big = estimate_run(test::cfg("topology: {type: torus, dims: [64, 64]}\n"));
+  EXPECT_GT(small.bytes, 1e6);
+  EXPECT_LT(small.bytes, 100e6);
+  EXPECT_GT(big.bytes, small.bytes + 4032 * 5000.0);  // at least 5 KB per router more
+  EXPECT_GT(big.wall_seconds, small.wall_seconds);
+  EXPECT_GT(machine_memory_bytes(), 0);
+  EXPECT_DOUBLE_EQ(memory_limit_bytes(SimulationConfig{}), 0.8 * machine_memory_bytes());
+}
+
+TEST(Reliability, CheckPrintsTheEstimate) {
+  const std::string f = test::write_temp("est.yaml",
+                                         "topology: {type: torus, dims: [1024, 1024]}\n"
+                                         "simulation: {max_memory_gb: 0.5}\n");
+  auto r = test::cli("check " + f);
+  EXPECT_EQ(r.rc, 2) << r.output;
+  EXPECT_TRUE(has(r.output, "would need about")) << r.output;
+  r = test::cli("check " + std::string(SWITCHYARD_SOURCE_DIR) + "/configs/quickstart.yaml");
+  EXPECT_EQ(r.rc, 0) << r.output;
+  EXPECT_TRUE(has(r.output, "estimate: memory about")) << r.output;
+  EXPECT_TRUE(has(r.output, "wall time about")) << r.output;
+}
+
+// Finding 4: a message's byte length (flits x flit_bytes) is computed in 64 bits and must fit the
+// TLM payload's 32-bit length.
+TEST(Reliability, MessageBytesBeyondThePayloadLengthAreRefused) {
+  std::string e =
+      error_of("network_interface: {flit_bytes: 1048576}\ntraffic: {packet_flits: 4096}\n");
+  EXPECT_TRUE(has(e, "cfg.yaml:1:")) << e;
+  EXPECT_TRUE(has(e, "network_interface.flit_bytes")) << e;
+  EXPECT_TRUE(has(e, "4294967296 bytes")) << e;
+  e = error_of(
+      "network_interface: {flit_bytes: 65537}\n"
+      "traffic: {type: trace, self: through_router, messages: [{src: 0, dst: 1, flits: 65536}]}\n");
+  EXPECT_TRUE(has(e, "network_interface.flit_bytes")) << e;
+  // At the limit (65535 x 65537 = 2^32 - 1): fine.
+  EXPECT_EQ(error_of("network_interface: {flit_bytes: 65537}\ntraffic: {packet_flits: 65535}\n"),
+            "");
+}
+
+// ... and such a message is sent whole: its flit count is computed in 64 bits at the NI (it used
+// to wrap to 0 flits and send nothing).
+TEST(Reliability, MessageAtTheLargestByteLengthIsSentWhole) {
+  std::string out;
+  const std::string js = test::cli_results(
+      "bigmsg",
+      "topology: {type: torus, dims: [4]}\nnetwork_interface: {flit_bytes: 65537}\n"
+      "traffic: {type: trace, self: through_router, messages: [{src: 0, dst: 1, flits: 65535}]}\n"
+      "simulation: {drain_limit: 200000}\n",
+      &out);
+  ASSERT_FALSE(js.empty()) << out;
+  EXPECT_EQ(test::json_number(js, "flits", "delivered"), 65535) << js;
+}
+
+namespace {
+std::string trace_error(const std::string& name, const std::string& csv) {
+  const std::string f = test::write_temp(name, csv);
+  return error_of(
+      "topology: {type: torus, dims: [4, 4]}\nrouter: {priority_classes: 2}\n"
+      "traffic: {type: trace, self: through_router, file: " +
+      f + "}\n");
+}
+std::vector<TraceMessage> trace_of(const std::string& name, const std::string& csv) {
+  const std::string f = test::write_temp(name, csv);
+  return test::cfg(
+             "topology: {type: torus, dims: [4, 4]}\nrouter: {priority_classes: 2}\n"
+             "traffic: {type: trace, self: through_router, file: " +
+             f + "}\n")
+      .traffic.messages;
+}
+}  // namespace
+
+// Finding 4: every number of a trace CSV is an integer in its column's range (no stoll-then-cast
+// wrap), trailing junk is an error, and the errors name the file, line and column.
+TEST(Reliability, TraceCsvNumbersAreRangeCheckedWithLineAndColumn) {
+  std::string e = trace_error("t1.csv", "0,0,1,8\n20000000000000000,0,1,8\n");
+  EXPECT_TRUE(has(e, "t1.csv:2: column 1 (time)")) << e;
+  EXPECT_TRUE(has(e, "out of range")) << e;
+  e = trace_error("t2.csv", "0,4294967297,1,8\n");
+  EXPECT_TRUE(has(e, "t2.csv:1: column 2 (src)")) << e;
+  EXPECT_TRUE(has(e, "out of range [0, 15]")) << e;
+  e = trace_error("t3.csv", "0,0,1,4294967297\n");
+  EXPECT_TRUE(has(e, "t3.csv:1: column 4 (flits)")) << e;
+  e = trace_error("t4.csv", "time,src,dst,flits\n0,0,1,8abc\n");
+  EXPECT_TRUE(has(e, "t4.csv:2: column 4 (flits): not an integer: '8abc'")) << e;
+  e = trace_error("t5.csv", "0,0,1,8,2\n");
+  EXPECT_TRUE(has(e, "t5.csv:1: column 5 (priority)")) << e;
+  e = trace_error("t6.csv", "0,0,1\n");
+  EXPECT_TRUE(has(e, "t6.csv:1: 3 columns, expected time,src,dst,flits[,priority]")) << e;
+  e = trace_error("t7.csv", "99999999999999999999999,0,1,8\n");
+  EXPECT_TRUE(has(e, "t7.csv:1: column 1 (time)")) << e;
+}
+
+// Finding 4: a header row is recognised by its names, not by failing to parse: a first data
+// line that is negative, a float or behind a BOM is an error or data, never silently dropped.
+TEST(Reliability, TraceCsvHeaderIsRecognisedByName) {
+  auto m = trace_of("h1.csv", "time,src,dst,flits,priority\n5,0,1,8,1\n");
+  ASSERT_EQ(m.size(), 1u);
+  EXPECT_EQ(m[0].time, 5u);
+  EXPECT_EQ(m[0].priority, 1);
+  m = trace_of("h2.csv",
+               "\xEF\xBB\xBF"
+               "3,0,2,4\r\n4,1,2,4\r\n");
+  ASSERT_EQ(m.size(), 2u);  // the BOM is dropped, the first line is data
+  EXPECT_EQ(m[0].time, 3u);
+  m = trace_of("h3.csv", "# comment\n Time , SRC,dst,flits\n1,0,1,1\n");
+  ASSERT_EQ(m.size(), 1u);
+  std::string e = trace_error("h4.csv", "-1,0,1,8\n2,0,1,8\n");
+  EXPECT_TRUE(has(e, "h4.csv:1: column 1 (time)")) << e;
+  e = trace_error("h5.csv", "1.5,0,1,8\n2,0,1,8\n");
+  EXPECT_TRUE(has(e, "h5.csv:1: column 1 (time): not an integer: '1.5'")) << e;
+  e = trace_error("h6.csv", "when,from,to,size\n2,0,1,8\n");
+  EXPECT_TRUE(has(e, "h6.csv:1: column 1 (time): not an integer: 'when'")) << e;
+}
+
+// Finding 11 (caps): a trace line or file beyond the caps fails at once (a device or a binary
+// file is not read whole).
+TEST(Reliability, TraceCsvLineLengthIsCapped) {
+  std::string e = error_of(
+      "topology: {type: torus, dims: [4, 4]}\n"
+      "traffic: {type: trace, self: through_router, file: /dev/zero}\n");
+  EXPECT_TRUE(has(e, "/dev/zero:1: line longer than 4096 bytes")) << e;
+  e = trace_error("long.csv", "0,0,1," + std::string(5000, '1') + "\n");
+  EXPECT_TRUE(has(e, "long.csv:1: line longer than")) << e;
+}
