@@ -4,6 +4,7 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include <yaml-cpp/yaml.h>
 
 #include <algorithm>
 #include <cerrno>
@@ -35,13 +36,14 @@ usage:
       Runs one experiment; writes DIR/results.json (default out/<name>) and prints a summary.
   switchyard check CONFIG [--set key.path=value]...
       Validates a config and prints it fully resolved.
-  switchyard sweep CONFIG --param key.path --values v1,v2,... [--param ... --values ...]...
+  switchyard sweep CONFIG (--param key.path --values v1,v2,... | --grid FILE.yaml)...
                    [--seeds N] [--jobs N] [--out DIR] [--set key.path=value]... [--seed N]
                    [--emit FILE | --emit-slurm SCRIPT]
       Runs every point of the grid (the product of the --values; a list value such as '[4,4]'
       is one argument, several may follow --values), each with N seeds (from --seed or the
       config's), in parallel, and writes DIR/sweep.csv, one row per point (means over the
-      seeds with their 95% interval). --emit FILE writes one `switchyard run` command per run
+      seeds with their 95% interval). --grid FILE.yaml reads the grid from
+      sweep: {key.path: [v1, v2], other.key: [[4,4], [8,8]]}. --emit FILE writes one `switchyard run` command per run
       instead (for GNU parallel: parallel < FILE); --emit-slurm SCRIPT writes SCRIPT.jobs and
       a Slurm array script (sbatch SCRIPT); then collect.
   switchyard collect DIR
@@ -117,6 +119,30 @@ Args parse_args(int argc, char** argv) {
              std::string(argv[i + 1]).find('[') != std::string::npos)
         vals.push_back(argv[++i]);
       if (vals.empty()) usage_error("--values needs at least one value");
+    } else if (s == "--grid") {
+      // A YAML file: sweep: {key.path: [values...], ...}; each key a --param, in file order.
+      const std::string file = need("--grid");
+      YAML::Node root;
+      try {
+        root = YAML::LoadFile(file);
+      } catch (const std::exception& e) {
+        usage_error("--grid " + file + ": " + e.what());
+      }
+      const YAML::Node sw = root["sweep"];
+      if (!sw || !sw.IsMap() || sw.size() == 0)
+        usage_error("--grid " + file + ": expected a mapping sweep: {key.path: [values], ...}");
+      for (const auto& kv : sw) {
+        const std::string key = kv.first.as<std::string>();
+        if (!kv.second.IsSequence() || kv.second.size() == 0)
+          usage_error("--grid " + file + ": sweep." + key + " (line " +
+                      std::to_string(kv.second.Mark().line + 1) + ") needs a list of values");
+        a.params.push_back({key, {}});
+        for (const auto& v : kv.second) {
+          YAML::Emitter e;
+          e << YAML::Flow << v;
+          a.params.back().second.push_back(e.c_str());
+        }
+      }
     } else if (s == "--seeds") {
       a.seeds = std::atoi(need("--seeds").c_str());
       if (a.seeds < 1) usage_error("--seeds needs a positive integer");

@@ -1,6 +1,7 @@
 // The command line end to end: determinism, sweeps.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <fstream>
 #include <sstream>
 
@@ -94,6 +95,33 @@ TEST(Sweep, SlurmArrayScriptRunsEveryTaskAndCollectsTheSameSweep) {
   ASSERT_EQ(sy::test::cli("collect /tmp/sy-slurm-a").rc, 0);
   ASSERT_EQ(sy::test::cli("sweep " + kQuick + sw + " --out /tmp/sy-slurm-b").rc, 0);
   EXPECT_EQ(slurp("/tmp/sy-slurm-a/sweep.csv"), slurp("/tmp/sy-slurm-b/sweep.csv"));
+}
+
+TEST(Sweep, AYamlGridFileIsTheSameGridAsTheCommandLine) {
+  const std::string file = sy::test::write_temp(
+      "grid.yaml", "sweep:\n  traffic.rate: [0.1, 0.2]\n  topology.dims: [[4,4], [6,6]]\n");
+  const std::string sets = " --set simulation.measure=2000 --jobs 2";
+  ASSERT_EQ(sy::test::cli("sweep " + kQuick + " --grid " + file + sets + " --out /tmp/sy-gy").rc,
+            0);
+  ASSERT_EQ(sy::test::cli("sweep " + kQuick +
+                          " --param traffic.rate --values 0.1,0.2 --param topology.dims"
+                          " --values '[4,4]' '[6,6]'" +
+                          sets + " --out /tmp/sy-gc")
+                .rc,
+            0);
+  auto strip = [](std::string s) {
+    s.erase(std::remove(s.begin(), s.end(), ' '), s.end());
+    return s;
+  };
+  const std::string a = strip(slurp("/tmp/sy-gy/sweep.csv"));
+  EXPECT_GT(a.size(), 200u);
+  EXPECT_EQ(a, strip(slurp("/tmp/sy-gc/sweep.csv")));
+  // A grid file without a list names the key and line.
+  const std::string bad = sy::test::write_temp("grid-bad.yaml", "sweep:\n  traffic.rate: 0.1\n");
+  const auto r = sy::test::cli("sweep " + kQuick + " --grid " + bad);
+  EXPECT_EQ(r.rc, 1);
+  EXPECT_NE(r.output.find("sweep.traffic.rate (line 2) needs a list"), std::string::npos)
+      << r.output;
 }
 
 TEST(Sweep, SeedsGiveMeansAndAnIntervalAcrossSeeds) {
