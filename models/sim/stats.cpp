@@ -18,76 +18,113 @@ double student_t975(int df) {
          (5 * std::pow(z, 5) + 16 * z * z * z + 3 * z) / (96 * n * n);
 }
 
-namespace {
-// Batch means in creation order, then percentiles of the sorted values.
-Summary summarize_values(std::vector<double>& v, int batches) {
-  Summary s;
-  s.count = v.size();
-  if (v.empty()) return s;
-  double sum = 0;
-  for (double x : v) sum += x;
-  s.mean = sum / v.size();
-  const std::size_t B = std::min<std::size_t>(batches, v.size());
-  if (B >= 2) {
-    const std::size_t per = v.size() / B;
-    std::vector<double> means(B, 0.0);
-    for (std::size_t b = 0; b < B; ++b) {
-      double bs = 0;
-      for (std::size_t i = b * per; i < (b + 1) * per; ++i) bs += v[i];
-      means[b] = bs / per;
+SampleSet::SampleSet(Cycle origin)
+    : origin_(origin), tsum_(kTimeBins, 0.0), tcount_(kTimeBins, 0), vhist_(kExact, 0) {}
+
+// Values below kExact: one bin per unit; above: kSub bins per power of two.
+int SampleSet::value_bin(double v) {
+  if (!(v > 0)) return 0;
+  if (v < kExact) return static_cast<int>(v);
+  int e = 0;
+  double m = std::frexp(v / kExact, &e);  // v / kExact = m 2^e, m in [0.5, 1)
+  const int sub = std::min(kSub - 1, static_cast<int>((m * 2 - 1) * kSub));
+  return kExact + (e - 1) * kSub + sub;
+}
+
+double SampleSet::bin_value(int b) {
+  if (b < kExact) return b;
+  const int e = (b - kExact) / kSub, sub = (b - kExact) % kSub;
+  return std::ldexp(kExact * (1.0 + static_cast<double>(sub) / kSub), e);
+}
+
+void SampleSet::add(Cycle created, double value) {
+  ++n_;
+  sum_ += value;
+  if (value > max_) max_ = value;
+  const int vb = value_bin(value);
+  if (vb >= static_cast<int>(vhist_.size())) vhist_.resize(static_cast<std::size_t>(vb) + 1, 0);
+  ++vhist_[static_cast<std::size_t>(vb)];
+  const Cycle dt = created > origin_ ? created - origin_ : 0;
+  while (dt / width_ >= static_cast<Cycle>(kTimeBins)) {
+    // The run outgrew the bins: merge them pairwise, twice as wide.
+    for (int i = 0; i < kTimeBins / 2; ++i) {
+      tsum_[i] = tsum_[2 * i] + tsum_[2 * i + 1];
+      tcount_[i] = tcount_[2 * i] + tcount_[2 * i + 1];
     }
-    double m = 0, var = 0;
-    for (double x : means) m += x;
-    m /= B;
-    double lag = 0;
-    for (std::size_t b = 0; b < B; ++b) {
-      var += (means[b] - m) * (means[b] - m);
-      if (b + 1 < B) lag += (means[b] - m) * (means[b + 1] - m);
-    }
-    // Lag-1 autocorrelation of the batch means: near 0 when the batches are long against the
-    // correlation time of the delays (then the CI is honest).
-    s.lag1 = var > 0 ? lag / var : 0.0;
-    var /= (B - 1);
-    s.ci95 = student_t975(static_cast<int>(B - 1)) * std::sqrt(var / B);
+    std::fill(tsum_.begin() + kTimeBins / 2, tsum_.end(), 0.0);
+    std::fill(tcount_.begin() + kTimeBins / 2, tcount_.end(), 0);
+    width_ *= 2;
   }
-  std::sort(v.begin(), v.end());
+  const std::size_t tb = static_cast<std::size_t>(dt / width_);
+  tsum_[tb] += value;
+  ++tcount_[tb];
+}
+
+Summary SampleSet::summarize(int batches) const {
+  Summary s;
+  s.count = n_;
+  if (n_ == 0) return s;
+  s.mean = sum_ / static_cast<double>(n_);
+  s.max = max_;
+  // Batch means: consecutive time bins grouped into B batches of about n/B samples each.
+  const std::size_t B = std::min<std::uint64_t>(static_cast<std::uint64_t>(batches), n_);
+  if (B >= 2) {
+    std::vector<double> means;
+    double bs = 0;
+    std::uint64_t bc = 0, done = 0;
+    for (int i = 0; i < kTimeBins && means.size() < B; ++i) {
+      bs += tsum_[static_cast<std::size_t>(i)];
+      bc += tcount_[static_cast<std::size_t>(i)];
+      if (bc > 0 && (done + bc) * B >= n_ * (means.size() + 1)) {
+        means.push_back(bs / static_cast<double>(bc));
+        done += bc;
+        bs = 0;
+        bc = 0;
+      }
+    }
+    const std::size_t M = means.size();
+    if (M >= 2) {
+      double m = 0, var = 0, lag = 0;
+      for (double x : means) m += x;
+      m /= static_cast<double>(M);
+      for (std::size_t b = 0; b < M; ++b) {
+        var += (means[b] - m) * (means[b] - m);
+        if (b + 1 < M) lag += (means[b] - m) * (means[b + 1] - m);
+      }
+      // Lag-1 autocorrelation of the batch means: near 0 when the batches are long against the
+      // correlation time of the values (then the interval is honest).
+      s.lag1 = var > 0 ? lag / var : 0.0;
+      var /= static_cast<double>(M - 1);
+      s.ci95 = student_t975(static_cast<int>(M - 1)) * std::sqrt(var / static_cast<double>(M));
+    }
+  }
   auto pct = [&](double q) {
-    const std::size_t k = static_cast<std::size_t>(std::ceil(q * v.size()));
-    return v[k == 0 ? 0 : k - 1];
+    std::uint64_t k = static_cast<std::uint64_t>(std::ceil(q * static_cast<double>(n_)));
+    if (k == 0) k = 1;
+    std::uint64_t c = 0;
+    for (std::size_t b = 0; b < vhist_.size(); ++b) {
+      c += vhist_[b];
+      if (c >= k) return std::min(bin_value(static_cast<int>(b)), max_);
+    }
+    return max_;
   };
   s.p50 = pct(0.50);
   s.p99 = pct(0.99);
-  s.max = v.back();
   return s;
 }
-}  // namespace
 
-Summary SampleSet::summarize(int batches) const {
-  std::vector<S> by_time = v_;
-  std::stable_sort(by_time.begin(), by_time.end(),
-                   [](const S& a, const S& b) { return a.created < b.created; });
-  std::vector<double> v(by_time.size());
-  for (std::size_t i = 0; i < by_time.size(); ++i) v[i] = by_time[i].value;
-  return summarize_values(v, batches);
-}
-
-std::vector<std::uint64_t> Stats::latency_histogram(double bin, int bins) const {
+std::vector<std::uint64_t> SampleSet::histogram(double bin, int bins) const {
   std::vector<std::uint64_t> h(static_cast<std::size_t>(bins) + 1, 0);  // the last: overflow
-  for (const Sample& s : samples_) {
-    const double k = static_cast<double>(s.latency) / bin;
-    ++h[k >= bins ? static_cast<std::size_t>(bins) : static_cast<std::size_t>(k)];
+  for (std::size_t b = 0; b < vhist_.size(); ++b) {
+    if (!vhist_[b]) continue;
+    const double k = bin_value(static_cast<int>(b)) / bin;
+    h[k >= bins ? static_cast<std::size_t>(bins) : static_cast<std::size_t>(k)] += vhist_[b];
   }
   return h;
 }
 
-Summary Stats::summarize(bool network) const {
-  std::vector<Sample> by_time = samples_;
-  std::stable_sort(by_time.begin(), by_time.end(),
-                   [](const Sample& a, const Sample& b) { return a.created < b.created; });
-  std::vector<double> v(by_time.size());
-  for (std::size_t i = 0; i < by_time.size(); ++i)
-    v[i] = static_cast<double>(network ? by_time[i].net_latency : by_time[i].latency);
-  return summarize_values(v, batches_);
+std::vector<std::uint64_t> Stats::latency_histogram(double bin, int bins) const {
+  return lat_.histogram(bin, bins);
 }
 
 }  // namespace sy

@@ -2,7 +2,8 @@
 // drain: packets created inside the window are "measured"; their latency (creation -> tail
 // delivered) and network latency (head enters the source router -> tail delivered) are kept.
 // Summaries: mean with a 95% confidence interval from batch means (measured packets in creation
-// order, split into equal batches; Student t on the batch means), p50, p99, max.
+// order, split into batches of about equal counts; Student t on the batch means), p50, p99, max;
+// in bounded memory (SampleSet), no per-packet record unless keep_records.
 #pragma once
 #include <cstdint>
 #include <vector>
@@ -19,24 +20,37 @@ struct Summary {
   std::uint64_t count = 0;
 };
 
-// Samples (creation cycle, value) of one measure; summarized with batch means in creation order.
+// One measure's samples (creation cycle, value >= 0), summarized in bounded memory, whatever the
+// run's length: the count, sum and maximum exactly; the batch means from 1,024 time bins (sum
+// and count per bin of creation time, bins merged pairwise as the run grows), grouped into
+// batches of equal counts in creation order; the quantiles from a histogram exact to the unit
+// below 1,024 and within 1/128 (0.8%) above (the bin's lower edge).
 class SampleSet {
  public:
-  void add(Cycle created, double value) { v_.push_back({created, value}); }
-  std::size_t size() const { return v_.size(); }
+  explicit SampleSet(Cycle origin = 0);
+  void add(Cycle created, double value);
+  std::uint64_t size() const { return n_; }
   Summary summarize(int batches) const;
+  // Counts in bins of `bin` (>= 1) units, `bins` of them and one for everything above.
+  std::vector<std::uint64_t> histogram(double bin, int bins) const;
 
  private:
-  struct S {
-    Cycle created;
-    double value;
-  };
-  std::vector<S> v_;
+  static constexpr int kTimeBins = 1024;
+  static constexpr int kExact = 1024, kSub = 128;
+  static int value_bin(double v);
+  static double bin_value(int b);
+  Cycle origin_, width_ = 1;
+  std::vector<double> tsum_;
+  std::vector<std::uint64_t> tcount_;
+  std::vector<std::uint64_t> vhist_;
+  std::uint64_t n_ = 0;
+  double sum_ = 0, max_ = 0;
 };
 
 class Stats {
  public:
-  Stats(Cycle w0, Cycle w1, int batches) : w0_(w0), w1_(w1), batches_(batches) {}
+  Stats(Cycle w0, Cycle w1, int batches)
+      : w0_(w0), w1_(w1), batches_(batches), lat_(w0), net_(w0), broadcast_(w0), reception_(w0) {}
   bool in_window(Cycle t) const { return t >= w0_ && t < w1_; }
   Cycle window_start() const { return w0_; }
   Cycle window_end() const { return w1_; }
@@ -59,7 +73,8 @@ class Stats {
       records_.push_back({p.src, p.dst, p.flits, p.priority, p.created, p.injected, p.delivered});
     if (!p.measured) return;
     ++measured_delivered;
-    samples_.push_back({p.created, p.delivered - p.created, p.delivered - p.injected});
+    lat_.add(p.created, static_cast<double>(p.delivered - p.created));
+    net_.add(p.created, static_cast<double>(p.delivered - p.injected));
   }
   void on_order_error() { ++order_errors; }
   void on_zero_hop() { ++zero_hop; }
@@ -95,10 +110,10 @@ class Stats {
   const std::vector<Record>& records() const { return records_; }
   std::uint64_t measured_outstanding() const { return measured_created - measured_delivered; }
 
-  Summary latency() const { return summarize(false); }
+  Summary latency() const { return lat_.summarize(batches_); }
   // Measured latencies in bins of `bin` cycles: bins + 1 counts, the last for everything above.
   std::vector<std::uint64_t> latency_histogram(double bin, int bins) const;
-  Summary network_latency() const { return summarize(true); }
+  Summary network_latency() const { return net_.summarize(batches_); }
 
   std::uint64_t packets_created = 0, packets_delivered = 0;
   std::uint64_t measured_created = 0, measured_delivered = 0;
@@ -110,16 +125,10 @@ class Stats {
   Cycle last_delivery = 0;
 
  private:
-  struct Sample {
-    Cycle created;
-    Cycle latency, net_latency;
-  };
-  Summary summarize(bool network) const;
   Cycle w0_, w1_;
   int batches_;
-  std::vector<Sample> samples_;
   std::vector<Record> records_;
-  SampleSet broadcast_, reception_;
+  SampleSet lat_, net_, broadcast_, reception_;
   bool keep_records_ = false;
 };
 
