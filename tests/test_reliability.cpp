@@ -237,3 +237,70 @@ TEST(Reliability, ScheduleThatInformsEveryNodeOnceIsStable) {
                            "/tmp/switchyard-test-sched-once");
   EXPECT_EQ(r.rc, 0) << r.output;
 }
+
+namespace {
+std::string read_file(const std::string& path) {
+  std::ifstream f(path);
+  std::stringstream ss;
+  ss << f.rdbuf();
+  return ss.str();
+}
+}  // namespace
+
+// Finding 3: windows of 10^12 cycles stay legal; `run --max-wall` (or simulation.max_wall_seconds)
+// ends them with a partial, clearly marked result and exit 3; check prints the expected time.
+TEST(Reliability, WallLimitEndsALongRunWithAPartialResult) {
+  const std::string f = test::write_temp(
+      "wall.yaml",
+      "topology: {type: torus, dims: [8, 8]}\n"
+      "simulation: {warmup: 1000000000000, measure: 1000000000000, max_wall_seconds: 600}\n");
+  auto r = test::cli("check " + f);
+  EXPECT_EQ(r.rc, 0) << r.output;
+  EXPECT_TRUE(has(r.output, "days")) << r.output;  // the expected wall time
+  const std::string out = "/tmp/switchyard-test-wall-" + std::to_string(getpid());
+  r = test::cli("run " + f + " --max-wall 0.5 --out " + out);
+  EXPECT_EQ(r.rc, 3) << r.output;
+  EXPECT_TRUE(has(r.output, "PARTIAL RESULT")) << r.output;
+  const std::string js = read_file(out + "/results.json");
+  EXPECT_TRUE(has(js, "\"partial\": true")) << js;
+  EXPECT_TRUE(has(js, "\"reason\": \"wall_time\"")) << js;
+  EXPECT_TRUE(has(js, "\"stable\": false")) << js;
+  EXPECT_TRUE(has(js, "\"max_wall_seconds\": 0.5")) << js;
+  EXPECT_GT(test::json_number(js, "stopped", "cycle"), 0) << js;
+  // Without a wall limit the same windows would keep more samples than any machine holds.
+  const std::string e =
+      error_of("simulation: {warmup: 1000000000000, measure: 1000000000000, max_memory_gb: 16}\n");
+  EXPECT_TRUE(has(e, "simulation.measure")) << e;
+  EXPECT_TRUE(has(e, "max_wall_seconds")) << e;
+}
+
+// Finding 6: an overloaded network is stopped while it runs, once the packets queued at the
+// sources or inside pass the bound, not when memory runs out: stable false, exit 3, and
+// results.json says why and when.
+TEST(Reliability, SaturationStopsTheRunEarly) {
+  const std::string f =
+      test::write_temp("sat1000.yaml",
+                       "topology: {type: torus, dims: [1000]}\ntraffic: {rate: 0.8}\n"
+                       "simulation: {warmup: 1000, measure: 400000, max_backlog_packets: 20000}\n");
+  const std::string out = "/tmp/switchyard-test-sat1000-" + std::to_string(getpid());
+  const auto r = test::cli("run " + f + " --quiet --out " + out);
+  EXPECT_EQ(r.rc, 3) << r.output;
+  const std::string js = read_file(out + "/results.json");
+  EXPECT_TRUE(has(js, "\"partial\": true")) << js;
+  EXPECT_TRUE(has(js, "\"reason\": \"saturation\"")) << js;
+  EXPECT_TRUE(has(js, "saturation: ")) << js;
+  EXPECT_LT(test::json_number(js, "stopped", "cycle"), 401000) << js;
+  EXPECT_GT(test::json_number(js, "stopped", "live_packets"), 20000) << js;
+}
+
+// ... and without max_backlog_packets the bound comes from the memory left under
+// simulation.max_memory_gb.
+TEST(Reliability, SaturationBoundDefaultsFromTheMemoryLimit) {
+  const Results r = test::run(
+      "topology: {type: torus, dims: [100]}\ntraffic: {rate: 0.8}\n"
+      "simulation: {warmup: 1000, measure: 20000, max_memory_gb: 0.03}\n");
+  EXPECT_FALSE(r.stable);
+  EXPECT_TRUE(r.partial);
+  EXPECT_EQ(r.stop_kind, "saturation");
+  EXPECT_TRUE(has(r.unstable_reason, "simulation.max_memory_gb")) << r.unstable_reason;
+}
