@@ -33,7 +33,10 @@ const char* kUsage = R"(switchyard — cycle-level SystemC model of interconnect
 
 usage:
   switchyard run CONFIG [--set key.path=value]... [--seed N] [--out DIR] [--quiet]
+                 [--max-wall SECONDS]
       Runs one experiment; writes DIR/results.json (default out/<name>) and prints a summary.
+      --max-wall (simulation.max_wall_seconds): stop after SECONDS of wall time with a partial
+      result ("partial": true in results.json, exit 3).
   switchyard check CONFIG [--set key.path=value]...
       Validates a config and prints it fully resolved.
   switchyard sweep CONFIG (--param key.path --values v1,v2,... | --grid FILE.yaml)...
@@ -53,6 +56,7 @@ usage:
   switchyard --help | --version
 
 exit codes: 0 ok, 1 usage or I/O error, 2 bad config, 3 run not stable (saturated/deadlocked)
+            or stopped early by a limit (a partial result)
 )";
 
 struct Args {
@@ -100,6 +104,12 @@ Args parse_args(int argc, char** argv) {
       char* end = nullptr;
       a.seed = std::strtoll(v.c_str(), &end, 10);
       if (*end || a.seed < 0) usage_error("--seed needs a non-negative integer");
+    } else if (s == "--max-wall") {
+      const std::string v = need("--max-wall");
+      char* end = nullptr;
+      const double secs = std::strtod(v.c_str(), &end);
+      if (*end || !(secs > 0)) usage_error("--max-wall needs a positive number of seconds");
+      a.sets.push_back("simulation.max_wall_seconds=" + v);
     } else if (s == "--out") {
       a.out = need("--out");
     } else if (s == "--param") {

@@ -2,8 +2,12 @@
 // (file:line, key path, exit 2), within bounded time and memory; nothing wraps silently.
 #include <gtest/gtest.h>
 
+#include <memory>
+
 #include "helpers.hpp"
+#include "network/network.hpp"
 #include "sim/estimate.hpp"
+#include "tlm_initiator.hpp"
 
 using namespace sy;
 
@@ -195,4 +199,108 @@ TEST(Reliability, TraceCsvLineLengthIsCapped) {
   EXPECT_TRUE(has(e, "/dev/zero:1: line longer than 4096 bytes")) << e;
   e = trace_error("long.csv", "0,0,1," + std::string(5000, '1') + "\n");
   EXPECT_TRUE(has(e, "long.csv:1: line longer than")) << e;
+}
+
+// Finding 12: a schedule that informs a node twice ends stable: false with the schedule's reason,
+// even though the network itself drained without trouble (the schedule's verdict used to be
+// overwritten by the network's own). The checker refuses such schedules in the config, so the
+// second copy comes from an initiator that reuses the tag of transmission 0 (node 0 -> node 1).
+TEST(Reliability, ScheduleThatInformsANodeTwiceIsNotStable) {
+  std::unique_ptr<test::Initiator> init;
+  RunOptions opt;
+  opt.attach = [&](Network& net) {
+    init.reset(new test::Initiator("again", [](test::Initiator& i) {
+      sc_core::wait(sc_core::sc_time(200, sc_core::SC_NS));
+      NocExtension ext;
+      ext.tag = 0;
+      EXPECT_EQ(i.send(1, 64, nullptr, &ext), tlm::TLM_OK_RESPONSE);
+    }));
+    init->out.bind(net.ni(0).target);
+  };
+  const Results r = run_simulation(
+      load_config(std::string(SWITCHYARD_SOURCE_DIR) + "/configs/schedule_explicit.yaml"), opt);
+  ASSERT_TRUE(r.has_schedule);
+  EXPECT_GE(r.schedule.duplicates + (r.schedule.nodes_informed < r.schedule.nodes_expected), 1)
+      << r.to_json();
+  EXPECT_FALSE(r.stable);
+  EXPECT_TRUE(has(r.unstable_reason, "schedule did not deliver every packet exactly once"))
+      << r.unstable_reason;
+  EXPECT_FALSE(has(r.unstable_reason, "deadlock")) << r.unstable_reason;
+  EXPECT_TRUE(has(r.to_json(), "\"stable\": false")) << r.to_json();
+}
+
+// ... and the same schedule without the extra copy is stable (exit 0); the CLI maps stable: false
+// to exit 3 (checked with a saturated run in Cli.ExitCodes).
+TEST(Reliability, ScheduleThatInformsEveryNodeOnceIsStable) {
+  const auto r = test::cli("run " + std::string(SWITCHYARD_SOURCE_DIR) +
+                           "/configs/schedule_explicit.yaml --quiet --out "
+                           "/tmp/switchyard-test-sched-once");
+  EXPECT_EQ(r.rc, 0) << r.output;
+}
+
+namespace {
+std::string read_file(const std::string& path) {
+  std::ifstream f(path);
+  std::stringstream ss;
+  ss << f.rdbuf();
+  return ss.str();
+}
+}  // namespace
+
+// Finding 3: windows of 10^12 cycles stay legal; `run --max-wall` (or simulation.max_wall_seconds)
+// ends them with a partial, clearly marked result and exit 3; check prints the expected time.
+TEST(Reliability, WallLimitEndsALongRunWithAPartialResult) {
+  const std::string f = test::write_temp(
+      "wall.yaml",
+      "topology: {type: torus, dims: [8, 8]}\n"
+      "simulation: {warmup: 1000000000000, measure: 1000000000000, max_wall_seconds: 600}\n");
+  auto r = test::cli("check " + f);
+  EXPECT_EQ(r.rc, 0) << r.output;
+  EXPECT_TRUE(has(r.output, "days")) << r.output;  // the expected wall time
+  const std::string out = "/tmp/switchyard-test-wall-" + std::to_string(getpid());
+  r = test::cli("run " + f + " --max-wall 0.5 --out " + out);
+  EXPECT_EQ(r.rc, 3) << r.output;
+  EXPECT_TRUE(has(r.output, "PARTIAL RESULT")) << r.output;
+  const std::string js = read_file(out + "/results.json");
+  EXPECT_TRUE(has(js, "\"partial\": true")) << js;
+  EXPECT_TRUE(has(js, "\"reason\": \"wall_time\"")) << js;
+  EXPECT_TRUE(has(js, "\"stable\": false")) << js;
+  EXPECT_TRUE(has(js, "\"max_wall_seconds\": 0.5")) << js;
+  EXPECT_GT(test::json_number(js, "stopped", "cycle"), 0) << js;
+  // Without a wall limit the same windows would keep more samples than any machine holds.
+  const std::string e =
+      error_of("simulation: {warmup: 1000000000000, measure: 1000000000000, max_memory_gb: 16}\n");
+  EXPECT_TRUE(has(e, "simulation.measure")) << e;
+  EXPECT_TRUE(has(e, "max_wall_seconds")) << e;
+}
+
+// Finding 6: an overloaded network is stopped while it runs, once the packets queued at the
+// sources or inside pass the bound, not when memory runs out: stable false, exit 3, and
+// results.json says why and when.
+TEST(Reliability, SaturationStopsTheRunEarly) {
+  const std::string f =
+      test::write_temp("sat1000.yaml",
+                       "topology: {type: torus, dims: [1000]}\ntraffic: {rate: 0.8}\n"
+                       "simulation: {warmup: 1000, measure: 400000, max_backlog_packets: 20000}\n");
+  const std::string out = "/tmp/switchyard-test-sat1000-" + std::to_string(getpid());
+  const auto r = test::cli("run " + f + " --quiet --out " + out);
+  EXPECT_EQ(r.rc, 3) << r.output;
+  const std::string js = read_file(out + "/results.json");
+  EXPECT_TRUE(has(js, "\"partial\": true")) << js;
+  EXPECT_TRUE(has(js, "\"reason\": \"saturation\"")) << js;
+  EXPECT_TRUE(has(js, "saturation: ")) << js;
+  EXPECT_LT(test::json_number(js, "stopped", "cycle"), 401000) << js;
+  EXPECT_GT(test::json_number(js, "stopped", "live_packets"), 20000) << js;
+}
+
+// ... and without max_backlog_packets the bound comes from the memory left under
+// simulation.max_memory_gb.
+TEST(Reliability, SaturationBoundDefaultsFromTheMemoryLimit) {
+  const Results r = test::run(
+      "topology: {type: torus, dims: [100]}\ntraffic: {rate: 0.8}\n"
+      "simulation: {warmup: 1000, measure: 20000, max_memory_gb: 0.03}\n");
+  EXPECT_FALSE(r.stable);
+  EXPECT_TRUE(r.partial);
+  EXPECT_EQ(r.stop_kind, "saturation");
+  EXPECT_TRUE(has(r.unstable_reason, "simulation.max_memory_gb")) << r.unstable_reason;
 }

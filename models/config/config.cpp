@@ -78,7 +78,10 @@ void check_memory(const Config& c, const YAML::Node& root) {
                 " (set simulation.max_memory_gb to change it)";
   fail(c.source, locate(root, big->key), big->key,
        "this run would need about " + human_bytes(e.bytes) + " of memory (" + parts +
-           "), more than " + human_bytes(limit) + ": " + lim);
+           "), more than " + human_bytes(limit) + ": " + lim +
+           (big->key == "simulation.measure"
+                ? "; or give simulation.max_wall_seconds (run --max-wall) to run a part of it"
+                : ""));
 }
 
 }  // namespace
@@ -326,6 +329,7 @@ std::string config_to_json(const Config& c, int indent) {
   // The limits only when given (their defaults depend on the machine, not on the experiment).
   if (s.max_memory_gb > 0) j.kv("max_memory_gb", s.max_memory_gb);
   if (s.max_wall_seconds > 0) j.kv("max_wall_seconds", s.max_wall_seconds);
+  if (s.max_backlog_packets > 0) j.kv("max_backlog_packets", s.max_backlog_packets);
   j.close();
   if (c.schedule.explicit_schedule) {
     const Schedule& x = *c.schedule.explicit_schedule;

@@ -169,6 +169,9 @@ struct SimulationConfig {
   double max_memory_gb = 0;
   // Stop a run after this many seconds of wall time with a partial result (exit 3); 0: no limit.
   double max_wall_seconds = 0;
+  // Stop a run early (saturated, exit 3) when more packets than this are alive, queued at the
+  // sources or in the network; 0: not given, what the memory left under max_memory_gb holds.
+  std::uint64_t max_backlog_packets = 0;
 };
 
 // A static communication algorithm executed by the nodes (circuit-switched broadcast schedules,

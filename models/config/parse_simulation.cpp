@@ -1,5 +1,5 @@
 // simulation: {warmup, measure, drain_limit, deadlock_cycles, seed, batches} (cycles),
-// {max_memory_gb, max_wall_seconds} (the run's limits)
+// {max_memory_gb, max_wall_seconds, max_backlog_packets} (the run's limits)
 #include "config/section.hpp"
 
 namespace sy {
@@ -16,6 +16,8 @@ void parse_simulation(Section& s, Config& c) {
   sim.batches = static_cast<int>(s.integer("batches", 20, 2, 1000));
   sim.max_memory_gb = s.real("max_memory_gb", 0, 1e-3, 1e6);
   sim.max_wall_seconds = s.real("max_wall_seconds", 0, 1e-3, 1e9);
+  sim.max_backlog_packets =
+      static_cast<std::uint64_t>(s.integer("max_backlog_packets", 0, 1, std::int64_t{1} << 40));
   s.finish();
 }
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "base/clock.hpp"
+#include "base/json.hpp"
 #include "router/circuit_router.hpp"
 #include "router/input_vc_router.hpp"
 #include "router/output_queued_router.hpp"
@@ -183,6 +184,12 @@ void Network::clock() {
   if (waves_) waves_->end_cycle();
   next_eval_ = t + 1;
   if (progress_ && (t & 16383) == 0) progress_(*this, t, progress_arg_);
+  if (over_limits(t)) {
+    state_.done = true;
+    end_cycle_ = t + 1;
+    sc_core::sc_stop();  // outside initiators too: the run ends here
+    return;
+  }
   if (check_end(t)) {
     state_.done = true;
     end_cycle_ = std::max(t + 1, stats_.last_delivery);
@@ -248,6 +255,52 @@ void Network::step(Cycle t) {
     active_routers_.erase(std::unique(active_routers_.begin(), active_routers_.end()),
                           active_routers_.end());
   }
+}
+
+std::uint64_t Network::live_packets() const {
+  // A message waits at its source before its packets exist; a broadcast is one message and many
+  // packet copies: the larger count of the two stands for what is queued.
+  return std::max<std::uint64_t>(fabric_.pool.live(), fabric_.messages.live()) +
+         (pmnb_ ? pmnb_->waiting() : 0);
+}
+
+bool Network::over_limits(Cycle t) {
+  if ((++evaluations_ & 255) != 0) return false;
+  const RunLimits& l = limits_;
+  if (l.max_live) {
+    const std::uint64_t live = live_packets();
+    if (live > l.max_live) {
+      state_.stable = false;
+      state_.stopped_early = true;
+      state_.stop_kind = "saturation";
+      state_.stop_cycle = t;
+      state_.stop_live_packets = live;
+      state_.reason = "saturation: " + std::to_string(live) +
+                      " packets queued at the sources or in the network at cycle " +
+                      std::to_string(t) + ", more than " + std::to_string(l.max_live) + " (" +
+                      l.max_live_source +
+                      "): the offered load is above what the network accepts; stopped early, "
+                      "the result is partial";
+      return true;
+    }
+  }
+  if (l.max_wall_seconds > 0) {
+    const double s =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - l.start).count();
+    if (s > l.max_wall_seconds) {
+      state_.stable = false;
+      state_.stopped_early = true;
+      state_.stop_kind = "wall_time";
+      state_.stop_cycle = t;
+      state_.stop_wall_seconds = s;
+      state_.stop_live_packets = live_packets();
+      state_.reason = "wall-time limit of " + Json::number(l.max_wall_seconds) +
+                      " s reached at cycle " + std::to_string(t) +
+                      ": stopped early, the result is partial";
+      return true;
+    }
+  }
+  return false;
 }
 
 bool Network::check_end(Cycle t) {

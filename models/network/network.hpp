@@ -9,6 +9,7 @@
 // after its time is reached, so a request an initiator makes at time t (delay 0) is taken at
 // cycle t whatever order the kernel runs the processes in.
 #pragma once
+#include <chrono>
 #include <memory>
 #include <string>
 #include <systemc>
@@ -36,6 +37,21 @@ struct RunState {
   std::uint64_t backlog_window_start = 0, backlog_window_end = 0;
   std::uint64_t inflight_window_start = 0, inflight_window_end = 0;  // flit deliveries owed
   bool saw_window_start = false, saw_window_end = false;
+  // Stopped before its end by a limit (RunLimits): the result is partial.
+  bool stopped_early = false;
+  std::string stop_kind;  // "wall_time" | "saturation"
+  std::uint64_t stop_cycle = 0, stop_live_packets = 0;
+  double stop_wall_seconds = 0;
+};
+
+// Limits checked while the network runs (every 256 evaluated cycles): past the wall-time
+// deadline, or with more packets and messages alive (queued at the sources or in the network)
+// than max_live, the run stops at once with stable = false and a partial result.
+struct RunLimits {
+  double max_wall_seconds = 0;  // 0: none
+  std::uint64_t max_live = 0;   // 0: none
+  std::string max_live_source;  // what set max_live (for the message)
+  std::chrono::steady_clock::time_point start = std::chrono::steady_clock::now();
 };
 
 class Network : public sc_core::sc_module {
@@ -60,6 +76,9 @@ class Network : public sc_core::sc_module {
   Cycle cycles() const { return end_cycle_; }
   std::uint64_t backlog() const;
   void keep_records(bool on) { stats_.keep_records(on); }
+  void set_limits(const RunLimits& l) { limits_ = l; }
+  // Packets and messages alive: queued at the sources, in the network, or waiting for a period.
+  std::uint64_t live_packets() const;
   std::uint64_t credit_violations() const;
   // Called every 16384 cycles with the current cycle (progress reporting).
   void set_progress(void (*fn)(const Network&, Cycle, void*), void* arg) {
@@ -72,6 +91,7 @@ class Network : public sc_core::sc_module {
   void clock();
   void step(Cycle t);
   bool check_end(Cycle t);
+  bool over_limits(Cycle t);
   Cycle next_due(Cycle t) const;
   void idle_end(Cycle t);
   const Config cfg_;
@@ -89,6 +109,8 @@ class Network : public sc_core::sc_module {
   std::vector<NetworkInterface*> active_nis_;
   std::vector<std::pair<OutputUnit*, int>> credits_now_;
   RunState state_;
+  RunLimits limits_;
+  std::uint64_t evaluations_ = 0;
   Cycle end_cycle_ = 0;
   Cycle last_trace_time_ = 0;
   Cycle next_eval_ = 0;  // first cycle not evaluated yet

@@ -44,7 +44,9 @@ double rough_mean_hops(const Config& c, const Topology& topo) {
 
 std::string human_bytes(double b) {
   char s[64];
-  if (b >= 1e9)
+  if (b >= 1e12)
+    std::snprintf(s, sizeof s, "%.3g TB", b / 1e12);
+  else if (b >= 1e9)
     std::snprintf(s, sizeof s, "%.3g GB", b / 1e9);
   else if (b >= 1e6)
     std::snprintf(s, sizeof s, "%.3g MB", b / 1e6);
@@ -117,9 +119,15 @@ Estimate estimate_run(const Config& c) {
         std::min(flits_per_cycle * hops, static_cast<double>(topo.num_links()));
     e.flit_hops = link_flits * cycles;
   }
+  e.wall_seconds = e.flit_hops * kSecondsPerFlitHop + R * kSecondsPerRouter;
+  // A wall-time limit ends the run early: it keeps the samples of the part it can reach (twice
+  // the estimated speed, for a faster machine).
+  if (s.max_wall_seconds > 0 && e.wall_seconds > s.max_wall_seconds)
+    for (Estimate::Part& p : e.parts)
+      if (p.key == "simulation.measure")
+        p.bytes *= std::min(1.0, 2 * s.max_wall_seconds / e.wall_seconds);
   e.bytes = kBaseBytes;
   for (const Estimate::Part& p : e.parts) e.bytes += p.bytes;
-  e.wall_seconds = e.flit_hops * kSecondsPerFlitHop + R * kSecondsPerRouter;
   return e;
 }
 

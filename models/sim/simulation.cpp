@@ -10,6 +10,7 @@
 #include "network/network.hpp"
 #include "schemes/greedy/greedy.hpp"
 #include "sim/analysis.hpp"
+#include "sim/estimate.hpp"
 
 namespace sy {
 namespace {
@@ -50,7 +51,25 @@ Results run_simulation(const Config& cfg, const RunOptions& opt) {
   if (opt.progress) net->set_progress(&report_progress, &prog);
   net->keep_records(opt.record_packets);
   if (opt.attach) opt.attach(*net);
+  // Limits checked while running: the wall time, and the packets alive (a saturated network's
+  // source queues grow until memory runs out; stop well before, with a partial result).
+  RunLimits lim;
+  lim.max_wall_seconds = cfg.simulation.max_wall_seconds;
+  if (cfg.simulation.max_backlog_packets) {
+    lim.max_live = cfg.simulation.max_backlog_packets;
+    lim.max_live_source = "simulation.max_backlog_packets";
+  } else {
+    const double left = memory_limit_bytes(cfg.simulation) - estimate_run(cfg).bytes;
+    constexpr double kBytesPerLivePacket = 400;  // packet, message, queue slots, vector growth
+    if (left > 0) {
+      lim.max_live = std::max<std::uint64_t>(
+          std::uint64_t{1} << 16, static_cast<std::uint64_t>(left / kBytesPerLivePacket));
+      lim.max_live_source = "what the memory left under simulation.max_memory_gb holds";
+    }
+  }
   const auto t0 = std::chrono::steady_clock::now();
+  lim.start = t0;
+  net->set_limits(lim);
   sc_core::sc_start();
   const auto t1 = std::chrono::steady_clock::now();
   if (net->waves()) net->waves()->close();
@@ -72,8 +91,18 @@ Results run_simulation(const Config& cfg, const RunOptions& opt) {
   r.latency = st.latency();
   r.network_latency = st.network_latency();
   const double N = topo.num_nodes();
-  const double window = cfg.traffic.trace ? static_cast<double>(r.cycles)
-                                          : static_cast<double>(cfg.simulation.measure);
+  const RunState& rs = net->state();
+  r.partial = rs.stopped_early;
+  r.stop_kind = rs.stop_kind;
+  r.stop_cycle = rs.stop_cycle;
+  r.stop_live_packets = rs.stop_live_packets;
+  // A run stopped inside its window is measured over the part it ran.
+  const Cycle ran_window =
+      r.cycles > cfg.simulation.warmup ? r.cycles - cfg.simulation.warmup : Cycle{1};
+  const double window =
+      cfg.traffic.trace ? static_cast<double>(r.cycles)
+      : r.partial       ? static_cast<double>(std::min<Cycle>(cfg.simulation.measure, ran_window))
+                        : static_cast<double>(cfg.simulation.measure);
   if (cfg.traffic.trace) {
     r.offered = static_cast<double>(st.flits_created) / (N * window);
     r.accepted = static_cast<double>(st.flits_delivered) / (N * window);
@@ -442,6 +471,13 @@ std::string Results::to_json() const {
   j.open("check").kv("zero_load_latency_formula", zero_load_formula).close();
   j.kv("stable", stable);
   if (!stable) j.kv("unstable_reason", unstable_reason);
+  if (partial)
+    j.kv("partial", true)
+        .open("stopped")
+        .kv("reason", stop_kind)
+        .kv("cycle", stop_cycle)
+        .kv("live_packets", stop_live_packets)
+        .close();
   j.kv_list("warnings", warnings);
   j.close();
   return j.str() + "\n";
@@ -592,6 +628,9 @@ std::string Results::summary() const {
       o << b;
     }
   }
+  if (partial)
+    o << "PARTIAL RESULT   stopped early at cycle " << stop_cycle << " (" << stop_kind
+      << "): the numbers above cover only the cycles run\n";
   o << "stable           " << (stable ? "true" : "false");
   if (!stable) o << "  (" << unstable_reason << ")";
   o << "\n";

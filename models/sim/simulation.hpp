@@ -82,6 +82,10 @@ struct Results {
   std::uint64_t max_flit_wait = 0;
   bool stable = true;
   std::string unstable_reason;
+  // Stopped early by a limit (simulation.max_wall_seconds, a saturated backlog): a partial result.
+  bool partial = false;
+  std::string stop_kind;  // "wall_time" | "saturation"
+  std::uint64_t stop_cycle = 0, stop_live_packets = 0;
   std::vector<std::string> warnings;
   // The model's zero-load latency check: formula for the mean hop count, printed beside it.
   double zero_load_formula = 0;
