@@ -16,6 +16,17 @@ inline Config cfg(const std::string& yaml) {
   return parse_config(yaml, "<test>");
 }
 
+// The message of the ConfigError a config raises ("" when it loads).
+inline std::string config_error(const std::string& yaml,
+                                const std::vector<std::string>& sets = {}) {
+  try {
+    parse_config(yaml, "cfg.yaml", sets);
+  } catch (const ConfigError& e) {
+    return e.what();
+  }
+  return "";
+}
+
 inline Results run(const std::string& yaml, bool records = false) {
   RunOptions o;
   o.record_packets = records;

@@ -7,12 +7,7 @@ using namespace sy;
 
 namespace {
 std::string error_of(const std::string& yaml, const std::vector<std::string>& sets = {}) {
-  try {
-    parse_config(yaml, "cfg.yaml", sets);
-  } catch (const ConfigError& e) {
-    return e.what();
-  }
-  return "";
+  return test::config_error(yaml, sets);
 }
 }  // namespace
 

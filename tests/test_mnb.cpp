@@ -162,25 +162,25 @@ const std::string base5 =
     "network_interface: {injection: all_port}\n"
     "timing: {alpha: 0, delta: 0, tau: 1}\n"
     "traffic: {type: none}\n";
+// The schedule's completion on the model (the 2^5 network of base5) against its exact sum.
+void expect_exact(const std::string& schedule, double exact_cycles) {
+  const Results r = test::run(base5 + "schedule: " + schedule + "\n");
+  ASSERT_TRUE(r.stable) << r.unstable_reason;
+  EXPECT_EQ(static_cast<double>(r.schedule.completion), exact_cycles);
+  EXPECT_EQ(static_cast<double>(r.schedule.completion), r.schedule.formula);
+  EXPECT_EQ(r.schedule.nodes_informed, 32);
+  EXPECT_EQ(r.schedule.duplicates, 0u);
+}
+
 }  // namespace
 
 TEST(PmnbOnTheModel, AlgorithmIiEqualsItsExactSumToTheCycle) {
   // II: 10-flit packets, mini-packets of 2 flits (a mini-slot is 2 cycles).
-  const Results r2 = test::run(
-      base5 + "schedule: {algorithm: pmnb_ii, packets: 12, scan_slots: 1, message_flits: 10}\n");
-  ASSERT_TRUE(r2.stable) << r2.unstable_reason;
-  EXPECT_EQ(static_cast<double>(r2.schedule.completion), pmnb_ii_exact_minislots(5, 12, 1) * 2);
-  EXPECT_EQ(static_cast<double>(r2.schedule.completion), r2.schedule.formula);
-  EXPECT_EQ(r2.schedule.nodes_informed, 32);
-  EXPECT_EQ(r2.schedule.duplicates, 0u);
+  expect_exact("{algorithm: pmnb_ii, packets: 12, scan_slots: 1, message_flits: 10}",
+               pmnb_ii_exact_minislots(5, 12, 1) * 2);
 }
 
 TEST(PmnbOnTheModel, AlgorithmIEqualsItsExactSumToTheCycle) {
-  const Results r1 = test::run(
-      base5 + "schedule: {algorithm: pmnb_i, packets: 7, scan_slots: 1, message_flits: 3}\n");
-  ASSERT_TRUE(r1.stable) << r1.unstable_reason;
-  EXPECT_EQ(static_cast<double>(r1.schedule.completion), pmnb_i_exact(5, 7, 1) * 3);
-  EXPECT_EQ(static_cast<double>(r1.schedule.completion), r1.schedule.formula);
-  EXPECT_EQ(r1.schedule.nodes_informed, 32);
-  EXPECT_EQ(r1.schedule.duplicates, 0u);
+  expect_exact("{algorithm: pmnb_i, packets: 7, scan_slots: 1, message_flits: 3}",
+               pmnb_i_exact(5, 7, 1) * 3);
 }

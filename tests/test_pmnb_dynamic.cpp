@@ -50,12 +50,7 @@ void expect_theorem(const Results& r) {
 }
 
 std::string error_of(const std::string& y) {
-  try {
-    parse_config(y, "cfg.yaml", {});
-  } catch (const ConfigError& e) {
-    return e.what();
-  }
-  return "";
+  return test::config_error(y);
 }
 
 }  // namespace
