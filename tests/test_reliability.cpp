@@ -304,3 +304,80 @@ TEST(Reliability, SaturationBoundDefaultsFromTheMemoryLimit) {
   EXPECT_EQ(r.stop_kind, "saturation");
   EXPECT_TRUE(has(r.unstable_reason, "simulation.max_memory_gb")) << r.unstable_reason;
 }
+
+// Finding 8: every form yaml-cpp accepts but the key reader cannot name is a config error with
+// file:line:col and the key path, exit 2 — never an uncaught yaml-cpp error (exit 1).
+TEST(Reliability, ComplexAndNullKeysAreConfigErrors) {
+  std::string e = error_of("router:\n  ? [vcs]\n  : 2\n");
+  EXPECT_TRUE(has(e, "cfg.yaml:2:5: router.<key>: a key must be a plain name")) << e;
+  e = error_of("router: {vcs: 2}\n? \n: 3\n");
+  EXPECT_TRUE(has(e, "cfg.yaml:3:")) << e;
+  EXPECT_TRUE(has(e, "a key must be a plain name")) << e;
+  const std::string f = test::write_temp("complex.yaml", "router:\n  ? [vcs]\n  : 2\n");
+  const auto r = test::cli("check " + f);
+  EXPECT_EQ(r.rc, 2) << r.output;
+  EXPECT_TRUE(has(r.output, f + ":2:5: router.<key>")) << r.output;
+}
+
+TEST(Reliability, DuplicateKeysAreErrorsNamingBothLines) {
+  std::string e = error_of("router:\n  vcs: 2\n  vcs: 4\n");
+  EXPECT_TRUE(has(e, "cfg.yaml:3:3: router.vcs: duplicate key (first at line 2, again at line 3)"))
+      << e;
+  e = error_of("router: {vcs: 2}\ntiming: {tau: 1}\nrouter: {vcs: 4}\n");
+  EXPECT_TRUE(has(e, "cfg.yaml:3:1: router: duplicate key (first at line 1, again at line 3)"))
+      << e;
+  e = error_of("router: {vcs: 2, vcs: 4}\n");
+  EXPECT_TRUE(has(e, "router.vcs: duplicate key")) << e;
+}
+
+TEST(Reliability, AnchorsAliasesMergeKeysAndDocumentsAreHandledDeliberately) {
+  // An alias reads as a copy of its anchor's node.
+  const Config c =
+      test::cfg("traffic: {pattern: hotspot, hotspot: {nodes: &n [1, 2]}}\nwaves: {routers: *n}\n");
+  EXPECT_EQ(c.waves.routers, (std::vector<int>{1, 2}));
+  // Merge keys are refused by name, not as an unknown key.
+  std::string e = error_of("router: &r {vcs: 4}\ntiming: {<<: *r}\n");
+  EXPECT_TRUE(has(e, "cfg.yaml:2:10: timing.<<: merge keys (<<) are not supported")) << e;
+  // A second document would be ignored by yaml-cpp: refused.
+  e = error_of("name: x\n---\nname: y\n");
+  EXPECT_TRUE(has(e, "cfg.yaml:3:1: the document: a second YAML document")) << e;
+  EXPECT_EQ(error_of("---\nname: x\n"), "");
+  // Aliases that expand beyond a bound (a billion laughs) are refused, not walked for hours.
+  std::string laughs = "a: &a [x, x, x, x, x, x, x, x, x, x]\n";
+  for (char k = 'b'; k <= 'h'; ++k)
+    laughs += std::string(1, k) + ": &" + k + " [" + [&] {
+      std::string l;
+      for (int i = 0; i < 10; ++i) l += std::string(i ? ", *" : "*") + static_cast<char>(k - 1);
+      return l;
+    }() + "]\n";
+  e = error_of(laughs);
+  EXPECT_TRUE(has(e, "expands to more than")) << e;
+}
+
+// Finding 8/11: a quoted string that never ends (yaml-cpp reads it to the end of the file) is an
+// error at its opening quote; escaped and doubled quotes are fine.
+TEST(Reliability, UnterminatedQuotedStringIsAnError) {
+  std::string e = error_of("name: \"abc\ntopology: {type: mesh}\n");
+  EXPECT_TRUE(has(e, "cfg.yaml:1:7: name: a quoted string that never ends")) << e;
+  e = error_of("name: 'abc\n");
+  EXPECT_TRUE(has(e, "a quoted string that never ends")) << e;
+  EXPECT_EQ(test::cfg("name: 'it''s'\n").name, "it's");
+  EXPECT_EQ(test::cfg("name: \"a\\\"b\"\n").name, "a\"b");
+}
+
+// Finding 9: errors point somewhere: an absent key at its section (or the file), the document
+// itself by name, never "--set" when nothing was set.
+TEST(Reliability, ErrorsAboutAbsentKeysPointAtTheirSection) {
+  std::string e = error_of("topology: {type: torus, dims: [1]}\n");
+  EXPECT_EQ(e.find("--set"), std::string::npos) << e;
+  EXPECT_TRUE(has(e, "cfg.yaml:1:1: traffic.self: a 1-node network")) << e;  // the document
+  e = error_of("name: x\ntraffic:\n  pattern: matrix\n");
+  EXPECT_TRUE(has(e, "cfg.yaml:3:3: traffic.matrix: pattern: matrix needs")) << e;
+  e = error_of("42\n");
+  EXPECT_TRUE(has(e, "cfg.yaml:1:1: the document: expected a mapping of keys")) << e;
+  e = error_of("- a\n- b\n");
+  EXPECT_TRUE(has(e, "cfg.yaml:1:1: the document: expected a mapping of keys")) << e;
+  // A value given with --set is still located as --set.
+  e = error_of("", {"router.vcs=0"});
+  EXPECT_EQ(e.rfind("--set: router.vcs", 0), 0u) << e;
+}

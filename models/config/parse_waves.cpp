@@ -9,7 +9,7 @@ void parse_waves(Section& s, Config& c) {
   WavesConfig& w = c.waves;
   w.enable = s.boolean("enable", false);
   w.file = s.text("file", w.file);
-  if (w.file.empty()) fail(c.source, s.raw("file"), s.path("file"), "needs a file name");
+  if (w.file.empty()) fail(c.source, s.at("file"), s.path("file"), "needs a file name");
   {
     YAML::Node rn = s.raw("routers");
     if (rn && !(rn.IsScalar() && rn.Scalar() == "all"))
@@ -18,7 +18,7 @@ void parse_waves(Section& s, Config& c) {
   w.from_cycle = static_cast<std::uint64_t>(s.integer("from_cycle", 0, 0, kMaxCycles));
   w.to_cycle = static_cast<std::uint64_t>(s.integer("to_cycle", kMaxCycles, 0, kMaxCycles));
   if (w.to_cycle < w.from_cycle)
-    fail(c.source, s.raw("to_cycle"), s.path("to_cycle"), "is before from_cycle");
+    fail(c.source, s.at("to_cycle"), s.path("to_cycle"), "is before from_cycle");
   s.finish();
 }
 
