@@ -4,6 +4,7 @@
 
 #include <memory>
 
+#include "base/json.hpp"
 #include "helpers.hpp"
 #include "network/network.hpp"
 #include "sim/estimate.hpp"
@@ -380,4 +381,57 @@ TEST(Reliability, ErrorsAboutAbsentKeysPointAtTheirSection) {
   // A value given with --set is still located as --set.
   e = error_of("", {"router.vcs=0"});
   EXPECT_EQ(e.rfind("--set: router.vcs", 0), 0u) << e;
+}
+
+// Finding 11: the run's name is a plain path component of valid UTF-8 (it becomes out/<name> and
+// a string in results.json).
+TEST(Reliability, NameWithPathSeparatorsOrInvalidUtf8IsRefused) {
+  std::string e = error_of("name: ../../x\n");
+  EXPECT_TRUE(has(e, "cfg.yaml:1:7: name: a name, not a path")) << e;
+  e = error_of("name: a\\\\b\n");
+  EXPECT_TRUE(has(e, "name: a name, not a path")) << e;
+  e = error_of("name: \"..\"\n");
+  EXPECT_TRUE(has(e, "name: needs a name")) << e;
+  e = error_of("name: \"ab\xff\xfe\"\n");
+  EXPECT_TRUE(has(e, "name: not valid UTF-8")) << e;
+  e = error_of("name: \"a\\tb\"\n");
+  EXPECT_TRUE(has(e, "name: has a control character")) << e;
+  EXPECT_EQ(test::cfg("name: r\xc3\xa9seau-8x8_v2\n").name, "r\xc3\xa9seau-8x8_v2");
+  // And the JSON writer never emits invalid UTF-8, whatever string it is given.
+  EXPECT_EQ(Json::quoted("a\xff"
+                         "b\xc3\xa9"),
+            "\"a\xef\xbf\xbd"
+            "b\xc3\xa9\"");
+  EXPECT_TRUE(Json::valid_utf8(Json::quoted("\xed\xa0\x80\xc0\xaf\xf5")));
+}
+
+TEST(Reliability, NameOutsideOutIsRefusedByTheCli) {
+  const std::string f = test::write_temp("escape.yaml", "name: ../../switchyard-escape\n");
+  const auto r = test::cli("run " + f + " --quiet");
+  EXPECT_EQ(r.rc, 2) << r.output;
+  EXPECT_TRUE(has(r.output, f + ":1:7: name:")) << r.output;
+}
+
+// Finding 11: waves.file may create its own directory, not a tree of them.
+TEST(Reliability, WavesDirectoryMustExist) {
+  std::string e = error_of("waves: {enable: true, file: /nonexistent/dir/run.vcd}\n");
+  EXPECT_TRUE(has(e, "cfg.yaml:1:29: waves.file: directory '/nonexistent' does not exist")) << e;
+  EXPECT_EQ(error_of("waves: {enable: true, file: /tmp/switchyard-waves-new/run.vcd}\n"), "");
+  EXPECT_EQ(error_of("waves: {enable: false, file: /nonexistent/dir/run.vcd}\n"), "");
+}
+
+// Finding 11: the pe_memory example refuses a PE named twice instead of a SystemC binding dump.
+TEST(Reliability, PeMemoryRefusesAPeNamedTwice) {
+  const std::string bin =
+      std::string(SWITCHYARD_BIN).substr(0, std::string(SWITCHYARD_BIN).rfind('/')) + "/pe_memory";
+  FILE* p = popen(
+      (bin + " " + SWITCHYARD_SOURCE_DIR + "/configs/pe_memory.yaml --pes 5,5 2>&1").c_str(), "r");
+  ASSERT_NE(p, nullptr);
+  std::string out;
+  char buf[512];
+  while (std::fgets(buf, sizeof buf, p)) out += buf;
+  const int st = pclose(p);
+  EXPECT_EQ(WEXITSTATUS(st), 1) << out;
+  EXPECT_TRUE(has(out, "each named once")) << out;
+  EXPECT_FALSE(has(out, "E109")) << out;
 }

@@ -87,6 +87,25 @@ void check_memory(const Config& c, const YAML::Node& root) {
 Config parse_document(const std::string& text, const std::string& source,
                       const std::vector<std::string>& overrides);
 
+// The run's name becomes a directory under out/ and a string in results.json: one plain path
+// component of valid UTF-8 (no separators, no '..', no control characters), at most 200 bytes.
+void check_name(const Config& c, Section& top) {
+  const std::string& n = c.name;
+  std::string why;
+  if (n.empty() || n == "." || n == "..")
+    why = "needs a name that is not empty, '.' or '..'";
+  else if (n.size() > 200)
+    why = "longer than 200 bytes";
+  else if (n.find('/') != std::string::npos || n.find('\\') != std::string::npos)
+    why = "a name, not a path: no '/' or '\\' (it becomes the directory out/<name>)";
+  else if (!Json::valid_utf8(n))
+    why = "not valid UTF-8";
+  else
+    for (char ch : n)
+      if (static_cast<unsigned char>(ch) < 0x20 || ch == 0x7F) why = "has a control character";
+  if (!why.empty()) fail(c.source, top.at("name"), "name", why);
+}
+
 }  // namespace
 
 Config parse_config(const std::string& text, const std::string& source,
@@ -114,6 +133,7 @@ Config parse_document(const std::string& text, const std::string& source,
   c.source = source;
   Section top(root, "", c.source);
   c.name = top.text("name", "run");
+  check_name(c, top);
   Section ts = top.sub("topology");
   parse_topology(ts, c);
   Section rs = top.sub("router");

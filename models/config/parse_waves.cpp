@@ -1,4 +1,6 @@
 // waves: {enable, file, routers, from_cycle, to_cycle} (VCD through sc_trace)
+#include <filesystem>
+
 #include "config/section.hpp"
 
 namespace sy {
@@ -10,6 +12,19 @@ void parse_waves(Section& s, Config& c) {
   w.enable = s.boolean("enable", false);
   w.file = s.text("file", w.file);
   if (w.file.empty()) fail(c.source, s.at("file"), s.path("file"), "needs a file name");
+  if (w.enable) {
+    // The VCD's directory must exist, or at least its parent (then the run creates that one
+    // directory, like the default waves/): a typo does not grow a tree of directories.
+    const std::filesystem::path dir = std::filesystem::path(w.file).parent_path();
+    const std::filesystem::path up = dir.parent_path();
+    std::error_code ec;
+    if (!dir.empty() && !std::filesystem::is_directory(dir, ec) &&
+        !(up.empty() || std::filesystem::is_directory(up, ec)))
+      fail(c.source, s.at("file"), s.path("file"),
+           "directory '" + up.string() +
+               "' does not exist (the run creates at most the file's "
+               "own directory)");
+  }
   {
     YAML::Node rn = s.raw("routers");
     if (rn && !(rn.IsScalar() && rn.Scalar() == "all"))
