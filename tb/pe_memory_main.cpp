@@ -2,6 +2,7 @@
 // some nodes read from a memory at another node through the NIs' sockets; each round trip is
 // timed on the cycle model and printed beside the zero-load formula of an isolated round trip:
 //   T(request) + service + T(reply),  T = alpha + h*delta + L*tau (wormhole).
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <memory>
@@ -96,9 +97,15 @@ int sc_main(int argc, char** argv) {
       if (topo.distance(memory, n) > topo.distance(memory, far)) far = n;
     pes.push_back(far);
   }
-  for (int n : pes)
-    if (n >= N || n == memory || memory >= N) {
-      std::fprintf(stderr, "pe_memory: nodes must be < %d and the PEs other than the memory\n", N);
+  for (std::size_t i = 0; i < pes.size(); ++i)
+    if (pes[i] >= N || pes[i] == memory || memory >= N ||
+        std::find(pes.begin(), pes.begin() + static_cast<long>(i), pes[i]) !=
+            pes.begin() + static_cast<long>(i)) {
+      // One PE per node: each binds its node's receive socket once.
+      std::fprintf(stderr,
+                   "pe_memory: nodes must be < %d, the PEs other than the memory and each "
+                   "named once\n",
+                   N);
       return 1;
     }
 

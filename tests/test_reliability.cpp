@@ -4,6 +4,7 @@
 
 #include <memory>
 
+#include "base/json.hpp"
 #include "helpers.hpp"
 #include "network/network.hpp"
 #include "sim/estimate.hpp"
@@ -298,4 +299,134 @@ TEST(Reliability, SaturationBoundDefaultsFromTheMemoryLimit) {
   EXPECT_TRUE(r.partial);
   EXPECT_EQ(r.stop_kind, "saturation");
   EXPECT_TRUE(has(r.unstable_reason, "simulation.max_memory_gb")) << r.unstable_reason;
+}
+
+// Finding 8: every form yaml-cpp accepts but the key reader cannot name is a config error with
+// file:line:col and the key path, exit 2 — never an uncaught yaml-cpp error (exit 1).
+TEST(Reliability, ComplexAndNullKeysAreConfigErrors) {
+  std::string e = error_of("router:\n  ? [vcs]\n  : 2\n");
+  EXPECT_TRUE(has(e, "cfg.yaml:2:5: router.<key>: a key must be a plain name")) << e;
+  e = error_of("router: {vcs: 2}\n? \n: 3\n");
+  EXPECT_TRUE(has(e, "cfg.yaml:3:")) << e;
+  EXPECT_TRUE(has(e, "a key must be a plain name")) << e;
+  const std::string f = test::write_temp("complex.yaml", "router:\n  ? [vcs]\n  : 2\n");
+  const auto r = test::cli("check " + f);
+  EXPECT_EQ(r.rc, 2) << r.output;
+  EXPECT_TRUE(has(r.output, f + ":2:5: router.<key>")) << r.output;
+}
+
+TEST(Reliability, DuplicateKeysAreErrorsNamingBothLines) {
+  std::string e = error_of("router:\n  vcs: 2\n  vcs: 4\n");
+  EXPECT_TRUE(has(e, "cfg.yaml:3:3: router.vcs: duplicate key (first at line 2, again at line 3)"))
+      << e;
+  e = error_of("router: {vcs: 2}\ntiming: {tau: 1}\nrouter: {vcs: 4}\n");
+  EXPECT_TRUE(has(e, "cfg.yaml:3:1: router: duplicate key (first at line 1, again at line 3)"))
+      << e;
+  e = error_of("router: {vcs: 2, vcs: 4}\n");
+  EXPECT_TRUE(has(e, "router.vcs: duplicate key")) << e;
+}
+
+TEST(Reliability, AnchorsAliasesMergeKeysAndDocumentsAreHandledDeliberately) {
+  // An alias reads as a copy of its anchor's node.
+  const Config c =
+      test::cfg("traffic: {pattern: hotspot, hotspot: {nodes: &n [1, 2]}}\nwaves: {routers: *n}\n");
+  EXPECT_EQ(c.waves.routers, (std::vector<int>{1, 2}));
+  // Merge keys are refused by name, not as an unknown key.
+  std::string e = error_of("router: &r {vcs: 4}\ntiming: {<<: *r}\n");
+  EXPECT_TRUE(has(e, "cfg.yaml:2:10: timing.<<: merge keys (<<) are not supported")) << e;
+  // A second document would be ignored by yaml-cpp: refused.
+  e = error_of("name: x\n---\nname: y\n");
+  EXPECT_TRUE(has(e, "cfg.yaml:3:1: the document: a second YAML document")) << e;
+  EXPECT_EQ(error_of("---\nname: x\n"), "");
+  // Aliases that expand beyond a bound (a billion laughs) are refused, not walked for hours.
+  std::string laughs = "a: &a [x, x, x, x, x, x, x, x, x, x]\n";
+  for (char k = 'b'; k <= 'h'; ++k)
+    laughs += std::string(1, k) + ": &" + k + " [" + [&] {
+      std::string l;
+      for (int i = 0; i < 10; ++i) l += std::string(i ? ", *" : "*") + static_cast<char>(k - 1);
+      return l;
+    }() + "]\n";
+  e = error_of(laughs);
+  EXPECT_TRUE(has(e, "expands to more than")) << e;
+}
+
+// Finding 8/11: a quoted string that never ends (yaml-cpp reads it to the end of the file) is an
+// error at its opening quote; escaped and doubled quotes are fine.
+TEST(Reliability, UnterminatedQuotedStringIsAnError) {
+  std::string e = error_of("name: \"abc\ntopology: {type: mesh}\n");
+  EXPECT_TRUE(has(e, "cfg.yaml:1:7: name: a quoted string that never ends")) << e;
+  e = error_of("name: 'abc\n");
+  EXPECT_TRUE(has(e, "a quoted string that never ends")) << e;
+  EXPECT_EQ(test::cfg("name: 'it''s'\n").name, "it's");
+  EXPECT_EQ(test::cfg("name: \"a\\\"b\"\n").name, "a\"b");
+}
+
+// Finding 9: errors point somewhere: an absent key at its section (or the file), the document
+// itself by name, never "--set" when nothing was set.
+TEST(Reliability, ErrorsAboutAbsentKeysPointAtTheirSection) {
+  std::string e = error_of("topology: {type: torus, dims: [1]}\n");
+  EXPECT_EQ(e.find("--set"), std::string::npos) << e;
+  EXPECT_TRUE(has(e, "cfg.yaml:1:1: traffic.self: a 1-node network")) << e;  // the document
+  e = error_of("name: x\ntraffic:\n  pattern: matrix\n");
+  EXPECT_TRUE(has(e, "cfg.yaml:3:3: traffic.matrix: pattern: matrix needs")) << e;
+  e = error_of("42\n");
+  EXPECT_TRUE(has(e, "cfg.yaml:1:1: the document: expected a mapping of keys")) << e;
+  e = error_of("- a\n- b\n");
+  EXPECT_TRUE(has(e, "cfg.yaml:1:1: the document: expected a mapping of keys")) << e;
+  // A value given with --set is still located as --set.
+  e = error_of("", {"router.vcs=0"});
+  EXPECT_EQ(e.rfind("--set: router.vcs", 0), 0u) << e;
+}
+
+// Finding 11: the run's name is a plain path component of valid UTF-8 (it becomes out/<name> and
+// a string in results.json).
+TEST(Reliability, NameWithPathSeparatorsOrInvalidUtf8IsRefused) {
+  std::string e = error_of("name: ../../x\n");
+  EXPECT_TRUE(has(e, "cfg.yaml:1:7: name: a name, not a path")) << e;
+  e = error_of("name: a\\\\b\n");
+  EXPECT_TRUE(has(e, "name: a name, not a path")) << e;
+  e = error_of("name: \"..\"\n");
+  EXPECT_TRUE(has(e, "name: needs a name")) << e;
+  e = error_of("name: \"ab\xff\xfe\"\n");
+  EXPECT_TRUE(has(e, "name: not valid UTF-8")) << e;
+  e = error_of("name: \"a\\tb\"\n");
+  EXPECT_TRUE(has(e, "name: has a control character")) << e;
+  EXPECT_EQ(test::cfg("name: r\xc3\xa9seau-8x8_v2\n").name, "r\xc3\xa9seau-8x8_v2");
+  // And the JSON writer never emits invalid UTF-8, whatever string it is given.
+  EXPECT_EQ(Json::quoted("a\xff"
+                         "b\xc3\xa9"),
+            "\"a\xef\xbf\xbd"
+            "b\xc3\xa9\"");
+  EXPECT_TRUE(Json::valid_utf8(Json::quoted("\xed\xa0\x80\xc0\xaf\xf5")));
+}
+
+TEST(Reliability, NameOutsideOutIsRefusedByTheCli) {
+  const std::string f = test::write_temp("escape.yaml", "name: ../../switchyard-escape\n");
+  const auto r = test::cli("run " + f + " --quiet");
+  EXPECT_EQ(r.rc, 2) << r.output;
+  EXPECT_TRUE(has(r.output, f + ":1:7: name:")) << r.output;
+}
+
+// Finding 11: waves.file may create its own directory, not a tree of them.
+TEST(Reliability, WavesDirectoryMustExist) {
+  std::string e = error_of("waves: {enable: true, file: /nonexistent/dir/run.vcd}\n");
+  EXPECT_TRUE(has(e, "cfg.yaml:1:29: waves.file: directory '/nonexistent' does not exist")) << e;
+  EXPECT_EQ(error_of("waves: {enable: true, file: /tmp/switchyard-waves-new/run.vcd}\n"), "");
+  EXPECT_EQ(error_of("waves: {enable: false, file: /nonexistent/dir/run.vcd}\n"), "");
+}
+
+// Finding 11: the pe_memory example refuses a PE named twice instead of a SystemC binding dump.
+TEST(Reliability, PeMemoryRefusesAPeNamedTwice) {
+  const std::string bin =
+      std::string(SWITCHYARD_BIN).substr(0, std::string(SWITCHYARD_BIN).rfind('/')) + "/pe_memory";
+  FILE* p = popen(
+      (bin + " " + SWITCHYARD_SOURCE_DIR + "/configs/pe_memory.yaml --pes 5,5 2>&1").c_str(), "r");
+  ASSERT_NE(p, nullptr);
+  std::string out;
+  char buf[512];
+  while (std::fgets(buf, sizeof buf, p)) out += buf;
+  const int st = pclose(p);
+  EXPECT_EQ(WEXITSTATUS(st), 1) << out;
+  EXPECT_TRUE(has(out, "each named once")) << out;
+  EXPECT_FALSE(has(out, "E109")) << out;
 }

@@ -63,17 +63,56 @@ class Json {
     std::snprintf(b, sizeof b, "%.10g", v);
     return b;
   }
+  // The length of the valid UTF-8 sequence at s[i], or 0 (a stray or overlong byte).
+  static std::size_t utf8_length(const std::string& s, std::size_t i) {
+    const auto u = [&](std::size_t k) { return static_cast<unsigned char>(s[k]); };
+    const unsigned char c = u(i);
+    if (c < 0x80) return 1;
+    const std::size_t n = c >= 0xC2 && c <= 0xDF   ? 2
+                          : c >= 0xE0 && c <= 0xEF ? 3
+                          : c >= 0xF0 && c <= 0xF4 ? 4
+                                                   : 0;
+    if (n == 0 || i + n > s.size()) return 0;
+    for (std::size_t k = 1; k < n; ++k)
+      if ((u(i + k) & 0xC0) != 0x80) return 0;
+    if (c == 0xE0 && u(i + 1) < 0xA0) return 0;   // overlong
+    if (c == 0xED && u(i + 1) >= 0xA0) return 0;  // surrogates
+    if (c == 0xF0 && u(i + 1) < 0x90) return 0;   // overlong
+    if (c == 0xF4 && u(i + 1) >= 0x90) return 0;  // beyond U+10FFFF
+    return n;
+  }
+  static bool valid_utf8(const std::string& s) {
+    for (std::size_t i = 0; i < s.size();) {
+      const std::size_t n = utf8_length(s, i);
+      if (n == 0) return false;
+      i += n;
+    }
+    return true;
+  }
+  // A JSON string: quotes and backslashes escaped, control characters as spaces, and bytes that
+  // are not UTF-8 as U+FFFD, so the output is always valid JSON.
   static std::string quoted(const std::string& s) {
     std::string o = "\"";
-    for (char c : s) {
-      if (c == '"' || c == '\\')
+    for (std::size_t i = 0; i < s.size();) {
+      const char c = s[i];
+      const std::size_t n = utf8_length(s, i);
+      if (n == 0) {
+        o += "\xEF\xBF\xBD";
+        ++i;
+        continue;
+      }
+      if (n > 1) {
+        o.append(s, i, n);
+      } else if (c == '"' || c == '\\') {
         o += '\\', o += c;
-      else if (c == '\n')
+      } else if (c == '\n') {
         o += "\\n";
-      else if (static_cast<unsigned char>(c) < 0x20)
+      } else if (static_cast<unsigned char>(c) < 0x20) {
         o += ' ';
-      else
+      } else {
         o += c;
+      }
+      i += n;
     }
     return o + "\"";
   }

@@ -84,24 +84,56 @@ void check_memory(const Config& c, const YAML::Node& root) {
                 : ""));
 }
 
+Config parse_document(const std::string& text, const std::string& source,
+                      const std::vector<std::string>& overrides);
+
+// The run's name becomes a directory under out/ and a string in results.json: one plain path
+// component of valid UTF-8 (no separators, no '..', no control characters), at most 200 bytes.
+void check_name(const Config& c, Section& top) {
+  const std::string& n = c.name;
+  std::string why;
+  if (n.empty() || n == "." || n == "..")
+    why = "needs a name that is not empty, '.' or '..'";
+  else if (n.size() > 200)
+    why = "longer than 200 bytes";
+  else if (n.find('/') != std::string::npos || n.find('\\') != std::string::npos)
+    why = "a name, not a path: no '/' or '\\' (it becomes the directory out/<name>)";
+  else if (!Json::valid_utf8(n))
+    why = "not valid UTF-8";
+  else
+    for (char ch : n)
+      if (static_cast<unsigned char>(ch) < 0x20 || ch == 0x7F) why = "has a control character";
+  if (!why.empty()) fail(c.source, top.at("name"), "name", why);
+}
+
 }  // namespace
 
 Config parse_config(const std::string& text, const std::string& source,
                     const std::vector<std::string>& overrides) {
-  YAML::Node root;
   try {
-    root = YAML::Load(text);
-  } catch (const YAML::ParserException& e) {
+    return parse_document(text, source, overrides);
+  } catch (const YAML::Exception& e) {
+    // Whatever yaml-cpp still throws (a conversion the readers did not foresee) is a config
+    // error at the place it names, never an uncaught library error.
+    if (e.mark.line < 0) throw ConfigError(source + ": YAML: " + e.msg);
     throw ConfigError(source + ":" + std::to_string(e.mark.line + 1) + ":" +
-                      std::to_string(e.mark.column + 1) + ": YAML syntax error: " + e.msg);
+                      std::to_string(e.mark.column + 1) + ": YAML: " + e.msg);
   }
-  if (!root || root.IsNull()) root = YAML::Node(YAML::NodeType::Map);
+}
+
+namespace {
+
+Config parse_document(const std::string& text, const std::string& source,
+                      const std::vector<std::string>& overrides) {
+  YAML::Node root = load_document(text, source);
+  if (!root || root.IsNull()) root = YAML::Load("{}");  // an empty map, located at 1:1
   for (const auto& ov : overrides) apply_override(root, ov);
 
   Config c;
   c.source = source;
   Section top(root, "", c.source);
   c.name = top.text("name", "run");
+  check_name(c, top);
   Section ts = top.sub("topology");
   parse_topology(ts, c);
   Section rs = top.sub("router");
@@ -134,7 +166,7 @@ Config parse_config(const std::string& text, const std::string& source,
                               : t.packet_flits;
   if (r.buffering == Buffering::InputVc && r.switching != Switching::Wormhole &&
       r.vc_depth < max_pkt)
-    fail(c.source, rs.node() ? rs.node() : root, "router.vc_depth",
+    fail(c.source, rs.at("vc_depth"), "router.vc_depth",
          "virtual cut-through and store-and-forward need vc_depth >= the largest packet (" +
              std::to_string(max_pkt) + " flits)");
   if (t.broadcast.enabled() && r.buffering == Buffering::InputVc) {
@@ -158,6 +190,8 @@ Config parse_config(const std::string& text, const std::string& source,
   check_memory(c, root);
   return c;
 }
+
+}  // namespace
 
 Config load_config(const std::string& path, const std::vector<std::string>& overrides) {
   std::ifstream in(path);

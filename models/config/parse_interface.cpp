@@ -14,10 +14,10 @@ void parse_interface(Section& s, Config& c) {
       s.choice<Injection>("injection", circuit ? Injection::AllPort : Injection::Serial,
                           {{"serial", Injection::Serial}, {"all_port", Injection::AllPort}});
   if (circuit && ni.injection != Injection::AllPort)
-    fail(c.source, s.raw("injection"), s.path("injection"),
+    fail(c.source, s.at("injection"), s.path("injection"),
          "circuit NIs are all-port (one circuit per outgoing link): use all_port or leave it out");
   if (c.router.buffering == Buffering::InputVc && ni.injection == Injection::AllPort)
-    fail(c.source, s.raw("injection"), s.path("injection"),
+    fail(c.source, s.at("injection"), s.path("injection"),
          "input-VC routers take packets through injection channels: use injection: serial "
          "with injection_channels: k");
   // Input ports of a router are bit positions in the allocator's 64-bit request vectors.
@@ -26,7 +26,7 @@ void parse_interface(Section& s, Config& c) {
   ni.injection_channels = static_cast<int>(s.integer("injection_channels", 1, 1, max_channels));
   if (ni.injection == Injection::AllPort && s.has("injection_channels") &&
       ni.injection_channels != 1)
-    fail(c.source, s.raw("injection_channels"), s.path("injection_channels"),
+    fail(c.source, s.at("injection_channels"), s.path("injection_channels"),
          "all_port injection has no channels to count (every packet enters at once)");
   s.finish();
 }

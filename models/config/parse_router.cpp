@@ -19,13 +19,13 @@ void parse_router(Section& s, Config& c) {
   // buffering: circuit with switching: wormhole is the wormhole flavour (no acknowledgment).
   if (c.router.switching == Switching::DirectConnect) {
     if (buffering_given && c.router.buffering != Buffering::Circuit)
-      fail(c.source, s.raw("buffering"), s.path("buffering"),
+      fail(c.source, s.at("buffering"), s.path("buffering"),
            "direct_connect is circuit switching: use buffering: circuit (or leave it out)");
     c.router.buffering = Buffering::Circuit;
   }
   if (c.router.buffering == Buffering::Circuit && c.router.switching != Switching::DirectConnect &&
       c.router.switching != Switching::Wormhole)
-    fail(c.source, s.raw("switching"), s.path("switching"),
+    fail(c.source, s.at("switching"), s.path("switching"),
          "circuits are direct_connect or wormhole");
   c.router.vcs = static_cast<int>(s.integer("vcs", 2, 1, 32));
   c.router.vc_depth = static_cast<int>(s.integer("vc_depth", 4, 1, 4096));

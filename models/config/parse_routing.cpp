@@ -13,7 +13,7 @@ void parse_routing(Section& s, Config& c) {
   if (std::find(names.begin(), names.end(), algo) == names.end()) {
     std::string list;
     for (const auto& n : names) list += (list.empty() ? "" : ", ") + n;
-    fail(c.source, s.raw("algorithm"), s.path("algorithm"),
+    fail(c.source, s.at("algorithm"), s.path("algorithm"),
          "unknown value '" + algo + "' (expected one of: " + list + ")");
   }
   c.routing.algorithm = algo;
@@ -23,7 +23,7 @@ void parse_routing(Section& s, Config& c) {
   if (algo != "dimension_order") {
     const Topology topo = c.topology.make();
     auto refuse = [&](const std::string& why) {
-      fail(c.source, s.raw("algorithm"), s.path("algorithm"), algo + ": " + why);
+      fail(c.source, s.at("algorithm"), s.path("algorithm"), algo + ": " + why);
     };
     if (c.router.buffering != Buffering::InputVc)
       refuse("routing algorithms other than dimension_order run on input_vc routers");
@@ -38,7 +38,7 @@ void parse_routing(Section& s, Config& c) {
                               " on this topology to be deadlock free (has " +
                               std::to_string(c.router.vcs) + ")";
       if (!c.routing.allow_deadlock)
-        fail(c.source, s.raw("algorithm"), s.path("algorithm"),
+        fail(c.source, s.at("algorithm"), s.path("algorithm"),
              msg + "; routing.allow_deadlock: true runs it anyway");
       c.warnings.push_back(msg + ": it may deadlock (the watchdog will say so)");
     }

@@ -50,7 +50,7 @@ void parse_explicit(Section& s, Config& c) {
 
   YAML::Node pk = s.raw("packets");
   if (!pk || !pk.IsSequence() || pk.size() == 0)
-    fail(c.source, pk ? pk : s.node(), s.path("packets"),
+    fail(c.source, s.at("packets"), s.path("packets"),
          "needs a list of packets {source, destination: node | all}");
   for (std::size_t i = 0; i < pk.size(); ++i) {
     Section p(pk[i], s.path("packets") + "[" + std::to_string(i) + "]", c.source);
@@ -66,7 +66,7 @@ void parse_explicit(Section& s, Config& c) {
 
   YAML::Node tx = s.raw("transmissions");
   if (!tx || !tx.IsSequence() || tx.size() == 0)
-    fail(c.source, tx ? tx : s.node(), s.path("transmissions"),
+    fail(c.source, s.at("transmissions"), s.path("transmissions"),
          "needs a list of transmissions {packet, from, route, slots | phase}");
   const int P = static_cast<int>(pk.size());
   for (std::size_t i = 0; i < tx.size(); ++i) {
@@ -83,14 +83,14 @@ void parse_explicit(Section& s, Config& c) {
           parse_hop(t, route[k], t.path("route") + "[" + std::to_string(k) + "]", topo));
     if (slots) {
       if (t.has("phase"))
-        fail(c.source, t.raw("phase"), t.path("phase"), "timing: slots takes slots, not phase");
+        fail(c.source, t.at("phase"), t.path("phase"), "timing: slots takes slots, not phase");
       tr.slots = t.int_list("slots", {}, 0, 1 << 24);
       if (tr.slots.size() != tr.path.size())
-        fail(c.source, t.has("slots") ? t.raw("slots") : tx[i], t.path("slots"),
+        fail(c.source, t.has("slots") ? t.at("slots") : tx[i], t.path("slots"),
              "needs one slot per hop of the route (" + std::to_string(tr.path.size()) + ")");
     } else {
       if (t.has("slots"))
-        fail(c.source, t.raw("slots"), t.path("slots"), "timing: phases takes phase, not slots");
+        fail(c.source, t.at("slots"), t.path("slots"), "timing: phases takes phase, not slots");
       tr.phase = static_cast<int>(t.integer("phase", 0, 0, 1 << 24));
     }
     t.finish();
@@ -193,23 +193,23 @@ void parse_schedule(Section& s, Config& c) {
                                          {"pmnb_ii", "pmnb_ii"},
                                          {"pmnb_i", "pmnb_i"}});
   if (!c.traffic.none)
-    fail(c.source, s.raw("algorithm"), s.path("algorithm"),
+    fail(c.source, s.at("algorithm"), s.path("algorithm"),
          "a schedule drives the network itself: set traffic: {type: none}");
   if (c.topology.kind == Topology::Kind::Butterfly)
-    fail(c.source, s.raw("algorithm"), s.path("algorithm"),
+    fail(c.source, s.at("algorithm"), s.path("algorithm"),
          "schedules run on tori, meshes and hypercubes (not on a butterfly)");
   sch.message_flits = static_cast<int>(s.integer("message_flits", 1, 1, 1 << 24));
   sch.barrier = s.boolean("barrier", false);
   if (sch.algorithm == "explicit") {
     parse_explicit(s, c);
     if (sch.barrier && sch.explicit_schedule->timing == ScheduleTiming::Slots)
-      fail(c.source, s.raw("barrier"), s.path("barrier"), "slots are already synchronous");
+      fail(c.source, s.at("barrier"), s.path("barrier"), "slots are already synchronous");
     if (sch.explicit_schedule->timing == ScheduleTiming::Slots) {
       if (c.router.buffering == Buffering::Circuit)
-        fail(c.source, s.raw("timing"), s.path("timing"),
+        fail(c.source, s.at("timing"), s.path("timing"),
              "circuits run phases (timing: phases); slots are for store-and-forward routers");
       if (c.timing.alpha != 0)
-        fail(c.source, s.raw("timing"), s.path("timing"),
+        fail(c.source, s.at("timing"), s.path("timing"),
              "slot schedules assume the slotted model: timing.alpha = 0 (a slot is delta + B tau)");
     }
     s.finish();
@@ -220,11 +220,11 @@ void parse_schedule(Section& s, Config& c) {
   if (pmnb) {
     const int N = c.topology.make().num_nodes();
     if (s.has("sources") && s.has("packets"))
-      fail(c.source, s.raw("packets"), s.path("packets"), "give sources or packets, not both");
+      fail(c.source, s.at("packets"), s.path("packets"), "give sources or packets, not both");
     sch.sources = s.int_list("sources", {}, 0, N - 1);
     sch.packets = static_cast<int>(s.integer("packets", 0, 1, N));
     if (sch.sources.empty() && sch.packets == 0)
-      fail(c.source, s.raw("algorithm"), s.path("algorithm"),
+      fail(c.source, s.at("algorithm"), s.path("algorithm"),
            "pmnb needs sources: [nodes] or packets: M (drawn from the seed)");
     sch.scan_slots = static_cast<int>(s.integer("scan_slots", 1, 0, 64));
   }
@@ -239,20 +239,20 @@ void parse_schedule(Section& s, Config& c) {
     // Slot schedules on the model's store-and-forward routers (the paper's slotted model:
     // alpha = 0, a slot is delta + L tau): OCTR, OADD, greedy, (P)MNB.
     if (c.router.buffering == Buffering::Circuit)
-      fail(c.source, s.raw("algorithm"), s.path("algorithm"),
+      fail(c.source, s.at("algorithm"), s.path("algorithm"),
            sch.algorithm + " is a slot schedule: use output_queued routers");
     if (c.router.buffering == Buffering::InputVc)
-      fail(c.source, s.raw("algorithm"), s.path("algorithm"),
+      fail(c.source, s.at("algorithm"), s.path("algorithm"),
            sch.algorithm +
                " routes out of dimension order (input-VC routers refuse such "
                "routes): use output_queued routers");
     if (c.timing.alpha != 0)
-      fail(c.source, s.raw("algorithm"), s.path("algorithm"),
+      fail(c.source, s.at("algorithm"), s.path("algorithm"),
            "slot schedules assume the slotted model: timing.alpha = 0");
     try {
       build_schedule(c);
     } catch (const std::invalid_argument& e) {
-      fail(c.source, s.raw("algorithm"), s.path("algorithm"), e.what());
+      fail(c.source, s.at("algorithm"), s.path("algorithm"), e.what());
     }
     s.finish();
     return;
@@ -263,17 +263,17 @@ void parse_schedule(Section& s, Config& c) {
       "variant", "slanting",
       {{"slanting", "slanting"}, {"boss_blocks", "boss_blocks"}, {"blocks_first", "blocks_first"}});
   if (c.topology.kind != Topology::Kind::Torus || c.topology.dims.size() != 2)
-    fail(c.source, s.raw("algorithm"), s.path("algorithm"),
+    fail(c.source, s.at("algorithm"), s.path("algorithm"),
          "the circuit-switched broadcast schedules are for 2-D tori");
   if (c.router.buffering != Buffering::Circuit)
-    fail(c.source, s.raw("algorithm"), s.path("algorithm"),
+    fail(c.source, s.at("algorithm"), s.path("algorithm"),
          "the schedules send along source routes of circuits: set router.switching: "
          "direct_connect (or buffering: circuit)");
   // The construction must exist for this size (the generators say which sizes they have).
   try {
     build_schedule(c);
   } catch (const std::invalid_argument& e) {
-    fail(c.source, s.raw("algorithm"), s.path("algorithm"), e.what());
+    fail(c.source, s.at("algorithm"), s.path("algorithm"), e.what());
   }
   s.finish();
 }

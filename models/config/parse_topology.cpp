@@ -14,32 +14,32 @@ void parse_topology(Section& s, Config& c) {
   if (t.kind == Topology::Kind::Butterfly) {
     for (const char* k : {"dim", "dims"})
       if (s.has(k))
-        fail(s.source(), s.raw(k), s.path(k), "a butterfly takes 'k' (radix) and 'n' (stages)");
+        fail(s.source(), s.at(k), s.path(k), "a butterfly takes 'k' (radix) and 'n' (stages)");
     t.k = static_cast<int>(s.integer("k", 2, 2, 16));
     t.n = static_cast<int>(s.integer("n", 4, 1, 20));
     // k^n rows and n + 1 levels, multiplied with a check (16^20 does not fit in 64 bits).
     std::int64_t routers = t.n + 1;
     for (int i = 0; i < t.n; ++i) routers = mul_sat(routers, t.k);
     if (routers > (1 << 22))
-      fail(s.source(), s.raw("n"), s.path("n"),
+      fail(s.source(), s.at("n"), s.path("n"),
            "k^n (n + 1) = " + std::to_string(t.k) + "^" + std::to_string(t.n) + " x " +
                std::to_string(t.n + 1) + " routers: more than 2^22");
     t.dims.clear();
   } else if (t.kind == Topology::Kind::Hypercube) {
     const int d = static_cast<int>(s.integer("dim", 6, 1, 20));
     if (s.has("dims"))
-      fail(s.source(), s.raw("dims"), s.path("dims"), "a hypercube takes 'dim', not 'dims'");
+      fail(s.source(), s.at("dims"), s.path("dims"), "a hypercube takes 'dim', not 'dims'");
     t.dims.assign(d, 2);
   } else {
     for (const char* k : {"k", "n"})
       if (s.has(k))
-        fail(s.source(), s.raw(k), s.path(k),
+        fail(s.source(), s.at(k), s.path(k),
              "k and n are a butterfly's; a torus or mesh takes dims");
     if (s.has("dim"))
-      fail(s.source(), s.raw("dim"), s.path("dim"),
+      fail(s.source(), s.at("dim"), s.path("dim"),
            "a torus or mesh takes 'dims: [n1, ..., nd]', not 'dim'");
     t.dims = s.int_list("dims", {8, 8}, 1, 1 << 16);
-    if (t.dims.empty()) fail(s.source(), s.raw("dims"), s.path("dims"), "needs at least one size");
+    if (t.dims.empty()) fail(s.source(), s.at("dims"), s.path("dims"), "needs at least one size");
     // The product of the sizes, multiplied with a check (five sizes of 2^16 do not fit in 64
     // bits): the node count must fit the model's int node ids with room to spare.
     std::int64_t n = 1;
@@ -49,7 +49,7 @@ void parse_topology(Section& s, Config& c) {
       product += (product.empty() ? "" : " x ") + std::to_string(x);
     }
     if (n > (1 << 20))
-      fail(s.source(), s.raw("dims"), s.path("dims"),
+      fail(s.source(), s.at("dims"), s.path("dims"),
            product + " = " +
                (n == std::numeric_limits<std::int64_t>::max() ? std::string("more than 2^63")
                                                               : std::to_string(n)) +

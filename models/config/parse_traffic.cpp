@@ -133,7 +133,7 @@ void read_trace_csv(const std::string& file, const std::string& base_dir, Sectio
 void parse_self(Section& tr, Config& c) {
   TrafficConfig& t = c.traffic;
   if (tr.has("exclude_self"))
-    fail(c.source, tr.raw("exclude_self"), tr.path("exclude_self"),
+    fail(c.source, tr.at("exclude_self"), tr.path("exclude_self"),
          "replaced by 'self: exclude | deliver_locally | through_router'");
   const bool drawn = !t.trace && (t.pattern == Pattern::Uniform || t.pattern == Pattern::Hotspot ||
                                   t.pattern == Pattern::RandomPermutation);
@@ -142,19 +142,18 @@ void parse_self(Section& tr, Config& c) {
                                    {"deliver_locally", SelfTraffic::DeliverLocally},
                                    {"through_router", SelfTraffic::ThroughRouter}});
   if (t.self == SelfTraffic::Exclude && !drawn)
-    fail(c.source, tr.raw("self"), tr.path("self"),
+    fail(c.source, tr.at("self"), tr.path("self"),
          t.trace ? "a trace (or type none) names its destinations: use deliver_locally or "
                    "through_router"
                  : std::string(to_string(t.pattern)) +
                        " addresses some packets to their own node by definition: use "
                        "deliver_locally or through_router");
   if (t.self == SelfTraffic::DeliverLocally && c.topology.kind == Topology::Kind::Butterfly)
-    fail(c.source, tr.raw("self"), tr.path("self"),
+    fail(c.source, tr.at("self"), tr.path("self"),
          "on a butterfly a packet to its own row crosses the network (n hops) like any other");
   const int N = c.topology.make().num_nodes();
   if (t.self == SelfTraffic::Exclude && N == 1)
-    fail(c.source, tr.has("self") ? tr.raw("self") : tr.node(), tr.path("self"),
-         "a 1-node network has no other node to send to");
+    fail(c.source, tr.at("self"), tr.path("self"), "a 1-node network has no other node to send to");
 }
 
 // traffic.load: {rho, broadcast_share} sets the unicast and broadcast rates from the throughput
@@ -168,7 +167,7 @@ void parse_load(Section& tr, Config& c) {
   const int N = topo.num_nodes();
   if (ld.has("rho") || ld.has("broadcast_share")) {
     if (tr.has("rate"))
-      fail(c.source, tr.raw("rate"), tr.path("rate"), "give either rate or load, not both");
+      fail(c.source, tr.at("rate"), tr.path("rate"), "give either rate or load, not both");
     const YAML::Node bc = tr.has("broadcast") ? tr.node()["broadcast"] : YAML::Node();
     if (bc && bc.IsMap() && bc["rate"])
       fail(c.source, bc["rate"], tr.path("broadcast") + ".rate",
@@ -176,14 +175,14 @@ void parse_load(Section& tr, Config& c) {
     t.load_rho = ld.real("rho", 0.5, 0.0, 16.0);
     t.broadcast_share = ld.real("broadcast_share", b.enabled() ? 1.0 : 0.0, 0.0, 1.0);
     if (t.broadcast_share > 0 && !b.enabled())
-      fail(c.source, ld.raw("broadcast_share"), ld.path("broadcast_share"),
+      fail(c.source, ld.at("broadcast_share"), ld.path("broadcast_share"),
            "a broadcast share needs traffic.broadcast.scheme");
     const double D = pattern_mean_hops(t, topo);
     const bool closed =
         t.pattern == Pattern::BitFlip ||
         (t.pattern == Pattern::Uniform && (topo.indirect() || t.self == SelfTraffic::Exclude));
     if (!closed || D < 0)
-      fail(c.source, ld.raw("rho"), ld.path("rho"),
+      fail(c.source, ld.at("rho"), ld.path("rho"),
            "load: {rho} needs a pattern whose link load has a closed form: uniform (destinations "
            "other than the source on direct networks), or bit_flip");
     // rho = lambda_B (N-1)/d_ave + lambda_R share, rates per packet time (L*tau cycles).
@@ -197,15 +196,15 @@ void parse_load(Section& tr, Config& c) {
     t.rate = lr / packet_time;
     t.rate_in_flits = false;
     if (t.process != Process::Poisson && (b.rate > 1.0 || t.rate > 1.0))
-      fail(c.source, ld.raw("rho"), ld.path("rho"),
+      fail(c.source, ld.at("rho"), ld.path("rho"),
            "the rates exceed one packet per cycle: use process: poisson");
   }
   ld.finish();
   if (t.packets_per_cycle() > 16.0)
-    fail(c.source, tr.raw("rate"), tr.path("rate"),
+    fail(c.source, tr.at("rate"), tr.path("rate"),
          "more than 16 packets per node per cycle: far beyond any network's capacity");
   if (t.process == Process::Bernoulli && t.packets_per_cycle() > 1.0)
-    fail(c.source, tr.raw("rate"), tr.path("rate"),
+    fail(c.source, tr.at("rate"), tr.path("rate"),
          "a Bernoulli source makes at most one packet per cycle (use process: poisson)");
 }
 
@@ -221,7 +220,7 @@ static void read_matrix(Section& tr, Config& c, int N) {
   if (!path.empty() && path[0] != '/' && slash != std::string::npos)
     path = c.source.substr(0, slash) + "/" + path;
   CsvLines in(path);
-  if (!in.open()) fail(c.source, tr.raw("matrix"), tr.path("matrix"), "cannot open '" + path + "'");
+  if (!in.open()) fail(c.source, tr.at("matrix"), tr.path("matrix"), "cannot open '" + path + "'");
   t.matrix.assign(static_cast<std::size_t>(N) * N, 0.0);
   std::string line;
   int row = 0, lineno = 0;
@@ -269,7 +268,7 @@ void parse_traffic(Section& tr, Config& c) {
   const int N = topo.num_nodes();
   const std::string ttype = tr.text("type", "synthetic");
   if (ttype != "synthetic" && ttype != "trace" && ttype != "none" && ttype != "total_exchange")
-    fail(c.source, tr.raw("type"), tr.path("type"),
+    fail(c.source, tr.at("type"), tr.path("type"),
          "unknown value '" + ttype + "' (expected one of: synthetic, trace, none, total_exchange)");
   TrafficConfig& t = c.traffic;
   t.none = ttype == "none";
@@ -288,14 +287,14 @@ void parse_traffic(Section& tr, Config& c) {
                                          {"pmnb_ii", BroadcastScheme::PmnbIi}});
   const bool indirect = b.scheme == BroadcastScheme::Indirect;
   if (indirect && bc.has("ending"))
-    fail(c.source, bc.raw("ending"), bc.path("ending"),
+    fail(c.source, bc.at("ending"), bc.path("ending"),
          "the indirect scheme draws one of the root's d trees uniformly");
   b.balanced = bc.choice<bool>("ending", !indirect, {{"balanced", true}, {"uniform", false}});
   if (bc.has("root") && !indirect)
-    fail(c.source, bc.raw("root"), bc.path("root"), "only the indirect scheme has a root");
+    fail(c.source, bc.at("root"), bc.path("root"), "only the indirect scheme has a root");
   b.root = static_cast<int>(bc.integer("root", 0, 0, c.topology.make().num_nodes() - 1));
   if (indirect && c.router.buffering != Buffering::OutputQueued)
-    fail(c.source, bc.raw("scheme"), bc.path("scheme"),
+    fail(c.source, bc.at("scheme"), bc.path("scheme"),
          "the indirect scheme runs on output-queued routers");
   b.classes = static_cast<int>(bc.integer("classes", 2, 2, 3));
   if (b.enabled() && c.routing.algorithm != "dimension_order")
@@ -305,7 +304,7 @@ void parse_traffic(Section& tr, Config& c) {
     // Dynamic broadcasting by PMNB periods (schemes/pmnb/dynamic.hpp): the paper's slotted
     // hypercube of ideal store-and-forward all-port nodes.
     auto need = [&](bool ok, const std::string& what) {
-      if (!ok) fail(c.source, bc.raw("scheme"), bc.path("scheme"), "the PMNB schemes need " + what);
+      if (!ok) fail(c.source, bc.at("scheme"), bc.path("scheme"), "the PMNB schemes need " + what);
     };
     need(c.topology.kind == Topology::Kind::Hypercube, "a hypercube");
     need(c.topology.dims.size() >= 2, "a hypercube of dimension 2 or more");
@@ -316,28 +315,27 @@ void parse_traffic(Section& tr, Config& c) {
          "all-port nodes (network_interface: {injection: all_port})");
     need(c.timing.alpha == 0, "the slotted model: timing.alpha = 0");
     if (bc.has("ending"))
-      fail(c.source, bc.raw("ending"), bc.path("ending"), "the PMNB schemes have no STAR trees");
+      fail(c.source, bc.at("ending"), bc.path("ending"), "the PMNB schemes have no STAR trees");
   } else {
     for (const char* k : {"scan_slots", "period"})
       if (bc.has(k))
-        fail(c.source, bc.raw(k), bc.path(k), "only the pmnb_iii and pmnb_ii schemes have it");
+        fail(c.source, bc.at(k), bc.path(k), "only the pmnb_iii and pmnb_ii schemes have it");
   }
   b.scan_slots = static_cast<int>(bc.integer("scan_slots", 1, 0, 64));
   b.theorem_periods = bc.choice<bool>("period", true, {{"theorem", true}, {"exact", false}});
   if (bc.has("rate") && !t.trace)
     b.rate = bc.real("rate", 0.0, 0.0, 16.0);
   else if (bc.has("rate"))
-    fail(c.source, bc.raw("rate"), bc.path("rate"),
-         "a broadcast rate needs traffic type synthetic");
+    fail(c.source, bc.at("rate"), bc.path("rate"), "a broadcast rate needs traffic type synthetic");
   bc.finish();
   if (b.enabled()) {
     if (c.topology.kind == Topology::Kind::Mesh || c.topology.kind == Topology::Kind::Butterfly)
-      fail(c.source, bc.raw("scheme"), bc.path("scheme"),
+      fail(c.source, bc.at("scheme"), bc.path("scheme"),
            std::string("STAR broadcast trees are defined on tori and hypercubes, not ") +
                (c.topology.kind == Topology::Kind::Mesh ? "meshes" : "butterflies"));
     const int need = b.scheme == BroadcastScheme::PriorityStar ? b.classes : 1;
     if (c.router.priority_classes < need)
-      fail(c.source, bc.raw("scheme"), bc.path("scheme"),
+      fail(c.source, bc.at("scheme"), bc.path("scheme"),
            "needs router.priority_classes >= " + std::to_string(need));
   }
   if (t.none) {
@@ -348,7 +346,7 @@ void parse_traffic(Section& tr, Config& c) {
     const int L = static_cast<int>(tr.integer("packet_flits", 1, 1, 1 << 16));
     const long long N = c.topology.make().num_nodes();
     if (N * (N - 1) > (1LL << 24))
-      fail(c.source, tr.raw("type"), tr.path("type"),
+      fail(c.source, tr.at("type"), tr.path("type"),
            std::to_string(N * (N - 1)) + " packets: more than 2^24");
     t.packet_flits = L;
     t.messages.reserve(static_cast<std::size_t>(N * (N - 1)));
@@ -379,7 +377,7 @@ void parse_traffic(Section& tr, Config& c) {
       read_trace_csv(t.trace_file, dir, tr, tr.raw("file"), c, t.messages);
     }
     if (t.messages.empty())
-      fail(c.source, tr.node(), tr.path("messages"), "a trace needs 'messages' or 'file'");
+      fail(c.source, tr.at("messages"), tr.path("messages"), "a trace needs 'messages' or 'file'");
     std::stable_sort(t.messages.begin(), t.messages.end(),
                      [](const TraceMessage& a, const TraceMessage& b) { return a.time < b.time; });
   } else {
@@ -407,69 +405,70 @@ void parse_traffic(Section& tr, Config& c) {
     t.hotspot_fraction = hs.real("fraction", 0.1, 0.0, 1.0);
     hs.finish();
     if (t.pattern == Pattern::Hotspot && t.hotspot_nodes.empty())
-      fail(c.source, hs.node(), "traffic.hotspot.nodes", "needs at least one node");
+      fail(c.source, hs.at("nodes"), "traffic.hotspot.nodes", "needs at least one node");
     t.bit_flip_probability = tr.real("bit_flip_probability", 0.5, 0.0, 1.0);
     const bool fly = c.topology.kind == Topology::Kind::Butterfly;
     const bool bits = t.pattern == Pattern::Shuffle || t.pattern == Pattern::BitReverse ||
                       t.pattern == Pattern::BitRotation;
     if (bits && (N & (N - 1)) != 0)
-      fail(c.source, tr.raw("pattern"), tr.path("pattern"),
+      fail(c.source, tr.at("pattern"), tr.path("pattern"),
            std::string(to_string(t.pattern)) +
                " permutes the bits of the node id: it needs a "
                "power-of-two number of nodes (this network has " +
                std::to_string(N) + ")");
     if ((t.pattern == Pattern::Tornado || t.pattern == Pattern::Neighbor) && fly)
-      fail(c.source, tr.raw("pattern"), tr.path("pattern"),
+      fail(c.source, tr.at("pattern"), tr.path("pattern"),
            std::string(to_string(t.pattern)) +
                " moves along the coordinates of a direct network, not on a butterfly");
     t.matrix_file = tr.text("matrix", "");
     if (t.pattern == Pattern::Matrix) {
       if (t.matrix_file.empty())
-        fail(c.source, tr.node(), tr.path("matrix"), "pattern: matrix needs matrix: FILE.csv");
+        fail(c.source, tr.at("matrix"), tr.path("matrix"),
+             "pattern: matrix needs matrix: FILE.csv");
       if (tr.has("rate"))
-        fail(c.source, tr.raw("rate"), tr.path("rate"),
+        fail(c.source, tr.at("rate"), tr.path("rate"),
              "the matrix gives every pair's rate: leave rate out");
       if (N > 2048)
-        fail(c.source, tr.raw("matrix"), tr.path("matrix"),
+        fail(c.source, tr.at("matrix"), tr.path("matrix"),
              "a traffic matrix for at most 2048 nodes");
       read_matrix(tr, c, N);
     } else if (!t.matrix_file.empty()) {
-      fail(c.source, tr.raw("matrix"), tr.path("matrix"), "only with pattern: matrix");
+      fail(c.source, tr.at("matrix"), tr.path("matrix"), "only with pattern: matrix");
     }
     if (t.pattern == Pattern::BitFlip && fly && c.topology.k != 2)
-      fail(c.source, tr.raw("pattern"), tr.path("pattern"),
+      fail(c.source, tr.at("pattern"), tr.path("pattern"),
            "bit_flip flips the bits of the row: it needs a butterfly of radix k = 2");
     if (t.pattern == Pattern::BitFlip && !fly)
       for (int n : c.topology.dims)
         if (n != 2)
-          fail(c.source, tr.raw("pattern"), tr.path("pattern"),
+          fail(c.source, tr.at("pattern"), tr.path("pattern"),
                "bit_flip needs a hypercube (every dimension of size 2) or a 2-ary butterfly");
     if (t.pattern == Pattern::Transpose && fly)
-      fail(c.source, tr.raw("pattern"), tr.path("pattern"),
+      fail(c.source, tr.at("pattern"), tr.path("pattern"),
            "transpose is defined on the coordinates of a direct network, not on a butterfly");
     if (t.pattern == Pattern::Transpose) {
       const auto& d = c.topology.dims;
       for (std::size_t i = 0; i < d.size(); ++i)
         if (d[i] != d[d.size() - 1 - i])
-          fail(c.source, tr.raw("pattern"), tr.path("pattern"),
+          fail(c.source, tr.at("pattern"), tr.path("pattern"),
                "transpose needs dims that read the same backwards (n_i = n_(d-1-i))");
     }
     parse_self(tr, c);
     parse_load(tr, c);
     if (b.pmnb()) {
       if (t.rate > 0)
-        fail(c.source, tr.has("load") ? tr.raw("load") : tr.raw("rate"),
+        fail(c.source, tr.has("load") ? tr.at("load") : tr.at("rate"),
              tr.has("load") ? tr.path("load") : tr.path("rate"),
              "the PMNB schemes carry broadcasts only: set load.broadcast_share 1 (or rate 0)");
       const int d = static_cast<int>(c.topology.dims.size());
       if (b.scheme == BroadcastScheme::PmnbIi && t.packet_flits % d != 0)
-        fail(c.source, tr.raw("packet_flits"), tr.path("packet_flits"),
+        fail(c.source, tr.at("packet_flits"), tr.path("packet_flits"),
              "pmnb_ii splits each packet into d = " + std::to_string(d) +
                  " mini-packets: packet_flits must be a multiple of " + std::to_string(d));
     }
   }
   if (t.trace && b.pmnb()) {
-    fail(c.source, bc.raw("scheme"), bc.path("scheme"),
+    fail(c.source, bc.at("scheme"), bc.path("scheme"),
          "the PMNB schemes take synthetic (Poisson) broadcast arrivals, not a trace");
   }
   if (t.trace) parse_self(tr, c);

@@ -1,4 +1,6 @@
 // waves: {enable, file, routers, from_cycle, to_cycle} (VCD through sc_trace)
+#include <filesystem>
+
 #include "config/section.hpp"
 
 namespace sy {
@@ -9,7 +11,20 @@ void parse_waves(Section& s, Config& c) {
   WavesConfig& w = c.waves;
   w.enable = s.boolean("enable", false);
   w.file = s.text("file", w.file);
-  if (w.file.empty()) fail(c.source, s.raw("file"), s.path("file"), "needs a file name");
+  if (w.file.empty()) fail(c.source, s.at("file"), s.path("file"), "needs a file name");
+  if (w.enable) {
+    // The VCD's directory must exist, or at least its parent (then the run creates that one
+    // directory, like the default waves/): a typo does not grow a tree of directories.
+    const std::filesystem::path dir = std::filesystem::path(w.file).parent_path();
+    const std::filesystem::path up = dir.parent_path();
+    std::error_code ec;
+    if (!dir.empty() && !std::filesystem::is_directory(dir, ec) &&
+        !(up.empty() || std::filesystem::is_directory(up, ec)))
+      fail(c.source, s.at("file"), s.path("file"),
+           "directory '" + up.string() +
+               "' does not exist (the run creates at most the file's "
+               "own directory)");
+  }
   {
     YAML::Node rn = s.raw("routers");
     if (rn && !(rn.IsScalar() && rn.Scalar() == "all"))
@@ -18,7 +33,7 @@ void parse_waves(Section& s, Config& c) {
   w.from_cycle = static_cast<std::uint64_t>(s.integer("from_cycle", 0, 0, kMaxCycles));
   w.to_cycle = static_cast<std::uint64_t>(s.integer("to_cycle", kMaxCycles, 0, kMaxCycles));
   if (w.to_cycle < w.from_cycle)
-    fail(c.source, s.raw("to_cycle"), s.path("to_cycle"), "is before from_cycle");
+    fail(c.source, s.at("to_cycle"), s.path("to_cycle"), "is before from_cycle");
   s.finish();
 }
 

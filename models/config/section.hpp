@@ -18,7 +18,10 @@ namespace sy {
 namespace config_detail {
 
 // Where a node came from: "file:line:col", or "--set" for a value given on the command line.
+// An absent key has no place of its own: readers point at its section (Section::at); a node
+// that is not there at all is reported as the file.
 inline std::string where(const std::string& source, const YAML::Node& n) {
+  if (!n.IsDefined()) return source;
   const YAML::Mark m = n.Mark();
   if (m.line < 0) return "--set";
   return source + ":" + std::to_string(m.line + 1) + ":" + std::to_string(m.column + 1);
@@ -26,7 +29,7 @@ inline std::string where(const std::string& source, const YAML::Node& n) {
 
 [[noreturn]] inline void fail(const std::string& source, const YAML::Node& n,
                               const std::string& path, const std::string& msg) {
-  throw ConfigError(where(source, n) + ": " + path + ": " + msg);
+  throw ConfigError(where(source, n) + ": " + (path.empty() ? "the document" : path) + ": " + msg);
 }
 
 inline std::string join(const std::vector<std::string>& v) {
@@ -38,10 +41,23 @@ inline std::string join(const std::vector<std::string>& v) {
 // A YAML mapping being read: every key must be taken, or finish() reports it as unknown.
 class Section {
  public:
-  Section(const YAML::Node& node, std::string path, const std::string& source)
-      : node_(node), path_(std::move(path)), source_(source) {
+  // anchor: where an error about an absent key of this section points when the section itself
+  // is absent (its parent section).
+  Section(const YAML::Node& node, std::string path, const std::string& source,
+          const YAML::Node& anchor = YAML::Node(YAML::NodeType::Undefined))
+      : node_(node),
+        // (constructed, never assigned: assigning a YAML::Node rewrites the node it refers to)
+        anchor_(node && !node.IsNull() ? node : anchor),
+        path_(std::move(path)),
+        source_(source) {
     if (node_ && node_.IsNull()) node_ = YAML::Node(YAML::NodeType::Undefined);
     if (node_ && !node_.IsMap()) fail(source_, node_, path_, "expected a mapping of keys");
+  }
+  // The node of key k for an error message: the value when given, else the section (or the
+  // nearest enclosing one given): an absent key is located where it would go.
+  YAML::Node at(const char* k) const {
+    if (has(k)) return node_[k];
+    return anchor_;
   }
   bool has(const char* k) const { return node_ && node_.IsMap() && node_[k]; }
   std::string path(const char* k) const { return path_.empty() ? k : path_ + "." + k; }
@@ -101,7 +117,7 @@ class Section {
       v.push_back(static_cast<int>(as_int(n[i], path(k) + "[" + std::to_string(i) + "]", lo, hi)));
     return v;
   }
-  Section sub(const char* k) { return Section(raw(k), path(k), source_); }
+  Section sub(const char* k) { return Section(raw(k), path(k), source_, anchor_); }
   void finish() const {
     if (!node_) return;
     for (auto it = node_.begin(); it != node_.end(); ++it) {
@@ -137,7 +153,7 @@ class Section {
   const std::string& source() const { return source_; }
 
  private:
-  YAML::Node node_;
+  YAML::Node node_, anchor_;
   std::string path_;
   const std::string& source_;
   std::set<std::string> taken_;
@@ -145,6 +161,10 @@ class Section {
 
 constexpr std::int64_t kMaxI = std::numeric_limits<int>::max();
 constexpr std::int64_t kMaxCycles = std::int64_t{1} << 50;
+
+// Parses the text into one YAML document and refuses what the key reader cannot name (keys that
+// are not plain names, duplicate keys, merge keys, unterminated quotes, several documents).
+YAML::Node load_document(const std::string& text, const std::string& source);
 
 // Applies one "key.path=value" override to the parsed document (before validation).
 void apply_override(YAML::Node& root, const std::string& ov);

@@ -47,7 +47,9 @@ Waves::Waves(const Config& cfg, const Topology& topo, const std::vector<Router*>
   gtkw_ = base + ".gtkw";
   const std::filesystem::path dir = std::filesystem::path(vcd_).parent_path();
   std::error_code ec;
-  if (!dir.empty()) std::filesystem::create_directories(dir, ec);
+  // One level only (the config checked its parent exists).
+  if (!dir.empty() && !std::filesystem::is_directory(dir, ec))
+    std::filesystem::create_directory(dir, ec);
   if (ec) throw std::runtime_error("waves: cannot create directory " + dir.string());
   {
     std::ofstream probe(vcd_);
