@@ -1,0 +1,36 @@
+# The installed library end to end (a CTest test): install the build into a temporary prefix,
+# configure examples/library against it with find_package(Switchyard), build, run.
+#   cmake -DBIN=<build dir> -DSRC=<source dir> -DTMP=<scratch dir> -P install_example.cmake
+file(REMOVE_RECURSE ${TMP})
+execute_process(COMMAND ${CMAKE_COMMAND} --install ${BIN} --prefix ${TMP}/prefix
+                RESULT_VARIABLE rc OUTPUT_QUIET)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "install failed (${rc})")
+endif()
+foreach(f lib/cmake/Switchyard/SwitchyardConfig.cmake lib/pkgconfig/switchyard.pc
+          include/switchyard/sim/simulation.hpp bin/switchyard)
+  file(GLOB found ${TMP}/prefix/${f} ${TMP}/prefix/lib/*/${f} ${TMP}/prefix/lib*/${f})
+  if(NOT EXISTS ${TMP}/prefix/${f} AND NOT found)
+    string(REPLACE "lib/" "lib/x86_64-linux-gnu/" alt ${f})
+    if(NOT EXISTS ${TMP}/prefix/${alt})
+      message(FATAL_ERROR "not installed: ${f}")
+    endif()
+  endif()
+endforeach()
+execute_process(COMMAND ${CMAKE_COMMAND} -S ${SRC}/examples/library -B ${TMP}/build
+                        -DCMAKE_PREFIX_PATH=${TMP}/prefix -DCMAKE_BUILD_TYPE=Release
+                RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "configure failed: ${out}${err}")
+endif()
+execute_process(COMMAND ${CMAKE_COMMAND} --build ${TMP}/build -j2
+                RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "build failed: ${out}${err}")
+endif()
+execute_process(COMMAND ${TMP}/build/run_torus RESULT_VARIABLE rc OUTPUT_VARIABLE out
+                ERROR_VARIABLE err)
+if(NOT rc EQUAL 0 OR NOT out MATCHES "stable true")
+  message(FATAL_ERROR "run failed (${rc}): ${out}${err}")
+endif()
+message(STATUS "${out}")
