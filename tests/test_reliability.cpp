@@ -430,3 +430,30 @@ TEST(Reliability, PeMemoryRefusesAPeNamedTwice) {
   EXPECT_TRUE(has(out, "each named once")) << out;
   EXPECT_FALSE(has(out, "E109")) << out;
 }
+
+namespace {
+const char* kEdgeCube =
+    "topology: {type: hypercube, dim: 8}\n"
+    "router: {buffering: output_queued, switching: store_and_forward}\n"
+    "timing: {alpha: 0, delta: 0, tau: 1}\n"
+    "traffic: {process: poisson, packet_flits: 1, pattern: bit_flip, bit_flip_probability: 0.5,\n"
+    "          rate_unit: packets, self: deliver_locally, rate: ";
+}  // namespace
+
+// Finding 7: the NI's serial injection loaded to exactly its capacity (1 packet per cycle) is a
+// queue at load 1: it grows like sqrt(t), too slowly for the end-of-window growth checks. The
+// backlog's rise through the window's quarters marks it unstable.
+TEST(Reliability, QueueAtLoadOneIsNotStable) {
+  const Results r = test::run(std::string(kEdgeCube) + "1.0}\n");
+  EXPECT_FALSE(r.stable) << r.latency.mean;
+  EXPECT_TRUE(has(r.unstable_reason, "rose through every quarter")) << r.unstable_reason;
+  EXPECT_FALSE(r.partial);
+}
+
+// ... while the same network just below its capacity stays stable.
+TEST(Reliability, QueueJustBelowLoadOneIsStable) {
+  std::string out;
+  const std::string js = test::cli_results("edge95", std::string(kEdgeCube) + "0.95}\n", &out);
+  ASSERT_FALSE(js.empty()) << out;
+  EXPECT_TRUE(has(js, "\"stable\": true")) << js;
+}

@@ -1,6 +1,7 @@
 #include "network/network.hpp"
 
 #include <algorithm>
+#include <cstdio>
 
 #include "base/clock.hpp"
 #include "base/json.hpp"
@@ -303,6 +304,29 @@ bool Network::over_limits(Cycle t) {
   return false;
 }
 
+// A queue loaded to exactly its capacity (load 1) is not stable, but grows only like sqrt(t):
+// too slowly for the growth checks at the window's end. Its mark is a backlog that rises from
+// quarter to quarter of the window: every quarter's mean above the one before, the last over
+// 1.25 times the first and by more than two packets per node. A stationary queue's quarters
+// rise four times in a row by chance only, and then not by that much.
+bool Network::backlog_keeps_growing(Cycle t) {
+  const std::vector<std::uint64_t>& v = state_.live_samples;
+  if (v.size() < 16) return false;
+  double q[4] = {0, 0, 0, 0};
+  for (std::size_t i = 0; i < 16; ++i) q[i / 4] += static_cast<double>(v[i]) / 4;
+  const bool rising = q[0] < q[1] && q[1] < q[2] && q[2] < q[3];
+  if (!rising || q[3] <= 1.25 * q[0] || q[3] - q[0] <= 2.0 * topo_.num_nodes()) return false;
+  char b[160];
+  std::snprintf(b, sizeof b, "%.0f, %.0f, %.0f, %.0f", q[0], q[1], q[2], q[3]);
+  state_.stable = false;
+  state_.reason =
+      std::string("the backlog rose through every quarter of the measurement window (") + b +
+      " packets alive on average) up to cycle " + std::to_string(t) +
+      ": the load is at or above what the network accepts (a queue at load 1 grows "
+      "like sqrt(t))";
+  return true;
+}
+
 bool Network::check_end(Cycle t) {
   const SimulationConfig& s = cfg_.simulation;
   if (fabric_.flits_in_network > 0 && t > fabric_.last_progress + s.deadlock_cycles) {
@@ -336,6 +360,10 @@ bool Network::check_end(Cycle t) {
     state_.backlog_window_end = backlog();
     state_.inflight_window_end = stats_.flits_created - stats_.flits_delivered;
   }
+  // The backlog (packets alive) at 16 points through the window, for its trend below.
+  const Cycle span = std::max<Cycle>(1, s.measure / 16);
+  while (state_.live_samples.size() < 16 && t + 1 >= w0 + (state_.live_samples.size() + 1) * span)
+    state_.live_samples.push_back(live_packets());
   if (t + 1 < w1) return false;
   // Source queues that grew through the window by more than 5% of what was created in it (plus
   // one packet per node) mean the offered load is above what the network accepts: stop now,
@@ -361,6 +389,10 @@ bool Network::check_end(Cycle t) {
                     std::to_string(static_cast<long long>(inflight)) +
                     " during the measurement window (offered load above saturation)";
     return true;
+  }
+  if (!state_.trend_checked) {
+    state_.trend_checked = true;
+    if (backlog_keeps_growing(t)) return true;
   }
   if (stats_.measured_outstanding() == 0) return true;
   if (t + 1 >= w1 + s.drain_limit) {

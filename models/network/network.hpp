@@ -37,6 +37,9 @@ struct RunState {
   std::uint64_t backlog_window_start = 0, backlog_window_end = 0;
   std::uint64_t inflight_window_start = 0, inflight_window_end = 0;  // flit deliveries owed
   bool saw_window_start = false, saw_window_end = false;
+  // Packets alive sampled 16 times through the window (the backlog's trend).
+  std::vector<std::uint64_t> live_samples;
+  bool trend_checked = false;
   // Stopped before its end by a limit (RunLimits): the result is partial.
   bool stopped_early = false;
   std::string stop_kind;  // "wall_time" | "saturation"
@@ -92,6 +95,7 @@ class Network : public sc_core::sc_module {
   void step(Cycle t);
   bool check_end(Cycle t);
   bool over_limits(Cycle t);
+  bool backlog_keeps_growing(Cycle t);
   Cycle next_due(Cycle t) const;
   void idle_end(Cycle t);
   const Config cfg_;
