@@ -457,3 +457,26 @@ TEST(Reliability, QueueJustBelowLoadOneIsStable) {
   ASSERT_FALSE(js.empty()) << out;
   EXPECT_TRUE(has(js, "\"stable\": true")) << js;
 }
+
+// Finding 5: a schedule's plan is bounded before it is built (a clear error at once, not GBs).
+TEST(Reliability, SchedulePlansAreBoundedBeforeTheyAreBuilt) {
+  const std::string circuit =
+      "topology: {type: torus, dims: [25, 25]}\n"
+      "router: {buffering: circuit, switching: direct_connect}\n"
+      "timing: {alpha: 20, delta: 2, tau: 1}\n"
+      "traffic: {type: none}\n"
+      "schedule: {algorithm: tiling, message_flits: 16777216, packet_flits: 1}\n";
+  const std::string e1 = test::config_error(circuit);
+  EXPECT_NE(e1.find("schedule.packet_flits"), std::string::npos) << e1;
+  EXPECT_NE(e1.find("use larger packets"), std::string::npos) << e1;
+  const std::string pmnb =
+      "topology: {type: hypercube, dim: 16}\n"
+      "router: {buffering: output_queued, switching: store_and_forward}\n"
+      "network_interface: {injection: all_port}\n"
+      "timing: {alpha: 0, delta: 0, tau: 1}\n"
+      "traffic: {type: none}\n"
+      "schedule: {algorithm: pmnb, packets: 1024, scan_slots: 1}\n";
+  const std::string e2 = test::config_error(pmnb);
+  EXPECT_NE(e2.find("would plan about 67108864 link crossings"), std::string::npos) << e2;
+  EXPECT_NE(e2.find("cfg.yaml:6:"), std::string::npos) << e2;
+}

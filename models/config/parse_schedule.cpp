@@ -9,12 +9,19 @@
 //    {algorithm: total_exchange | octr | oadd | greedy, task: total_exchange | neighbourhood |
 //    tags, near, far, tags: [...], links, message_flits}.
 #include <algorithm>
+#include <cmath>
 
 #include "config/section.hpp"
 #include "router/routing_unit.hpp"
 #include "schemes/schedules.hpp"
 
 namespace sy {
+namespace {
+// The most link crossings a schedule may plan (each costs tens of bytes as data, more as
+// messages in flight): about 16 million.
+constexpr double kMaxScheduleEntries = 1 << 24;
+}  // namespace
+
 namespace config_detail {
 namespace {
 
@@ -249,6 +256,24 @@ void parse_schedule(Section& s, Config& c) {
     if (c.timing.alpha != 0)
       fail(c.source, s.at("algorithm"), s.path("algorithm"),
            "slot schedules assume the slotted model: timing.alpha = 0");
+    // Bound the plan before building it (issue 16, finding 5): a schedule holds one entry per
+    // link crossing; a broadcast of M packets about M N, an exchange about N^2 D / 2.
+    {
+      const double n = N;
+      const double M = sch.algorithm == "mnb" ? n
+                       : pmnb ? (sch.sources.empty() ? sch.packets : sch.sources.size()) *
+                                    (sch.algorithm == "pmnb_ii" ? c.topology.dims.size() : 1)
+                              : 0;
+      const double tx = pmnb || sch.algorithm == "mnb"
+                            ? M * n
+                            : n * n * std::max(1.0, c.topology.make().diameter() / 2.0);
+      if (tx > kMaxScheduleEntries)
+        fail(c.source, s.at("algorithm"), s.path("algorithm"),
+             sch.algorithm + " on " + std::to_string(N) + " nodes would plan about " +
+                 std::to_string(static_cast<long long>(tx)) + " link crossings (more than " +
+                 std::to_string(static_cast<long long>(kMaxScheduleEntries)) +
+                 ", several GB): use a smaller network or fewer packets");
+    }
     try {
       build_schedule(c);
     } catch (const std::invalid_argument& e) {
@@ -269,6 +294,19 @@ void parse_schedule(Section& s, Config& c) {
     fail(c.source, s.at("algorithm"), s.path("algorithm"),
          "the schedules send along source routes of circuits: set router.switching: "
          "direct_connect (or buffering: circuit)");
+  // Bound the plan before building it: every part of the message crosses about every node.
+  {
+    const double L = sch.message_flits;
+    const double B = sch.packet_flits > 0 ? std::min<double>(sch.packet_flits, L) : L;
+    const double tx = std::ceil(L / B) * static_cast<double>(N);
+    if (tx > kMaxScheduleEntries)
+      fail(c.source, s.at("packet_flits"), s.path("packet_flits"),
+           "message_flits / packet_flits = " + std::to_string(static_cast<long long>(L / B)) +
+               " parts on " + std::to_string(N) + " nodes would plan about " +
+               std::to_string(static_cast<long long>(tx)) + " transmissions (more than " +
+               std::to_string(static_cast<long long>(kMaxScheduleEntries)) +
+               "): use larger packets");
+  }
   // The construction must exist for this size (the generators say which sizes they have).
   try {
     build_schedule(c);
