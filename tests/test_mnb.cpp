@@ -10,6 +10,18 @@
 
 using namespace sy;
 
+namespace {
+std::vector<int> random_set(Rng& rng, int d, int M) {
+  std::vector<int> all(static_cast<std::size_t>(1) << d);
+  for (std::size_t i = 0; i < all.size(); ++i) all[i] = static_cast<int>(i);
+  for (int i = 0; i < M; ++i)
+    std::swap(all[static_cast<std::size_t>(i)],
+              all[static_cast<std::size_t>(i) + rng.below(all.size() - i)]);
+  all.resize(static_cast<std::size_t>(M));
+  return all;
+}
+}  // namespace
+
 TEST(MnbSchedule, ValidExactPhaseSumUnderTheBound) {
   for (int d = 2; d <= 10; ++d) {
     const Schedule s = mnb_schedule(d, 1);
@@ -51,13 +63,7 @@ TEST(PmnbIiiSchedule, RandomSetsValidAndEqualToTheExactSum) {
   for (int d = 3; d <= 8; ++d)
     for (int M : {1, 3, (1 << d) / 3, (1 << d) / 2, (1 << d) - 1})
       for (int tp : {0, 1}) {
-        std::vector<int> all(static_cast<std::size_t>(1) << d);
-        for (std::size_t i = 0; i < all.size(); ++i) all[i] = static_cast<int>(i);
-        for (int i = 0; i < M; ++i)
-          std::swap(all[static_cast<std::size_t>(i)],
-                    all[static_cast<std::size_t>(i) + rng.below(all.size() - i)]);
-        all.resize(static_cast<std::size_t>(M));
-        const Schedule s = pmnb_iii_schedule(d, all, tp, 1);
+        const Schedule s = pmnb_iii_schedule(d, random_set(rng, d, M), tp, 1);
         const ScheduleCheck r = check(s);
         ASSERT_TRUE(r.ok) << "d " << d << " M " << M << " tp " << tp << ": " << r.errors.front();
         EXPECT_EQ(s.phases, pmnb_iii_exact(d, M, tp));
@@ -110,18 +116,6 @@ TEST(PmnbExample, ThePapersTableFromItsFormulas) {
   EXPECT_EQ(rows[4].tp0, 89);
   EXPECT_EQ(rows[5].tp1, 64);
 }
-
-namespace {
-std::vector<int> random_set(Rng& rng, int d, int M) {
-  std::vector<int> all(static_cast<std::size_t>(1) << d);
-  for (std::size_t i = 0; i < all.size(); ++i) all[i] = static_cast<int>(i);
-  for (int i = 0; i < M; ++i)
-    std::swap(all[static_cast<std::size_t>(i)],
-              all[static_cast<std::size_t>(i) + rng.below(all.size() - i)]);
-  all.resize(static_cast<std::size_t>(M));
-  return all;
-}
-}  // namespace
 
 // Algorithm II: d mini-packets per packet, class c runs A_c over all M packets. The schedule's
 // slots are mini-slots; its length is the exact sum, under the paper's bound (whole slots).

@@ -101,16 +101,18 @@ TEST(RoutingTurns, TheCheckerForbidsWhatEachModelForbids) {
   const int xm = t.port_of(0, -1), xp = t.port_of(0, +1), ym = t.port_of(1, -1),
             yp = t.port_of(1, +1);
   // Travelling east = arrived on x-; north = arrived on y-; south = arrived on y+.
-  EXPECT_FALSE(turn_allowed("west_first", t, odd, 0, ym, xm));      // north -> west
-  EXPECT_TRUE(turn_allowed("west_first", t, odd, 0, xp, ym));       // west -> south... allowed
-  EXPECT_FALSE(turn_allowed("north_last", t, odd, 0, ym, xp));      // north -> east
-  EXPECT_TRUE(turn_allowed("north_last", t, odd, 0, xm, yp));       // east -> north
-  EXPECT_FALSE(turn_allowed("negative_first", t, odd, 0, xm, ym));  // east (+) -> south (-)
-  EXPECT_TRUE(turn_allowed("negative_first", t, odd, 0, yp, xp));   // south (-) -> east (+)
-  EXPECT_FALSE(turn_allowed("odd_even", t, even, 0, xm, yp));       // east -> north, even column
-  EXPECT_TRUE(turn_allowed("odd_even", t, odd, 0, xm, yp));         // east -> north, odd column
-  EXPECT_FALSE(turn_allowed("odd_even", t, odd, 0, ym, xm));        // north -> west, odd column
-  EXPECT_TRUE(turn_allowed("odd_even", t, even, 0, ym, xm));        // north -> west, even column
+  EXPECT_FALSE(turn_allowed(turn_model("west_first"), t, odd, ym, xm));  // north -> west
+  EXPECT_TRUE(turn_allowed(turn_model("west_first"), t, odd, xp, ym));   // west -> south... allowed
+  EXPECT_FALSE(turn_allowed(turn_model("north_last"), t, odd, ym, xp));  // north -> east
+  EXPECT_TRUE(turn_allowed(turn_model("north_last"), t, odd, xm, yp));   // east -> north
+  EXPECT_FALSE(
+      turn_allowed(turn_model("negative_first"), t, odd, xm, ym));          // east (+) -> south (-)
+  EXPECT_TRUE(turn_allowed(turn_model("negative_first"), t, odd, yp, xp));  // south (-) -> east (+)
+  EXPECT_FALSE(
+      turn_allowed(turn_model("odd_even"), t, even, xm, yp));          // east -> north, even column
+  EXPECT_TRUE(turn_allowed(turn_model("odd_even"), t, odd, xm, yp));   // east -> north, odd column
+  EXPECT_FALSE(turn_allowed(turn_model("odd_even"), t, odd, ym, xm));  // north -> west, odd column
+  EXPECT_TRUE(turn_allowed(turn_model("odd_even"), t, even, ym, xm));  // north -> west, even column
 }
 
 TEST(RoutingConfig, TooFewVcsSaysHowMany) {

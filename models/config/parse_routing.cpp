@@ -28,8 +28,7 @@ void parse_routing(Section& s, Config& c) {
     if (c.router.buffering != Buffering::InputVc)
       refuse("routing algorithms other than dimension_order run on input_vc routers");
     if (topo.indirect()) refuse("an indirect network routes by its own destination tags");
-    const bool turn = algo == "west_first" || algo == "north_last" || algo == "negative_first" ||
-                      algo == "odd_even";
+    const bool turn = turn_model(algo) != TurnModel::None;
     if (turn && (c.topology.kind != Topology::Kind::Mesh || c.topology.dims.size() != 2))
       refuse("a turn model for 2-D meshes (x = dimension 0, y = dimension 1)");
     const int need = routing_vcs_needed(algo, topo);

@@ -378,12 +378,12 @@ void NetworkInterface::deliver_packet(std::uint32_t id, Cycle t) {
 void NetworkInterface::finish_packet(std::uint32_t id, Cycle delivered) {
   Packet& p = fabric_.pool[id];
   p.delivered = delivered;
-  if (fabric_.routing.algorithm() && p.route < 0) {
-    if (p.mid >= 0) ++fabric_.intermediate_missed;
-    const std::string& a = fabric_.cfg.routing.algorithm;
-    const bool minimal = a != "valiant" && a != "romm" && a != "ugal";
-    if (minimal && p.hops != fabric_.topo.distance(p.src, p.dst)) ++fabric_.nonminimal_packets;
-  }
+  if (const RoutingAlgorithm* a = fabric_.routing.algorithm())
+    if (p.route < 0) {
+      if (p.mid >= 0) ++fabric_.intermediate_missed;
+      if (a->minimal() && p.hops != fabric_.topo.distance(p.src, p.dst))
+        ++fabric_.nonminimal_packets;
+    }
   if (p.received != static_cast<std::uint32_t>(p.flits)) fabric_.stats.on_order_error();
   fabric_.stats.on_delivered(p);
   Message& m = fabric_.messages[p.message];

@@ -23,10 +23,7 @@ InputVcRouter::InputVcRouter(sc_core::sc_module_name name, int node, Fabric& fab
       bcast_(fabric.cfg.traffic.broadcast),
       plan_(vc_plan(fabric.cfg)),
       algo_(fabric.routing.algorithm()),
-      turns_(fabric.cfg.routing.algorithm == "west_first" ||
-             fabric.cfg.routing.algorithm == "north_last" ||
-             fabric.cfg.routing.algorithm == "negative_first" ||
-             fabric.cfg.routing.algorithm == "odd_even") {
+      turns_(turn_model(fabric.cfg.routing.algorithm)) {
   const RouterConfig& rc = fabric.cfg.router;
   const int inputs = fabric.topo.num_ports() + fabric.cfg.interface.injection_channels;
   for (int p = 0; p < inputs; ++p)
@@ -287,8 +284,9 @@ bool InputVcRouter::evaluate(Cycle t) {
       ++pk.hops;
       if (algo_ && fabric_.topo.is_wrap_hop(node_, gr.out_port))
         pk.wrapped |= 1u << fabric_.topo.port(gr.out_port).dim;
-      if (turns_ && !turn_allowed(fabric_.cfg.routing.algorithm, fabric_.topo, node_, pk.src,
-                                  is_injection(gr.in_port) ? -1 : gr.in_port, gr.out_port))
+      if (turns_ != TurnModel::None &&
+          !turn_allowed(turns_, fabric_.topo, node_, is_injection(gr.in_port) ? -1 : gr.in_port,
+                        gr.out_port))
         ++fabric_.forbidden_turns;
     }
     ou.consume(gr.out_vc);

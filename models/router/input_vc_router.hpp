@@ -44,7 +44,7 @@ class InputVcRouter : public Router {
   const BroadcastConfig bcast_;
   const VcPlan plan_;
   const RoutingAlgorithm* algo_;  // null: dimension order (the routing unit's fast path)
-  const bool turns_;              // a turn model: every header's turn is checked
+  const TurnModel turns_;         // a turn model: every header's turn is checked
 };
 
 }  // namespace sy

@@ -32,6 +32,8 @@ class RoutingAlgorithm {
   // has_escape(). A packet at its destination (after its intermediate node) is never routed.
   virtual int candidates(int node, int in_port, int in_vc, Packet& pk, Candidate* out) const = 0;
   virtual bool has_escape() const { return false; }
+  // Every packet on a shortest path (checked at delivery): false for Valiant, ROMM, UGAL.
+  virtual bool minimal() const { return true; }
   // At the source NI: draw what the packet needs (an intermediate node).
   virtual void on_inject(Packet&, Rng&) const {}
   // At the source router, before the header's first candidates: a choice that needs the
@@ -78,9 +80,10 @@ std::unique_ptr<RoutingAlgorithm> make_routing(const std::string& algorithm, con
 // The algorithm names, for the config's error message.
 const std::vector<std::string>& routing_names();
 
-// Turn check for the mesh turn models (tests and the per-hop checker): may a packet that
-// arrived on in_port (-1: injection) at `node` leave on out_port under `algorithm`?
-bool turn_allowed(const std::string& algorithm, const Topology& topo, int node, int src,
-                  int in_port, int out_port);
+// The mesh turn models, for the per-hop checker (apart from the routing functions).
+enum class TurnModel { None, WestFirst, NorthLast, NegativeFirst, OddEven };
+TurnModel turn_model(const std::string& algorithm);  // None: not a turn model
+// May a packet that arrived on in_port (-1: injection) at `node` leave on out_port?
+bool turn_allowed(TurnModel model, const Topology& topo, int node, int in_port, int out_port);
 
 }  // namespace sy

@@ -40,6 +40,7 @@ class Valiant : public RoutingAlgorithm {
     }
     pk.mid = mid;
   }
+  bool minimal() const override { return false; }
   int candidates(int node, int in_port, int in_vc, Packet& pk, Candidate* out) const override {
     if (pk.mid == node) {
       pk.mid = -1;
