@@ -38,6 +38,15 @@ DynamicPmnb::DynamicPmnb(sc_core::sc_module_name name, const Config& cfg, Networ
 
 DynamicPmnb::~DynamicPmnb() = default;
 
+// The theorem's per-packet time X and reservation V in slots (II: X = (N-1)/(N d),
+// V = 2 d t_p + 2; III: X = 1/d, V = 2d + 4 d t_p).
+double DynamicPmnb::theorem_X() const {
+  return split_ ? (N_ - 1.0) / (static_cast<double>(N_) * d_) : 1.0 / d_;
+}
+double DynamicPmnb::theorem_V() const {
+  return split_ ? 2.0 * d_ * tp_ + 2 : 2.0 * d_ + 4.0 * d_ * tp_;
+}
+
 void DynamicPmnb::arrival(int node, int flits, Cycle at, bool measured) {
   (void)flits;  // every broadcast packet has traffic.packet_flits flits
   fifo_[static_cast<std::size_t>(node)].push_back({at, measured});
@@ -140,8 +149,7 @@ void DynamicPmnb::finish_period(Cycle t) {
   Cycle end = t;
   if (padded_) {
     // The theorem's period: V + M X slots.
-    const double X = split_ ? (N_ - 1.0) / (static_cast<double>(N_) * d_) : 1.0 / d_;
-    const double V = split_ ? 2.0 * d_ * tp_ + 2 : 2.0 * d_ + 4.0 * d_ * tp_;
+    const double X = theorem_X(), V = theorem_V();
     end = std::max(t, period_start_ + static_cast<Cycle>(std::ceil(
                                           (V + M * X) * static_cast<double>(slot_) - 1e-9)));
   }
@@ -172,8 +180,8 @@ DynamicPmnbResult DynamicPmnb::result() const {
   r.a_measured = r.mean_M > 0 ? r.mean_M2 / (2.0 * N_ * r.mean_M) - 1.0 / (2.0 * N_) : 0;
   // The theorem, in slots.
   const double N = N_, d = d_;
-  r.X = split_ ? (N - 1) / (N * d) : 1 / d;
-  r.V = split_ ? 2 * d * tp_ + 2 : 2 * d + 4 * d * tp_;
+  r.X = theorem_X();
+  r.V = theorem_V();
   r.lambda = cfg_.traffic.broadcast.rate * static_cast<double>(slot_);
   r.rho_thm = r.lambda * N * r.X;
   r.rho_17 = r.lambda * (N - 1) / d;

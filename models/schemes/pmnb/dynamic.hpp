@@ -73,6 +73,8 @@ class DynamicPmnb : public sc_core::sc_module {
   void period_done(int batch, Cycle t);
   void finish_period(Cycle t);  // its last reception is in at t: the next one starts
   Schedule period_schedule(const std::vector<int>& sources) const;
+  double theorem_X() const;
+  double theorem_V() const;
   const Config& cfg_;
   const Topology topo_;
   Stats& stats_;
