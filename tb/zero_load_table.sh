@@ -17,7 +17,7 @@ traffic: {type: trace, messages: [{time: 0, src: $9, dst: ${10}, flits: $8}]}
 YAML
   ./build/switchyard run "$cfg" --quiet --out "$out"
   local model
-  model=$(sed -n '/"latency"/,/}/p' "$out/results.json" | sed -n 's/.*"mean": \([0-9.]*\).*/\1/p')
+  model=$(sed -n '/"latency"/,/}/p' "$out/results.json" | sed -n 's/.*"mean": \([0-9.]*\).*/\1/p' | head -n 1)
   local f
   if [ "$3" = store_and_forward ]; then f=$(( $5 + ${11} * ($6 + $8 * $7) )); else f=$(( $5 + ${11} * $6 + $8 * $7 )); fi
   echo "| $2 | $3 | $4 | $5 | $6 | $7 | $8 | $9→${10} | ${11} | $f | $model | \`switchyard run\` of a 1-message trace |"
