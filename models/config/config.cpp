@@ -180,6 +180,9 @@ Config parse_document(const std::string& text, const std::string& source,
                            " VCs: 4 or more give them dateline classes inside each ring; with "
                            "fewer the network may deadlock");
   }
+  if (r.switch_allocator != "separable_input_first" && t.broadcast.enabled())
+    fail(c.source, rs.at("switch_allocator"), "router.switch_allocator",
+         "broadcast copies fan out through separable_input_first only");
   if (r.pipeline.staged) {
     if (tm.has("delta"))
       fail(c.source, tm.at("delta"), "timing.delta",
@@ -313,7 +316,11 @@ std::string config_to_json(const Config& c, int indent) {
       .kv("vcs", c.router.vcs)
       .kv("vc_depth", c.router.vc_depth)
       .kv("arbitration", to_string(c.router.arbitration))
-      .kv("priority_classes", c.router.priority_classes);
+      .kv("priority_classes", c.router.priority_classes)
+      .kv("switch_allocator", c.router.switch_allocator);
+  if (c.router.switch_allocator == "islip")
+    j.kv("allocator_iterations", c.router.allocator_iterations);
+  if (c.router.pipeline.staged) j.kv("vc_allocator", c.router.vc_allocator);
   if (c.router.pipeline.staged) {
     const PipelineConfig& p = c.router.pipeline;
     j.open("pipeline")

@@ -83,6 +83,13 @@ struct RouterConfig {
   ArbPolicy arbitration = ArbPolicy::RoundRobin;
   int priority_classes = 1;
   PipelineConfig pipeline;
+  // Allocators by name (router/allocators/): switch allocation separable_input_first (default;
+  // priority classes and oldest_first) | separable_output_first | islip (allocator_iterations
+  // rounds) | wavefront; VC allocation (staged pipeline) separable_input_first |
+  // separable_output_first.
+  std::string switch_allocator = "separable_input_first";
+  std::string vc_allocator = "separable_input_first";
+  int allocator_iterations = 1;
 };
 
 struct TimingConfig {

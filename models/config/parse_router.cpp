@@ -1,4 +1,5 @@
-// router: {buffering, switching, vcs, vc_depth, arbitration, priority_classes, pipeline}
+// router: {buffering, switching, vcs, vc_depth, arbitration, priority_classes, pipeline,
+//          switch_allocator, allocator_iterations, vc_allocator}
 #include "config/section.hpp"
 
 namespace sy {
@@ -33,6 +34,34 @@ void parse_router(Section& s, Config& c) {
       "arbitration", ArbPolicy::RoundRobin,
       {{"round_robin", ArbPolicy::RoundRobin}, {"oldest_first", ArbPolicy::OldestFirst}});
   c.router.priority_classes = static_cast<int>(s.integer("priority_classes", 1, 1, 8));
+  const bool input_vc = c.router.buffering == Buffering::InputVc;
+  if (s.has("switch_allocator") && !input_vc)
+    fail(c.source, s.at("switch_allocator"), s.path("switch_allocator"),
+         "allocators are part of input_vc routers (buffering: input_vc)");
+  c.router.switch_allocator =
+      s.choice<std::string>("switch_allocator", "separable_input_first",
+                            {{"separable_input_first", "separable_input_first"},
+                             {"separable_output_first", "separable_output_first"},
+                             {"islip", "islip"},
+                             {"wavefront", "wavefront"}});
+  if (c.router.switch_allocator != "separable_input_first" &&
+      (c.router.priority_classes > 1 || c.router.arbitration != ArbPolicy::RoundRobin))
+    fail(c.source, s.at("switch_allocator"), s.path("switch_allocator"),
+         c.router.switch_allocator +
+             " arbitrates round-robin in one class: priority_classes > 1 and oldest_first "
+             "need separable_input_first");
+  if (s.has("allocator_iterations") && c.router.switch_allocator != "islip")
+    fail(c.source, s.at("allocator_iterations"), s.path("allocator_iterations"),
+         "is the number of iSLIP rounds: it needs switch_allocator: islip");
+  c.router.allocator_iterations = static_cast<int>(s.integer("allocator_iterations", 1, 1, 8));
+  if (s.has("vc_allocator") && !s.has("pipeline"))
+    fail(c.source, s.at("vc_allocator"), s.path("vc_allocator"),
+         "the ideal pipeline folds VC allocation into switch allocation: a separate VC "
+         "allocator needs router.pipeline");
+  c.router.vc_allocator =
+      s.choice<std::string>("vc_allocator", "separable_input_first",
+                            {{"separable_input_first", "separable_input_first"},
+                             {"separable_output_first", "separable_output_first"}});
   if (s.has("pipeline")) {
     if (c.router.buffering != Buffering::InputVc)
       fail(c.source, s.at("pipeline"), s.path("pipeline"),

@@ -57,8 +57,11 @@ InputVcRouter::InputVcRouter(sc_core::sc_module_name name, int node, Fabric& fab
   }
   outputs_.resize(static_cast<std::size_t>(outputs_of(fabric)));
   for (auto& o : outputs_) o = OutputUnit(rc.vcs, rc.vc_depth);
+  alloc_.use_matcher(
+      make_matcher(rc.switch_allocator, inputs, outputs_of(fabric), rc.allocator_iterations));
   if (staged_) {
     alloc_.staged(true);
+    vc_alloc_.output_first(rc.vc_allocator == "separable_output_first");
     vc_grants_.resize(static_cast<std::size_t>(inputs * rc.vcs));
   }
   if (fabric.cfg.routing.random_selection) {

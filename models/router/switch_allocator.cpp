@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "network/waves.hpp"
+#include "router/allocators/matcher.hpp"
 #include "router/candidate_selection.hpp"
 
 namespace sy {
@@ -48,45 +49,100 @@ std::uint64_t SwitchAllocator::branch_outputs(VirtualChannel& vc,
   return m;
 }
 
+// Stage 1's requests of one input: the VCs whose head flit may go this cycle (ready, output
+// channel free, an output VC with a credit or, for a header, a free one in its range), their
+// classes and ages in vc_cls_ / vc_age_.
+std::uint64_t SwitchAllocator::bidding_vcs(InputUnit& iu, const std::vector<OutputUnit>& out,
+                                           const PacketPool& pool, Cycle t) {
+  std::uint64_t mask = 0;
+  const int V = static_cast<int>(iu.vcs.size());
+  for (int v = 0; v < V; ++v) {
+    VirtualChannel& vc = iu.vcs[v];
+    if (vc.fifo.empty()) continue;
+    if (vc.multicast) {
+      vc.bid_outputs = branch_outputs(vc, out, t, vc_cls_[v]);
+      if (!vc.bid_outputs) continue;
+      mask |= std::uint64_t{1} << v;
+      vc_age_[v] = pool[vc.fifo.front().packet].created;
+      continue;
+    }
+    const Flit& f = vc.fifo.front();
+    if (f.ready > t) continue;
+    if (vc.state != VirtualChannel::State::Active) {
+      if (staged_) continue;  // a header takes its output VC in the VC allocator first
+      if (vc.ncand > 1 && !select_candidate(vc, out, t, true, random_ ? &rng_ : nullptr)) continue;
+    }
+    const OutputUnit& ou = out[vc.out_port];
+    if (ou.free_at > t) continue;
+    if (vc.state == VirtualChannel::State::Active) {
+      if (ou.vcs[vc.out_vc].credits <= 0) continue;
+    } else if (ou.find_free(vc.vc_lo, vc.vc_hi) < 0) {
+      continue;
+    }
+    const Packet& pk = pool[f.packet];
+    mask |= std::uint64_t{1} << v;
+    vc_cls_[v] = static_cast<std::uint8_t>(pk.priority);
+    vc_age_[v] = pk.created;
+  }
+  return mask;
+}
+
+// A matcher's allocation (router.switch_allocator other than separable_input_first): the
+// request matrix by input, the matching, then each matched input's VC arbiter picks which of
+// its VCs bidding for the granted output goes.
+int SwitchAllocator::allocate_matched(std::vector<InputUnit>& in, std::vector<OutputUnit>& out,
+                                      const PacketPool& pool, Cycle t, SwitchGrant* grants) {
+  const int P = static_cast<int>(in.size());
+  bool any = false;
+  for (int p = 0; p < P; ++p) {
+    req_[p] = 0;
+    vmask_[p] = 0;
+    InputUnit& iu = in[p];
+    if (!iu.buffered) continue;
+    const std::uint64_t mask = bidding_vcs(iu, out, pool, t);
+    if (!mask) continue;
+    vmask_[p] = mask;
+    for (std::uint64_t m = mask; m; m &= m - 1)
+      req_[p] |= std::uint64_t{1} << iu.vcs[__builtin_ctzll(m)].out_port;
+    any = true;
+    if (probe_ && probe_->on) {
+      probe_->in[p].vc_req = mask;
+      for (std::uint64_t r = req_[p]; r; r &= r - 1)
+        probe_->out[__builtin_ctzll(r)].sw_req |= std::uint64_t{1} << p;
+    }
+  }
+  if (!any) return 0;
+  matcher_->match(req_.data(), match_.data());
+  int n = 0;
+  for (int p = 0; p < P; ++p) {
+    const int o = match_[p];
+    if (o < 0) continue;
+    InputUnit& iu = in[p];
+    std::uint64_t mask = 0;
+    for (std::uint64_t m = vmask_[p]; m; m &= m - 1) {
+      const int v = __builtin_ctzll(m);
+      if (iu.vcs[v].out_port == o) mask |= std::uint64_t{1} << v;
+    }
+    const int v = iu.arbiter.arbitrate(mask, zero_cls_.data(), nullptr);
+    iu.arbiter.update(v, 0);
+    const VirtualChannel& vc = iu.vcs[v];
+    const int ov = vc.state == VirtualChannel::State::Active ? vc.out_vc
+                                                             : out[o].find_free(vc.vc_lo, vc.vc_hi);
+    grants[n++] = {p, v, o, ov};
+  }
+  return n;
+}
+
 int SwitchAllocator::allocate(std::vector<InputUnit>& in, std::vector<OutputUnit>& out,
                               const PacketPool& pool, Cycle t, SwitchGrant* grants) {
+  if (matcher_) return allocate_matched(in, out, pool, t, grants);
   const int P = static_cast<int>(in.size());
   std::uint64_t outputs_bid = 0;
   for (int p = 0; p < P; ++p) {
     cand_[p] = -1;
     InputUnit& iu = in[p];
     if (!iu.buffered) continue;
-    std::uint64_t mask = 0;
-    const int V = static_cast<int>(iu.vcs.size());
-    for (int v = 0; v < V; ++v) {
-      VirtualChannel& vc = iu.vcs[v];
-      if (vc.fifo.empty()) continue;
-      if (vc.multicast) {
-        vc.bid_outputs = branch_outputs(vc, out, t, vc_cls_[v]);
-        if (!vc.bid_outputs) continue;
-        mask |= std::uint64_t{1} << v;
-        vc_age_[v] = pool[vc.fifo.front().packet].created;
-        continue;
-      }
-      const Flit& f = vc.fifo.front();
-      if (f.ready > t) continue;
-      if (vc.state != VirtualChannel::State::Active) {
-        if (staged_) continue;  // a header takes its output VC in the VC allocator first
-        if (vc.ncand > 1 && !select_candidate(vc, out, t, true, random_ ? &rng_ : nullptr))
-          continue;
-      }
-      OutputUnit& ou = out[vc.out_port];
-      if (ou.free_at > t) continue;
-      if (vc.state == VirtualChannel::State::Active) {
-        if (ou.vcs[vc.out_vc].credits <= 0) continue;
-      } else if (ou.find_free(vc.vc_lo, vc.vc_hi) < 0) {
-        continue;
-      }
-      const Packet& pk = pool[f.packet];
-      mask |= std::uint64_t{1} << v;
-      vc_cls_[v] = static_cast<std::uint8_t>(pk.priority);
-      vc_age_[v] = pk.created;
-    }
+    const std::uint64_t mask = bidding_vcs(iu, out, pool, t);
     if (!mask) continue;
     if (probe_ && probe_->on) probe_->in[p].vc_req = mask;
     const int v = iu.arbiter.arbitrate(mask, vc_cls_.data(), vc_age_.data());

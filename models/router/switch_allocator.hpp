@@ -5,10 +5,12 @@
 // class range: the VcAllocator step). Stage 2: each output's arbiter picks one of the inputs that
 // bid for it. Arbiter pointers move only for grants that are used (no starvation).
 #pragma once
+#include <memory>
 #include <vector>
 
 #include "base/flit.hpp"
 #include "base/rng.hpp"
+#include "router/allocators/matcher.hpp"
 #include "router/arbiter.hpp"
 #include "router/input_unit.hpp"
 #include "router/output_unit.hpp"
@@ -33,12 +35,25 @@ class SwitchAllocator {
     random_ = true;
     rng_.reseed(seed);
   }
+  // router.switch_allocator other than separable_input_first: its matching (allocators/).
+  void use_matcher(std::unique_ptr<Matcher> m) {
+    matcher_ = std::move(m);
+    if (!matcher_) return;
+    req_.assign(cand_.size(), 0);
+    vmask_.assign(cand_.size(), 0);
+    match_.assign(cand_.size(), -1);
+    zero_cls_.assign(vc_cls_.size(), 0);
+  }
   // Staged pipeline: only VCs that hold an output VC (granted by the VcAllocator) bid.
   void staged(bool on) { staged_ = on; }
   // Waveforms: record each cycle's request vectors in the probe (null: off).
   void set_probe(RouterProbe* p) { probe_ = p; }
 
  private:
+  std::uint64_t bidding_vcs(InputUnit& iu, const std::vector<OutputUnit>& out,
+                            const PacketPool& pool, Cycle t);
+  int allocate_matched(std::vector<InputUnit>& in, std::vector<OutputUnit>& out,
+                       const PacketPool& pool, Cycle t, SwitchGrant* grants);
   std::uint64_t branch_outputs(VirtualChannel& vc, const std::vector<OutputUnit>& out, Cycle t,
                                std::uint8_t& cls) const;
   std::vector<Arbiter> out_arb_;
@@ -49,6 +64,10 @@ class SwitchAllocator {
   RouterProbe* probe_ = nullptr;
   bool random_ = false;
   bool staged_ = false;
+  std::unique_ptr<Matcher> matcher_;
+  std::vector<std::uint64_t> req_, vmask_;  // matcher: outputs and VCs requested, per input
+  std::vector<int> match_;                  // matcher: the output granted, per input
+  std::vector<std::uint8_t> zero_cls_;
   Rng rng_;
 };
 

@@ -13,32 +13,43 @@ VcAllocator::VcAllocator(int inputs, int outputs, int vcs, ArbPolicy policy)
   touched_.reserve(best_.size());
 }
 
+// A routed header whose route computation is done, with its candidate selected and a free VC in
+// its range: it requests this cycle (its packet in pk).
+bool VcAllocator::requesting(VirtualChannel& vc, const std::vector<OutputUnit>& out,
+                             const PacketPool& pool, Cycle t, const Packet*& pk) {
+  if (vc.state != VirtualChannel::State::Routed || vc.fifo.empty()) return false;
+  const Flit& f = vc.fifo.front();
+  if (f.ready > t) return false;
+  if (vc.ncand > 1 && !select_candidate(vc, out, t, false, random_ ? &rng_ : nullptr)) return false;
+  pk = &pool[f.packet];
+  return out[vc.out_port].find_free(vc.vc_lo, vc.vc_hi) >= 0;
+}
+
+// Output VC k's arbiter sees requester id (packet pk): does it beat the best so far?
+void VcAllocator::offer(std::size_t k, int id, const Packet& pk) {
+  Best& b = best_[k];
+  const int dist = (id - last_[k] - 1 + 2 * requesters_) % requesters_;
+  if (b.req < 0) touched_.push_back(static_cast<int>(k));
+  const bool wins = b.req < 0 || pk.priority < b.cls ||
+                    (pk.priority == b.cls &&
+                     (policy_ == ArbPolicy::OldestFirst && pk.created != b.age ? pk.created < b.age
+                                                                               : dist < b.dist));
+  if (wins) b = {id, pk.priority, pk.created, dist};
+}
+
 int VcAllocator::allocate(std::vector<InputUnit>& in, const std::vector<OutputUnit>& out,
                           const PacketPool& pool, Cycle t, VcGrant* grants) {
+  if (output_first_) return allocate_output_first(in, out, pool, t, grants);
   const int P = static_cast<int>(in.size());
   for (int p = 0; p < P; ++p) {
     InputUnit& iu = in[p];
     if (!iu.buffered) continue;
     for (int v = 0; v < vcs_; ++v) {
       VirtualChannel& vc = iu.vcs[v];
-      if (vc.state != VirtualChannel::State::Routed || vc.fifo.empty()) continue;
-      const Flit& f = vc.fifo.front();
-      if (f.ready > t) continue;
-      if (vc.ncand > 1 && !select_candidate(vc, out, t, false, random_ ? &rng_ : nullptr)) continue;
+      const Packet* pk = nullptr;
+      if (!requesting(vc, out, pool, t, pk)) continue;
       const int ov = out[vc.out_port].find_free(vc.vc_lo, vc.vc_hi);
-      if (ov < 0) continue;
-      const Packet& pk = pool[f.packet];
-      const int id = p * vcs_ + v;
-      const std::size_t k = static_cast<std::size_t>(vc.out_port) * vcs_ + ov;
-      Best& b = best_[k];
-      const int dist = (id - last_[k] - 1 + 2 * requesters_) % requesters_;
-      if (b.req < 0) touched_.push_back(static_cast<int>(k));
-      const bool wins =
-          b.req < 0 || pk.priority < b.cls ||
-          (pk.priority == b.cls &&
-           (policy_ == ArbPolicy::OldestFirst && pk.created != b.age ? pk.created < b.age
-                                                                     : dist < b.dist));
-      if (wins) b = {id, pk.priority, pk.created, dist};
+      offer(static_cast<std::size_t>(vc.out_port) * vcs_ + ov, p * vcs_ + v, *pk);
     }
   }
   int n = 0;

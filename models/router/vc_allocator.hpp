@@ -1,5 +1,8 @@
-// VcAllocator: the staged pipeline's VC allocation, a separable input-first allocator apart
-// from switch allocation. Stage 1: every routed header whose route computation is done (input VC
+// VcAllocator: the staged pipeline's VC allocation, apart from switch allocation; separable
+// input-first (below) or separable output-first (router.vc_allocator; every header requests
+// every free VC in its range, each output VC grants one, each header accepts one round-robin and
+// only accepted grants move the output VCs' pointers).
+// Input-first: Stage 1: every routed header whose route computation is done (input VC
 // in state Routed, head flit ready) requests one output VC, the lowest free one in its range
 // (an adaptive header first selects a candidate by downstream credits, or at random). Stage 2:
 // every requested output VC grants one requester: the highest priority class, then round-robin
@@ -27,6 +30,12 @@ class VcAllocator {
   // Fills grants (at most one per input VC and per output VC); returns how many.
   int allocate(std::vector<InputUnit>& in, const std::vector<OutputUnit>& out,
                const PacketPool& pool, Cycle t, VcGrant* grants);
+  // router.vc_allocator: separable_output_first (allocators/vc_separable_output_first.cpp).
+  void output_first(bool on) {
+    output_first_ = on;
+    accept_ptr_.assign(static_cast<std::size_t>(requesters_), 0);
+    accepted_.assign(static_cast<std::size_t>(requesters_), Accept{});
+  }
   void random_selection(std::uint64_t seed) {
     random_ = true;
     rng_.reseed(seed);
@@ -39,6 +48,15 @@ class VcAllocator {
     Cycle age = 0;
     int dist = 0;
   };
+  bool requesting(VirtualChannel& vc, const std::vector<OutputUnit>& out, const PacketPool& pool,
+                  Cycle t, const Packet*& pk);
+  void offer(std::size_t k, int id, const Packet& pk);
+  int allocate_output_first(std::vector<InputUnit>& in, const std::vector<OutputUnit>& out,
+                            const PacketPool& pool, Cycle t, VcGrant* grants);
+  struct Accept {
+    int k = -1;  // the output VC this requester accepts this cycle, -1: none granted
+    int dist = 0;
+  };
   int vcs_;
   ArbPolicy policy_;
   int requesters_;
@@ -46,6 +64,10 @@ class VcAllocator {
   std::vector<Best> best_;    // per output VC: this cycle's winner so far
   std::vector<int> touched_;  // output VCs requested this cycle
   bool random_ = false;
+  bool output_first_ = false;
+  std::vector<int> accept_ptr_;   // output first: per requester, the VC index it prefers next
+  std::vector<Accept> accepted_;  // output first: per requester, this cycle's choice
+  std::vector<int> granted_;      // output first: requesters granted this cycle
   Rng rng_;
 };
 

@@ -1,0 +1,46 @@
+// VcAllocator, separable output-first (router.vc_allocator: separable_output_first).
+#include "router/vc_allocator.hpp"
+
+namespace sy {
+
+int VcAllocator::allocate_output_first(std::vector<InputUnit>& in,
+                                       const std::vector<OutputUnit>& out, const PacketPool& pool,
+                                       Cycle t, VcGrant* grants) {
+  const int P = static_cast<int>(in.size());
+  // Requests: every free output VC in the header's range; each output VC's arbiter.
+  for (int p = 0; p < P; ++p) {
+    InputUnit& iu = in[p];
+    if (!iu.buffered) continue;
+    for (int v = 0; v < vcs_; ++v) {
+      VirtualChannel& vc = iu.vcs[v];
+      const Packet* pk = nullptr;
+      if (!requesting(vc, out, pool, t, pk)) continue;
+      const OutputUnit& ou = out[vc.out_port];
+      for (int ov = vc.vc_lo; ov < vc.vc_hi; ++ov)
+        if (!ou.vcs[ov].owned)
+          offer(static_cast<std::size_t>(vc.out_port) * vcs_ + ov, p * vcs_ + v, *pk);
+    }
+  }
+  // Grants: each requester accepts one, round-robin over VC indices from its pointer.
+  for (int k : touched_) {
+    Best& b = best_[static_cast<std::size_t>(k)];
+    Accept& a = accepted_[static_cast<std::size_t>(b.req)];
+    const int dist = (k % vcs_ - accept_ptr_[static_cast<std::size_t>(b.req)] + vcs_) % vcs_;
+    if (a.k < 0) granted_.push_back(b.req);
+    if (a.k < 0 || dist < a.dist) a = {k, dist};
+    b.req = -1;
+  }
+  touched_.clear();
+  int n = 0;
+  for (int r : granted_) {
+    Accept& a = accepted_[static_cast<std::size_t>(r)];
+    last_[static_cast<std::size_t>(a.k)] = r;
+    accept_ptr_[static_cast<std::size_t>(r)] = (a.k % vcs_ + 1) % vcs_;
+    grants[n++] = {r / vcs_, r % vcs_, a.k / vcs_, a.k % vcs_};
+    a.k = -1;
+  }
+  granted_.clear();
+  return n;
+}
+
+}  // namespace sy
