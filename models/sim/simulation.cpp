@@ -579,30 +579,43 @@ std::string Results::summary() const {
                   broadcast_delay.mean, broadcast_delay.ci95, broadcast_delay.p99,
                   broadcast_delay.mean / packet_time);
     o << b;
-    o << "star x          ";
-    for (double x : star_x) {
-      std::snprintf(b, sizeof b, " %.4f", x);
+    if (!has_pmnb) {  // STAR's ending-dimension fractions (its tree; not PMNB's periods)
+      o << "star x          ";
+      for (double x : star_x) {
+        std::snprintf(b, sizeof b, " %.4f", x);
+        o << b;
+      }
+      o << "\n";
+    }
+  }
+  // What applies to the run: unicast latency lines only when packets were measured, the
+  // zero-load check and the offered load only for traffic that has them (not a schedule, whose
+  // completion against its formula is printed above).
+  if (latency.count > 0) {
+    std::snprintf(b, sizeof b, "%s mean %.2f ±%.2f  p50 %.0f  p99 %.0f  max %.0f cycles\n",
+                  has_schedule ? "packet latency  " : "latency         ", latency.mean,
+                  latency.ci95, latency.p50, latency.p99, latency.max);
+    o << b;
+    std::snprintf(b, sizeof b,
+                  "network latency  mean %.2f ±%.2f  p50 %.0f  p99 %.0f  max %.0f cycles\n",
+                  network_latency.mean, network_latency.ci95, network_latency.p50,
+                  network_latency.p99, network_latency.max);
+    o << b;
+    if (!has_schedule) {
+      std::snprintf(b, sizeof b,
+                    "zero-load check  formula %.2f cycles at the pattern's mean %.3f hops (%s)\n",
+                    zero_load_formula, mean_hops,
+                    staged ? "staged pipeline: alpha + (h+2)*lt + (h+1)*R + L*tau"
+                           : "alpha + h*delta + L*tau");
       o << b;
     }
-    o << "\n";
   }
-  std::snprintf(b, sizeof b,
-                "latency          mean %.2f ±%.2f  p50 %.0f  p99 %.0f  max %.0f cycles\n",
-                latency.mean, latency.ci95, latency.p50, latency.p99, latency.max);
-  o << b;
-  std::snprintf(b, sizeof b,
-                "network latency  mean %.2f ±%.2f  p50 %.0f  p99 %.0f  max %.0f cycles\n",
-                network_latency.mean, network_latency.ci95, network_latency.p50,
-                network_latency.p99, network_latency.max);
-  o << b;
-  std::snprintf(
-      b, sizeof b, "zero-load check  formula %.2f cycles at the pattern's mean %.3f hops (%s)\n",
-      zero_load_formula, mean_hops,
-      staged ? "staged pipeline: alpha + (h+2)*lt + (h+1)*R + L*tau" : "alpha + h*delta + L*tau");
-  o << b;
-  std::snprintf(b, sizeof b,
-                "throughput       offered %.4f  accepted %.4f flits/node/cycle   rho %.3f\n",
-                offered, accepted, rho);
+  if (!has_schedule)
+    std::snprintf(b, sizeof b,
+                  "throughput       offered %.4f  accepted %.4f flits/node/cycle   rho %.3f\n",
+                  offered, accepted, rho);
+  else
+    std::snprintf(b, sizeof b, "throughput       accepted %.4f flits/node/cycle\n", accepted);
   o << b;
   std::snprintf(b, sizeof b, "links            utilization mean %.3f  max %.3f\n", link_util_mean,
                 link_util_max);

@@ -1,0 +1,67 @@
+// The printed summary fits the run: a unicast run prints latency and the zero-load check; a
+// broadcast run prints broadcast and reception delays and no unicast latency of 0; a schedule
+// run prints its completion against the formula and no zero-hop zero-load line.
+#include <gtest/gtest.h>
+
+#include "helpers.hpp"
+
+namespace {
+
+std::string summary_of(const std::string& name, const std::string& yaml) {
+  const std::string path = sy::test::write_temp(name + ".yaml", yaml);
+  const sy::test::CliResult c =
+      sy::test::cli("run " + path + " --out /tmp/switchyard-test-summary-" + name);
+  EXPECT_TRUE(c.rc == 0 || c.rc == 3) << c.output;
+  return c.output;
+}
+
+bool has(const std::string& s, const char* what) {
+  return s.find(what) != std::string::npos;
+}
+
+}  // namespace
+
+TEST(Summary, UnicastRunPrintsLatencyAndTheZeroLoadCheck) {
+  const std::string s = summary_of("unicast", R"(
+topology: {type: torus, dims: [4, 4]}
+traffic: {rate: 0.05, packet_flits: 4}
+simulation: {warmup: 200, measure: 2000}
+)");
+  EXPECT_TRUE(has(s, "latency          mean")) << s;
+  EXPECT_TRUE(has(s, "zero-load check")) << s;
+  EXPECT_TRUE(has(s, "offered")) << s;
+  EXPECT_FALSE(has(s, "broadcast")) << s;
+}
+
+TEST(Summary, BroadcastRunPrintsBroadcastDelaysNotAnEmptyLatency) {
+  const std::string s = summary_of("broadcast", R"(
+topology: {type: torus, dims: [4, 4]}
+router: {buffering: output_queued, switching: store_and_forward, priority_classes: 2}
+network_interface: {injection: all_port}
+timing: {alpha: 0, delta: 0, tau: 1}
+traffic:
+  process: poisson
+  packet_flits: 1
+  broadcast: {scheme: priority_star}
+  load: {rho: 0.3, broadcast_share: 1.0}
+simulation: {warmup: 200, measure: 2000}
+)");
+  EXPECT_TRUE(has(s, "broadcast delay")) << s;
+  EXPECT_TRUE(has(s, "reception delay")) << s;
+  EXPECT_FALSE(has(s, "latency          mean")) << s;
+  EXPECT_FALSE(has(s, "zero-load check")) << s;
+}
+
+TEST(Summary, ScheduleRunPrintsCompletionAgainstTheFormula) {
+  const std::string s = summary_of("schedule", R"(
+topology: {type: torus, dims: [5, 5]}
+router: {switching: direct_connect}
+timing: {alpha: 20, delta: 1, tau: 1}
+traffic: {type: none}
+schedule: {algorithm: tiling, message_flits: 16}
+)");
+  EXPECT_TRUE(has(s, "broadcast time")) << s;
+  EXPECT_TRUE(has(s, "formula")) << s;
+  EXPECT_FALSE(has(s, "zero-load check")) << s;
+  EXPECT_FALSE(has(s, "offered")) << s;
+}
