@@ -192,7 +192,9 @@ TEST(CircuitStoreForward, FourArcDisjointTreesPipelined) {
       expect_valid(s);
       EXPECT_EQ(check(s).max_hops, 1);
       const int h = store_and_forward_depth(s);
-      EXPECT_GE(h, torus_diameter(dims) + 1);
+      // D + 1, except 5x5: no four arc-disjoint trees of depth D + 1 exist
+      // (tests/test_saf_trees.cpp).
+      EXPECT_EQ(h, torus_diameter(dims) + (dims == std::vector<int>{5, 5} ? 2 : 1));
       expect_time(s, sf_terms(h, L, B));
     }
   }

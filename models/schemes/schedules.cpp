@@ -250,8 +250,12 @@ ScheduleFormula schedule_formula(const Config& cfg, const Schedule& s, double pl
     f = htrees_terms(circuit_detail::log2_ceil(dims[0] + 1), L, B);
     r.text = "paper §5 T(B)";
   } else {
-    f = sf_terms(store_and_forward_depth(s), L, B);
-    r.text = "(h - 1 + L/4B)(beta + B tau), h = this tree depth";
+    const int h = store_and_forward_depth(s);
+    f = sf_terms(h, L, B);
+    r.text = h == torus_diameter(dims) + 1
+                 ? "paper Table 1 (D + L/4B)(beta + B tau): trees of depth h = D + 1"
+                 : "(h - 1 + L/4B)(beta + B tau), h = this tree depth (no trees of depth D + 1 "
+                   "on this torus)";
   }
   r.value = f.eval(c);
   r.alpha_terms = f.alpha_terms;

@@ -53,7 +53,9 @@ Schedule h_trees(const std::vector<int>& dims, int root, int parts, int message_
 // Pipelined store-and-forward on four arc-disjoint spanning trees (every path is one hop; the
 // comparison row with beta = alpha + delta). parts = L/B, a multiple of 4: part 4j + t is packet
 // j of the quarter on tree t. Any n0 x n1 torus with n0, n1 >= 3. The tree depth h is recorded
-// in `variant` and returned by store_and_forward_depth().
+// in `variant` and returned by store_and_forward_depth(): the paper's D + 1 (D = the diameter)
+// except on n x 5 with n odd (D + 2) and n x 3 (n): no trees of depth D + 1 exist there (SAT,
+// n <= 15).
 Schedule store_and_forward_trees(const std::vector<int>& dims, int root, int parts,
                                  int message_flits = 0);
 int store_and_forward_depth(const Schedule& s);
