@@ -58,6 +58,7 @@ Network::Network(sc_core::sc_module_name name, const Config& cfg)
     router_store_.emplace_back(r);
     routers_.push_back(r);
   }
+  active_bits_.assign((routers_.size() + 63) / 64, 0);
   // Links: one per connected (router, port); reserve first so the pointers stay valid.
   links_.reserve(static_cast<std::size_t>(R) * topo_.num_ports());
   for (int n = 0; n < R; ++n)
@@ -149,9 +150,8 @@ void Network::clock() {
   // A new cycle: last cycle's waveform events end (valid, requests, grants read 0 again).
   if (waves_ && cycle_ceil(now) >= next_eval_) waves_->begin_cycle(cycle_ceil(now));
   Cycle t = std::max(cycle_ceil(now), next_eval_);
-  const bool busy = !active_routers_.empty() || !active_nis_.empty() ||
-                    !fabric_.credits_next.empty() || !fabric_.woke_nis.empty() ||
-                    fabric_.credits_in_wheel > 0;
+  const bool busy = active_count_ > 0 || !active_nis_.empty() || !fabric_.credits_next.empty() ||
+                    !fabric_.woke_nis.empty() || fabric_.credits_in_wheel > 0;
   if (!busy) {
     const Cycle due = next_due(t);
     if (due == kNever) {
@@ -239,30 +239,33 @@ void Network::step(Cycle t) {
   }
   active_nis_.resize(keep);
   fabric_.accept_from = t + 1;
-  // 4. Routers, in node order; then routers that got a flit they can forward this same cycle.
-  for (auto* r : active_routers_)
-    if (!r->evaluate(t)) r->active = false;
+  // 4. Routers, in node order (a scan of the active set's bits: idle routers cost nothing);
+  // then routers that got a flit they can forward this same cycle.
+  for (std::size_t w = 0; w < active_bits_.size(); ++w)
+    for (std::uint64_t m = active_bits_[w]; m; m &= m - 1) {
+      const int i = __builtin_ctzll(m);
+      Router* r = routers_[w * 64 + static_cast<std::size_t>(i)];
+      if (!r->evaluate(t)) {
+        r->active = false;
+        active_bits_[w] &= ~(std::uint64_t{1} << i);
+        --active_count_;
+      }
+    }
   while (!fabric_.again.empty()) {
     again_scratch_.swap(fabric_.again);
     for (auto* r : again_scratch_) {
       r->again_queued = false;
-      if (!r->evaluate(t)) r->active = false;
+      if (!r->evaluate(t) && r->active) {
+        r->active = false;
+        clear_active(r);
+      }
     }
     again_scratch_.clear();
   }
-  keep = 0;
-  for (auto* r : active_routers_)
-    if (r->active) active_routers_[keep++] = r;
-  active_routers_.resize(keep);
-  if (!fabric_.woke.empty()) {
-    for (auto* r : fabric_.woke)
-      if (r->active) active_routers_.push_back(r);
-    fabric_.woke.clear();
-    std::sort(active_routers_.begin(), active_routers_.end(),
-              [](const Router* a, const Router* b) { return a->node() < b->node(); });
-    active_routers_.erase(std::unique(active_routers_.begin(), active_routers_.end()),
-                          active_routers_.end());
-  }
+  // Routers woken this cycle join the set for the next one.
+  for (auto* r : fabric_.woke)
+    if (r->active) set_active(r);
+  fabric_.woke.clear();
 }
 
 std::uint64_t Network::live_packets() const {

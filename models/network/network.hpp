@@ -109,7 +109,28 @@ class Network : public sc_core::sc_module {
   std::vector<NetworkInterface*> nis_;
   std::vector<Router*> routers_;
   std::vector<Link> links_;
-  std::vector<Router*> active_routers_, again_scratch_;
+  std::vector<Router*> again_scratch_;
+  // The active routers: one bit per router id (routers_ order), and how many bits are set.
+  std::vector<std::uint64_t> active_bits_;
+  std::size_t active_count_ = 0;
+  void set_active(const Router* r) {
+    const std::size_t n = static_cast<std::size_t>(r->node());
+    std::uint64_t& w = active_bits_[n / 64];
+    const std::uint64_t b = std::uint64_t{1} << (n % 64);
+    if (!(w & b)) {
+      w |= b;
+      ++active_count_;
+    }
+  }
+  void clear_active(const Router* r) {
+    const std::size_t n = static_cast<std::size_t>(r->node());
+    std::uint64_t& w = active_bits_[n / 64];
+    const std::uint64_t b = std::uint64_t{1} << (n % 64);
+    if (w & b) {
+      w &= ~b;
+      --active_count_;
+    }
+  }
   std::vector<NetworkInterface*> active_nis_;
   std::vector<std::pair<OutputUnit*, int>> credits_now_;
   RunState state_;

@@ -14,20 +14,31 @@ int Arbiter::arbitrate(std::uint64_t req, const std::uint8_t* cls, const Cycle* 
                        bool hold) const {
   if (!req) return -1;
   if (hold && last_ >= 0 && (req >> last_ & 1)) return last_;
-  int best_cls = classes_;
-  for (std::uint64_t r = req; r; r &= r - 1) {
-    const int i = __builtin_ctzll(r);
-    if (cls[i] < best_cls) best_cls = cls[i];
+  // The requesters of the highest class present.
+  int best_cls = 0;
+  std::uint64_t m = req;
+  if (classes_ > 1) {
+    best_cls = classes_;
+    for (std::uint64_t r = req; r; r &= r - 1) {
+      const int i = __builtin_ctzll(r);
+      if (cls[i] < best_cls) {
+        best_cls = cls[i];
+        m = 0;
+      }
+      if (cls[i] == best_cls) m |= std::uint64_t{1} << i;
+    }
   }
+  // Round-robin order from the class's pointer: the requesters at or after it, then the rest.
   const int start = ptr_[best_cls];
+  const std::uint64_t hi = m & (~std::uint64_t{0} << start);
+  if (policy_ == ArbPolicy::RoundRobin || !age) return __builtin_ctzll(hi ? hi : m);
+  // Oldest first; among equal ages the first in round-robin order.
   int winner = -1;
-  for (int k = 0; k < n_; ++k) {
-    int i = start + k;
-    if (i >= n_) i -= n_;
-    if (!(req >> i & 1) || cls[i] != best_cls) continue;
-    if (policy_ == ArbPolicy::RoundRobin || !age) return i;
-    if (winner < 0 || age[i] < age[winner]) winner = i;
-  }
+  for (std::uint64_t part : {hi, m & ~hi})
+    for (std::uint64_t r = part; r; r &= r - 1) {
+      const int i = __builtin_ctzll(r);
+      if (winner < 0 || age[i] < age[winner]) winner = i;
+    }
   return winner;
 }
 
