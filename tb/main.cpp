@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "config/config.hpp"
+#include "sim/csv.hpp"
 #include "sim/estimate.hpp"
 #include "sim/simulation.hpp"
 
@@ -28,6 +29,9 @@
 #endif
 
 namespace {
+
+using sy::csv_fields;
+using sy::csv_quote;
 
 const char* kUsage = R"(switchyard — cycle-level SystemC model of interconnection-network routers
 
@@ -202,10 +206,6 @@ const char* kCsvHeader =
     "packet_time,reception_delay_mean,reception_delay_ci95,broadcast_delay_mean,"
     "broadcast_delay_ci95,greedy_lower,greedy_upper,greedy_exact";
 
-std::string csv_quote(const std::string& v) {
-  return v.find_first_of(",\"") == std::string::npos ? v : "\"" + v + "\"";
-}
-
 std::string csv_row(const std::string& value, const sy::Results& r) {
   char b[1024];
   const double nan = std::numeric_limits<double>::quiet_NaN();
@@ -275,25 +275,6 @@ std::string shell_quote(const std::string& v) {
   std::string q = "'";
   for (char c : v) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
   return q + "'";
-}
-
-// Splits a CSV line written by csv_row (the value is the only field that may be quoted).
-std::vector<std::string> csv_fields(const std::string& line) {
-  std::vector<std::string> f;
-  std::string cur;
-  bool q = false;
-  for (char c : line) {
-    if (c == '"') {
-      q = !q;
-    } else if (c == ',' && !q) {
-      f.push_back(cur);
-      cur.clear();
-    } else {
-      cur += c;
-    }
-  }
-  f.push_back(cur);
-  return f;
 }
 
 int collect(const std::string& out, const std::string& param_names, bool print) {

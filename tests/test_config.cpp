@@ -70,7 +70,7 @@ TEST(Config, OverridesApplyAndDefaultsResolve) {
   EXPECT_DOUBLE_EQ(c.traffic.rate, 0.25);
   EXPECT_EQ(c.timing.delta, 3);
   EXPECT_EQ(c.topology.dims.size(), 4u);
-  EXPECT_NE(config_to_json(c, 0).find("\"vcs\": 4"), std::string::npos);
+  EXPECT_NE(config_to_json(c, 0).find("\"vcs\":4"), std::string::npos);
 }
 
 TEST(Cli, ExitCodes) {

@@ -1,8 +1,13 @@
-// A tiny JSON writer with fixed formatting, so that the same run writes the same bytes.
+// JSON output: a small builder (open / key / value / close, in document order) over
+// nlohmann::json's ordered_json, which writes it. Doubles are kept to 10 significant digits, so
+// that the same run writes the same bytes whatever the last bits of a sum; strings that are not
+// UTF-8 get U+FFFD (the output is always valid JSON). nlohmann stays out of this header: the
+// installed library's users need not have it.
 #pragma once
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -10,35 +15,24 @@ namespace sy {
 
 class Json {
  public:
-  explicit Json(int indent = 2) : indent_(indent) {}
-  Json& open(const char* key = nullptr) { return start(key, '{'); }
-  Json& open_array(const char* key = nullptr) { return start(key, '['); }
-  Json& close() {
-    const char c = stack_.back() == '{' ? '}' : ']';
-    const bool had = has_items_.back();
-    stack_.pop_back();
-    has_items_.pop_back();
-    if (had) newline();
-    out_ += c;
-    return *this;
-  }
-  Json& key(const char* k) {
-    item();
-    out_ += quoted(k);
-    out_ += ": ";
-    pending_key_ = true;
-    return *this;
-  }
-  Json& value(const std::string& s) { return raw_value(quoted(s)); }
+  explicit Json(int indent = 2);
+  ~Json();
+  Json(const Json&) = delete;
+  Json& operator=(const Json&) = delete;
+  Json& open(const char* key = nullptr);
+  Json& open_array(const char* key = nullptr);
+  Json& close();
+  Json& key(const char* k);
+  Json& value(const std::string& s);
   Json& value(const char* s) { return value(std::string(s)); }
-  Json& value(bool b) { return raw_value(b ? "true" : "false"); }
-  Json& value(int v) { return raw_value(std::to_string(v)); }
-  Json& value(long v) { return raw_value(std::to_string(v)); }
-  Json& value(long long v) { return raw_value(std::to_string(v)); }
-  Json& value(unsigned v) { return raw_value(std::to_string(v)); }
-  Json& value(unsigned long v) { return raw_value(std::to_string(v)); }
-  Json& value(unsigned long long v) { return raw_value(std::to_string(v)); }
-  Json& value(double v) { return raw_value(number(v)); }
+  Json& value(bool b);
+  Json& value(int v) { return value(static_cast<long long>(v)); }
+  Json& value(long v) { return value(static_cast<long long>(v)); }
+  Json& value(long long v);
+  Json& value(unsigned v) { return value(static_cast<unsigned long long>(v)); }
+  Json& value(unsigned long v) { return value(static_cast<unsigned long long>(v)); }
+  Json& value(unsigned long long v);
+  Json& value(double v);
   template <class T>
   Json& kv(const char* k, const T& v) {
     key(k);
@@ -51,12 +45,11 @@ class Json {
     return close();
   }
   // Inserts an already formatted JSON value (an object written by another Json).
-  Json& raw(const char* k, const std::string& json) {
-    key(k);
-    return raw_value(json);
-  }
-  const std::string& str() const { return out_; }
+  Json& raw(const char* k, const std::string& json);
+  // The document, indented by indent spaces (0 or less: on one line).
+  const std::string& str() const;
 
+  // A double as printed in text output: 10 significant digits, "null" when not finite.
   static std::string number(double v) {
     if (!std::isfinite(v)) return "null";
     char b[40];
@@ -118,44 +111,8 @@ class Json {
   }
 
  private:
-  Json& start(const char* key_name, char c) {
-    if (key_name)
-      key(key_name);
-    else
-      item();
-    pending_key_ = false;
-    out_ += c;
-    stack_.push_back(c);
-    has_items_.push_back(false);
-    return *this;
-  }
-  Json& raw_value(const std::string& s) {
-    if (!pending_key_) item();
-    pending_key_ = false;
-    out_ += s;
-    return *this;
-  }
-  void item() {
-    if (pending_key_) return;
-    if (!stack_.empty()) {
-      if (has_items_.back()) out_ += ',';
-      has_items_.back() = true;
-      newline();
-    }
-  }
-  void newline() {
-    if (indent_ <= 0) {
-      out_ += ' ';
-      return;
-    }
-    out_ += '\n';
-    out_.append(stack_.size() * indent_, ' ');
-  }
-  std::string out_;
-  std::vector<char> stack_;
-  std::vector<bool> has_items_;
-  int indent_;
-  bool pending_key_ = false;
+  struct Impl;
+  std::unique_ptr<Impl> p_;
 };
 
 }  // namespace sy
