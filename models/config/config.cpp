@@ -180,6 +180,21 @@ Config parse_document(const std::string& text, const std::string& source,
                            " VCs: 4 or more give them dateline classes inside each ring; with "
                            "fewer the network may deadlock");
   }
+  if (r.pipeline.staged) {
+    if (tm.has("delta"))
+      fail(c.source, tm.at("delta"), "timing.delta",
+           "is the ideal pipeline's hop; with router.pipeline a hop takes rc + va + sa + st + lt "
+           "cycles: leave timing.delta out");
+    if (t.broadcast.enabled())
+      fail(c.source, rs.at("pipeline"), "router.pipeline",
+           "broadcast copies replicated in the routers are modelled by the ideal pipeline only: "
+           "leave router.pipeline out for broadcast traffic");
+    if (topo.num_ports() + r.pipeline.ejection_ports > 64)
+      fail(c.source, rs.at("pipeline"), "router.pipeline.ejection_ports",
+           "a router has at most 64 outputs (" + std::to_string(topo.num_ports()) +
+               " network ports here)");
+    c.timing.delta = r.pipeline.hop_cycles();  // for what reads a per-hop cost (reports)
+  }
   bool rings = false;
   for (int d = 0; d < topo.num_dims(); ++d) rings |= topo.wraps(d);
   if (rings && r.buffering == Buffering::InputVc && r.vcs < 2)
@@ -298,8 +313,21 @@ std::string config_to_json(const Config& c, int indent) {
       .kv("vcs", c.router.vcs)
       .kv("vc_depth", c.router.vc_depth)
       .kv("arbitration", to_string(c.router.arbitration))
-      .kv("priority_classes", c.router.priority_classes)
-      .close();
+      .kv("priority_classes", c.router.priority_classes);
+  if (c.router.pipeline.staged) {
+    const PipelineConfig& p = c.router.pipeline;
+    j.open("pipeline")
+        .kv("rc", p.rc)
+        .kv("va", p.va)
+        .kv("sa", p.sa)
+        .kv("st", p.st)
+        .kv("lt", p.lt)
+        .kv("credit_delay", p.credit_delay)
+        .kv("speculative", p.speculative)
+        .kv("ejection_ports", p.ejection_ports)
+        .close();
+  }
+  j.close();
   j.open("timing")
       .kv("alpha", c.timing.alpha)
       .kv("delta", c.timing.delta)

@@ -1,6 +1,7 @@
 // Config: the parsed and validated experiment. Every key is known; every error names the file,
 // line and key path (ConfigError, exit code 2 at the CLI). Units take the small structs they need.
 #pragma once
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <stdexcept>
@@ -54,6 +55,26 @@ struct TopologyConfig {
   }
 };
 
+// The staged router pipeline of input_vc routers (router.pipeline; absent: the ideal pipeline,
+// timing.delta cycles per hop and free all-port ejection). A header is written into its VC and
+// routed in rc cycles, then allocated an output VC by the VC allocator (va cycles; with
+// speculative, switch allocation may be granted in the VA cycle itself), then wins the switch
+// (sa), crosses it (st) and the link (lt). Body flits only take sa + st + lt. A credit is usable
+// upstream credit_delay cycles after its flit left the buffer. Flits for this node leave through
+// one of ejection_ports ejection outputs (their own VCs and allocation, an lt-cycle channel to
+// the NI); the NI's injection channel also takes lt cycles.
+struct PipelineConfig {
+  bool staged = false;
+  int rc = 1, va = 1, sa = 1, st = 1, lt = 1;
+  int credit_delay = 1;
+  bool speculative = false;
+  int ejection_ports = 1;
+  // A header's cycles through one router, from its arrival to its arrival at the next router
+  // (without contention): rc + va + sa + st + lt, or rc + max(va, sa) + st + lt speculatively.
+  int router_cycles() const { return rc + (speculative ? std::max(va, sa) : va + sa) + st; }
+  int hop_cycles() const { return router_cycles() + lt; }
+};
+
 struct RouterConfig {
   Buffering buffering = Buffering::InputVc;
   Switching switching = Switching::Wormhole;
@@ -61,6 +82,7 @@ struct RouterConfig {
   int vc_depth = 4;
   ArbPolicy arbitration = ArbPolicy::RoundRobin;
   int priority_classes = 1;
+  PipelineConfig pipeline;
 };
 
 struct TimingConfig {

@@ -1,4 +1,4 @@
-// router: {buffering, switching, vcs, vc_depth, arbitration, priority_classes}
+// router: {buffering, switching, vcs, vc_depth, arbitration, priority_classes, pipeline}
 #include "config/section.hpp"
 
 namespace sy {
@@ -33,6 +33,23 @@ void parse_router(Section& s, Config& c) {
       "arbitration", ArbPolicy::RoundRobin,
       {{"round_robin", ArbPolicy::RoundRobin}, {"oldest_first", ArbPolicy::OldestFirst}});
   c.router.priority_classes = static_cast<int>(s.integer("priority_classes", 1, 1, 8));
+  if (s.has("pipeline")) {
+    if (c.router.buffering != Buffering::InputVc)
+      fail(c.source, s.at("pipeline"), s.path("pipeline"),
+           "the staged pipeline is a model of input_vc routers (buffering: input_vc)");
+    Section ps = s.sub("pipeline");
+    PipelineConfig& p = c.router.pipeline;
+    p.staged = true;
+    p.rc = static_cast<int>(ps.integer("rc", 1, 0, 8));
+    p.va = static_cast<int>(ps.integer("va", 1, 0, 8));
+    p.sa = static_cast<int>(ps.integer("sa", 1, 1, 8));
+    p.st = static_cast<int>(ps.integer("st", 1, 0, 8));
+    p.lt = static_cast<int>(ps.integer("lt", 1, 0, 8));
+    p.credit_delay = static_cast<int>(ps.integer("credit_delay", 1, 1, 16));
+    p.speculative = ps.boolean("speculative", false);
+    p.ejection_ports = static_cast<int>(ps.integer("ejection_ports", 1, 1, 8));
+    ps.finish();
+  }
   s.finish();
 }
 

@@ -116,6 +116,19 @@ struct Fabric {
   // A packet started on a link while a higher-class packet was ready for it (must stay 0).
   std::uint64_t priority_inversions = 0;
   void credit(OutputUnit* up, int vc) { credits_next.emplace_back(up, vc); }
+  // Staged pipeline: a credit usable at cycle `at` (> now); the credit delay and the ejection
+  // channels put them up to 40 cycles ahead, in a wheel of buckets by cycle.
+  static constexpr int kCreditWheel = 64;
+  std::vector<std::pair<OutputUnit*, int>> credit_wheel[kCreditWheel];
+  std::uint64_t credits_in_wheel = 0;
+  void credit_at(OutputUnit* up, int vc, Cycle now, Cycle at) {
+    if (at <= now + 1) {
+      credit(up, vc);
+      return;
+    }
+    credit_wheel[at & (kCreditWheel - 1)].emplace_back(up, vc);
+    ++credits_in_wheel;
+  }
 };
 
 }  // namespace sy

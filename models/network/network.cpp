@@ -150,7 +150,8 @@ void Network::clock() {
   if (waves_ && cycle_ceil(now) >= next_eval_) waves_->begin_cycle(cycle_ceil(now));
   Cycle t = std::max(cycle_ceil(now), next_eval_);
   const bool busy = !active_routers_.empty() || !active_nis_.empty() ||
-                    !fabric_.credits_next.empty() || !fabric_.woke_nis.empty();
+                    !fabric_.credits_next.empty() || !fabric_.woke_nis.empty() ||
+                    fabric_.credits_in_wheel > 0;
   if (!busy) {
     const Cycle due = next_due(t);
     if (due == kNever) {
@@ -207,6 +208,12 @@ void Network::step(Cycle t) {
   credits_now_.swap(fabric_.credits_next);
   for (auto& c : credits_now_) c.first->credit(c.second);
   credits_now_.clear();
+  if (fabric_.credits_in_wheel) {
+    auto& bucket = fabric_.credit_wheel[t & (Fabric::kCreditWheel - 1)];
+    for (auto& c : bucket) c.first->credit(c.second);
+    fabric_.credits_in_wheel -= bucket.size();
+    bucket.clear();
+  }
   // 2. Messages requested for this cycle: earlier requests first, then the built-in sources.
   while (!fabric_.pending.empty() && fabric_.pending.top().cycle <= t) {
     const std::uint32_t id = fabric_.pending.top().message;

@@ -103,6 +103,7 @@ class NetworkInterface : public sc_core::sc_module {
   std::vector<int> route_ports_;      // scratch: a source route's ports, checked
   const bool oq_, circuit_, all_port_, self_local_;
   const int alpha_, tau_, max_packet_, flit_bytes_;
+  const int inject_lt_;  // staged pipeline: the injection channel's cycles (0: ideal)
   std::uint64_t rejected_ = 0;
   Rng rng_;  // the source's random choices (ending dimension of a broadcast)
   std::function<void(const Delivery&)> receive_;

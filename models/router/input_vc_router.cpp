@@ -9,21 +9,43 @@
 
 namespace sy {
 
+namespace {
+// The router's outputs: the topology's ports, and in the staged pipeline its ejection outputs.
+int outputs_of(const Fabric& f) {
+  const PipelineConfig& p = f.cfg.router.pipeline;
+  return f.topo.num_ports() + (p.staged ? p.ejection_ports : 0);
+}
+}  // namespace
+
 InputVcRouter::InputVcRouter(sc_core::sc_module_name name, int node, Fabric& fabric,
                              NetworkInterface* ni)
     : Router(name, node, fabric, ni),
-      alloc_(fabric.topo.num_ports() + fabric.cfg.interface.injection_channels,
-             fabric.topo.num_ports(), fabric.cfg.router.vcs, fabric.cfg.router.priority_classes,
+      alloc_(fabric.topo.num_ports() + fabric.cfg.interface.injection_channels, outputs_of(fabric),
+             fabric.cfg.router.vcs, fabric.cfg.router.priority_classes,
              fabric.cfg.router.arbitration),
-      xbar_(fabric.topo.num_ports()),
+      vc_alloc_(fabric.cfg.router.pipeline.staged
+                    ? fabric.topo.num_ports() + fabric.cfg.interface.injection_channels
+                    : 0,
+                outputs_of(fabric), fabric.cfg.router.vcs, fabric.cfg.router.arbitration),
+      xbar_(outputs_of(fabric)),
       grants_(fabric.topo.num_ports() + fabric.cfg.interface.injection_channels),
-      delta_(fabric.cfg.timing.delta),
+      delta_(fabric.cfg.router.pipeline.staged ? fabric.cfg.router.pipeline.rc
+                                               : fabric.cfg.timing.delta),
       tau_(fabric.cfg.timing.tau),
       saf_(fabric.cfg.router.switching == Switching::StoreAndForward),
       bcast_(fabric.cfg.traffic.broadcast),
       plan_(vc_plan(fabric.cfg)),
       algo_(fabric.routing.algorithm()),
-      turns_(turn_model(fabric.cfg.routing.algorithm)) {
+      turns_(turn_model(fabric.cfg.routing.algorithm)),
+      staged_(fabric.cfg.router.pipeline.staged),
+      va_lag_(fabric.cfg.router.pipeline.speculative
+                  ? std::max(0, fabric.cfg.router.pipeline.va - fabric.cfg.router.pipeline.sa)
+                  : fabric.cfg.router.pipeline.va),
+      link_lag_(staged_ ? fabric.cfg.router.pipeline.sa + fabric.cfg.router.pipeline.st +
+                              fabric.cfg.router.pipeline.lt
+                        : 0),
+      credit_delay_(fabric.cfg.router.pipeline.credit_delay),
+      ejection_ports_(staged_ ? fabric.cfg.router.pipeline.ejection_ports : 0) {
   const RouterConfig& rc = fabric.cfg.router;
   const int inputs = fabric.topo.num_ports() + fabric.cfg.interface.injection_channels;
   for (int p = 0; p < inputs; ++p)
@@ -33,10 +55,18 @@ InputVcRouter::InputVcRouter(sc_core::sc_module_name name, int node, Fabric& fab
     for (auto& iu : inputs_)
       for (auto& vc : iu.vcs) vc.branches.resize(fabric.topo.num_ports());
   }
+  outputs_.resize(static_cast<std::size_t>(outputs_of(fabric)));
   for (auto& o : outputs_) o = OutputUnit(rc.vcs, rc.vc_depth);
-  if (fabric.cfg.routing.random_selection)
-    alloc_.random_selection(fabric.cfg.simulation.seed * 0x9e3779b97f4a7c15ull +
-                            static_cast<std::uint64_t>(node) + 0x73656c);
+  if (staged_) {
+    alloc_.staged(true);
+    vc_grants_.resize(static_cast<std::size_t>(inputs * rc.vcs));
+  }
+  if (fabric.cfg.routing.random_selection) {
+    const std::uint64_t seed =
+        fabric.cfg.simulation.seed * 0x9e3779b97f4a7c15ull + static_cast<std::uint64_t>(node);
+    alloc_.random_selection(seed + 0x73656c);
+    vc_alloc_.random_selection(seed + 0x766361);
+  }
 }
 
 void InputVcRouter::accept_flit(int in_port, int v, Flit f, Cycle t) {
@@ -57,6 +87,28 @@ void InputVcRouter::accept_flit(int in_port, int v, Flit f, Cycle t) {
       pk.phase = 1;
     }
     vc.eject = pk.dst == terminal_ && pk.mid < 0;
+  }
+  if (vc.eject && staged_) {
+    // Through an ejection output, allocated like any other (any of its VCs).
+    if (f.head) {
+      const int P = fabric_.topo.num_ports();
+      vc.hold = 0;
+      vc.state = VirtualChannel::State::Routed;
+      vc.out_port = P;
+      vc.vc_lo = 0;
+      vc.vc_hi = static_cast<int>(iu.vcs.size());
+      vc.ncand = 0;
+      if (ejection_ports_ > 1) {
+        if (static_cast<int>(vc.cand.size()) < ejection_ports_)
+          vc.cand.resize(static_cast<std::size_t>(ejection_ports_));
+        for (int e = 0; e < ejection_ports_; ++e) vc.cand[e] = {P + e, vc.vc_lo, vc.vc_hi};
+        vc.ncand = ejection_ports_;
+        vc.escape_last = false;
+      }
+    }
+    if (f.tail) vc.eject = false;
+    buffer_flit(iu, vc, f, in_port, t);
+    return;
   }
   if (vc.eject) {
     if (f.tail) vc.eject = false;
@@ -115,7 +167,9 @@ void InputVcRouter::buffer_flit(InputUnit& iu, VirtualChannel& vc, Flit f, int i
 // store-and-forward holds the header until the tail has been received (tail start + tau); a
 // source route's not-before holds the header until then.
 Cycle InputVcRouter::ready_time(const Flit& f, int in_port, VirtualChannel& vc, Cycle t) const {
-  Cycle ready = std::max(t + delta_, vc.hold);  // hold: 0 unless the packet has a route
+  // (Staged pipeline: a body flit only needs switch allocation, as soon as it is in.)
+  const Cycle lag = staged_ && !f.head ? 0 : delta_;
+  Cycle ready = std::max(t + lag, vc.hold);  // hold: 0 unless the packet has a route
   if (saf_ && !is_injection(in_port)) {
     if (f.head && !f.tail) ready = kNever;
     if (f.tail) {
@@ -254,13 +308,57 @@ void InputVcRouter::sample(RouterProbe& p) const {
   for (std::size_t i = 0; i < inputs_.size(); ++i)
     for (std::size_t v = 0; v < inputs_[i].vcs.size(); ++v)
       p.in[i].occ[v] = static_cast<unsigned>(inputs_[i].vcs[v].fifo.size());
-  for (std::size_t o = 0; o < outputs_.size(); ++o)
+  for (std::size_t o = 0; o < std::min(outputs_.size(), p.out.size()); ++o)
     for (std::size_t v = 0; v < outputs_[o].vcs.size(); ++v)
       p.out[o].credit[v] = static_cast<unsigned>(std::max(0, outputs_[o].vcs[v].credits));
 }
 
+// A header takes its output VC (VC allocation): per-packet bookkeeping of the hop it starts.
+void InputVcRouter::take_output_vc(int in_port, VirtualChannel& vc, int out_port, int out_vc,
+                                   Packet& pk) {
+  outputs_[out_port].take(out_vc);
+  vc.out_port = out_port;
+  vc.out_vc = out_vc;
+  vc.state = VirtualChannel::State::Active;
+  vc.ncand = 0;
+  if (out_port >= fabric_.topo.num_ports()) return;  // an ejection output: not a hop
+  ++pk.hops;
+  if (algo_ && fabric_.topo.is_wrap_hop(node_, out_port))
+    pk.wrapped |= 1u << fabric_.topo.port(out_port).dim;
+  if (turns_ != TurnModel::None &&
+      !turn_allowed(turns_, fabric_.topo, node_, is_injection(in_port) ? -1 : in_port, out_port))
+    ++fabric_.forbidden_turns;
+}
+
+// Staged pipeline: the VC allocator's grants; a header may bid for the switch va cycles later
+// (speculatively, max(0, va - sa)).
+void InputVcRouter::allocate_vcs(Cycle t) {
+  const int n = vc_alloc_.allocate(inputs_, outputs_, fabric_.pool, t, vc_grants_.data());
+  for (int g = 0; g < n; ++g) {
+    const VcGrant& gr = vc_grants_[g];
+    VirtualChannel& vc = inputs_[gr.in_port].vcs[gr.vc];
+    Flit& head = vc.fifo.front();
+    take_output_vc(gr.in_port, vc, gr.out_port, gr.out_vc, fabric_.pool[head.packet]);
+    head.ready = t + va_lag_;
+  }
+}
+
+// Staged pipeline: a flit leaves through an ejection output; it begins to arrive at the NI after
+// switch and channel traversal, and its ejection buffer slot is free credit_delay cycles later.
+void InputVcRouter::eject(const SwitchGrant& gr, const Flit& f, Cycle t) {
+  fabric_.max_flit_wait = std::max(fabric_.max_flit_wait, t - f.ready);
+  xbar_.connect(gr.in_port, gr.out_port, t);
+  if (probe_ && probe_->on && gr.out_port < static_cast<int>(probe_->out.size()))
+    probe_->grant(gr.in_port, gr.vc, gr.out_port);
+  fabric_.last_progress = t;
+  const Cycle arrival = t + link_lag_;
+  ni_->deliver_flit(f, arrival);
+  fabric_.credit_at(&outputs_[gr.out_port], gr.out_vc, t, arrival + credit_delay_);
+}
+
 bool InputVcRouter::evaluate(Cycle t) {
   if (!buffered_) return false;
+  if (staged_) allocate_vcs(t);
   const int n = alloc_.allocate(inputs_, outputs_, fabric_.pool, t, grants_.data());
   for (int g = 0; g < n; ++g) {
     const SwitchGrant& gr = grants_[g];
@@ -275,29 +373,21 @@ bool InputVcRouter::evaluate(Cycle t) {
     vc.fifo.pop();
     --iu.buffered;
     --buffered_;
-    if (vc.state != VirtualChannel::State::Active) {
-      ou.take(gr.out_vc);
-      vc.out_vc = gr.out_vc;
-      vc.state = VirtualChannel::State::Active;
-      vc.ncand = 0;
-      Packet& pk = fabric_.pool[f.packet];
-      ++pk.hops;
-      if (algo_ && fabric_.topo.is_wrap_hop(node_, gr.out_port))
-        pk.wrapped |= 1u << fabric_.topo.port(gr.out_port).dim;
-      if (turns_ != TurnModel::None &&
-          !turn_allowed(turns_, fabric_.topo, node_, is_injection(gr.in_port) ? -1 : gr.in_port,
-                        gr.out_port))
-        ++fabric_.forbidden_turns;
-    }
+    if (vc.state != VirtualChannel::State::Active)
+      take_output_vc(gr.in_port, vc, gr.out_port, gr.out_vc, fabric_.pool[f.packet]);
     ou.consume(gr.out_vc);
     ou.free_at = t + tau_;
     if (f.tail) {
       ou.vcs[gr.out_vc].tail_sent = true;
       vc.state = VirtualChannel::State::Idle;
     }
-    fabric_.credit(iu.upstream, gr.vc);
+    send_credit(iu, gr.vc, t);
+    if (gr.out_port >= fabric_.topo.num_ports()) {
+      eject(gr, f, t);
+      continue;
+    }
     Link& l = traverse(gr, f, t);
-    l.dst->accept_flit(l.dst_port, gr.out_vc, f, t);
+    l.dst->accept_flit(l.dst_port, gr.out_vc, f, t + link_lag_);
   }
   return buffered_ > 0;
 }

@@ -1,9 +1,15 @@
 // InputVcRouter: the realistic router. Input units with V VCs of B flits and credit flow control,
-// routing unit (lookahead: the header is routed as it arrives), switch allocator with VC
-// allocation folded in, crossbar, output units. Every flit leaves its buffer at the earliest
-// delta cycles after it began to arrive (the router's pipeline), later if the allocator, the
-// channel (one flit per tau cycles) or credits hold it. Store-and-forward additionally holds a
-// header that came over a network link until its whole packet has been received.
+// routing unit (lookahead: the header is routed as it arrives), switch allocator, crossbar,
+// output units. Two pipelines:
+//  - ideal (default): VC allocation folded into switch allocation; every flit leaves its buffer
+//    at the earliest delta cycles after it began to arrive, later if the allocator, the channel
+//    (one flit per tau cycles) or credits hold it; a flit for this node goes to the NI as it
+//    arrives (free all-port ejection); credits are back the next cycle.
+//  - staged (router.pipeline): route computation (rc), a separate VC allocator (va), switch
+//    allocation (sa), switch and link traversal (st, lt) as stages, credits back after
+//    credit_delay, ejection through the router's ejection outputs (see PipelineConfig).
+// Store-and-forward additionally holds a header that came over a network link until its whole
+// packet has been received.
 #pragma once
 #include <vector>
 
@@ -12,6 +18,7 @@
 #include "router/router.hpp"
 #include "router/routing_unit.hpp"
 #include "router/switch_allocator.hpp"
+#include "router/vc_allocator.hpp"
 
 namespace sy {
 
@@ -33,9 +40,20 @@ class InputVcRouter : public Router {
   Cycle ready_time(const Flit& f, int in_port, VirtualChannel& vc, Cycle t) const;
   Link& traverse(const SwitchGrant& gr, const Flit& f, Cycle t);
   void buffer_flit(InputUnit& iu, VirtualChannel& vc, Flit f, int in_port, Cycle t);
+  void take_output_vc(int in_port, VirtualChannel& vc, int out_port, int out_vc, Packet& pk);
+  void allocate_vcs(Cycle t);
+  void eject(const SwitchGrant& gr, const Flit& f, Cycle t);
+  void send_credit(InputUnit& iu, int vc, Cycle t) {
+    if (staged_)
+      fabric_.credit_at(iu.upstream, vc, t, t + credit_delay_);
+    else
+      fabric_.credit(iu.upstream, vc);
+  }
   std::vector<InputUnit> inputs_;
   std::vector<int> children_;  // scratch for broadcast fan-out
   SwitchAllocator alloc_;
+  VcAllocator vc_alloc_;  // staged pipeline only
+  std::vector<VcGrant> vc_grants_;
   Crossbar xbar_;
   std::vector<SwitchGrant> grants_;
   int buffered_ = 0;
@@ -45,6 +63,11 @@ class InputVcRouter : public Router {
   const VcPlan plan_;
   const RoutingAlgorithm* algo_;  // null: dimension order (the routing unit's fast path)
   const TurnModel turns_;         // a turn model: every header's turn is checked
+  // Staged pipeline (router.pipeline): the header's route computation (delta_ = rc), the cycles
+  // from a VC grant to switch allocation, from a switch grant to the flit's arrival at the next
+  // router (sa + st + lt; 0 in the ideal pipeline), the credit delay, the ejection outputs.
+  const bool staged_;
+  const int va_lag_, link_lag_, credit_delay_, ejection_ports_;
 };
 
 }  // namespace sy

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "network/waves.hpp"
+#include "router/candidate_selection.hpp"
 
 namespace sy {
 
@@ -47,44 +48,6 @@ std::uint64_t SwitchAllocator::branch_outputs(VirtualChannel& vc,
   return m;
 }
 
-// Adaptive routing's selection: among the header's candidates whose output channel is free and
-// has a free VC in the candidate's range, the one whose VCs in that range hold the most credits
-// (free buffer slots downstream; the first in the algorithm's order on a tie); the escape only when
-// no other is usable. The VC's port and range become the selected candidate's for this cycle's bid.
-bool SwitchAllocator::select(VirtualChannel& vc, const std::vector<OutputUnit>& out, Cycle t) {
-  int best = -1, best_credits = -1, usable = 0;
-  const int last = vc.escape_last ? vc.ncand - 1 : vc.ncand;
-  for (int k = 0; k < last; ++k) {
-    const Candidate& c = vc.cand[static_cast<std::size_t>(k)];
-    const OutputUnit& ou = out[c.port];
-    if (ou.free_at > t) continue;
-    int credits = 0;
-    bool free_vc = false;
-    for (int v = c.vc_lo; v < c.vc_hi; ++v) {
-      credits += ou.vcs[v].credits;
-      free_vc |= !ou.vcs[v].owned;
-    }
-    if (!free_vc) continue;
-    if (random_) {
-      // Reservoir sampling: each usable candidate with probability 1/usable.
-      if (rng_.below(static_cast<std::uint64_t>(++usable)) == 0) best = k;
-    } else if (credits > best_credits) {
-      best = k;
-      best_credits = credits;
-    }
-  }
-  if (best < 0 && vc.escape_last) {
-    const Candidate& c = vc.cand[static_cast<std::size_t>(vc.ncand - 1)];
-    if (out[c.port].free_at <= t && out[c.port].find_free(c.vc_lo, c.vc_hi) >= 0) best = last;
-  }
-  if (best < 0) return false;
-  const Candidate& c = vc.cand[static_cast<std::size_t>(best)];
-  vc.out_port = c.port;
-  vc.vc_lo = c.vc_lo;
-  vc.vc_hi = c.vc_hi;
-  return true;
-}
-
 int SwitchAllocator::allocate(std::vector<InputUnit>& in, std::vector<OutputUnit>& out,
                               const PacketPool& pool, Cycle t, SwitchGrant* grants) {
   const int P = static_cast<int>(in.size());
@@ -107,8 +70,11 @@ int SwitchAllocator::allocate(std::vector<InputUnit>& in, std::vector<OutputUnit
       }
       const Flit& f = vc.fifo.front();
       if (f.ready > t) continue;
-      if (vc.ncand > 1 && vc.state != VirtualChannel::State::Active && !select(vc, out, t))
-        continue;
+      if (vc.state != VirtualChannel::State::Active) {
+        if (staged_) continue;  // a header takes its output VC in the VC allocator first
+        if (vc.ncand > 1 && !select_candidate(vc, out, t, true, random_ ? &rng_ : nullptr))
+          continue;
+      }
       OutputUnit& ou = out[vc.out_port];
       if (ou.free_at > t) continue;
       if (vc.state == VirtualChannel::State::Active) {

@@ -1,4 +1,5 @@
-// SwitchAllocator: separable input-first allocation, with VC allocation folded in. Stage 1: each
+// SwitchAllocator: separable input-first allocation; in the ideal pipeline with VC allocation
+// folded in (in the staged pipeline the VcAllocator comes first). Stage 1: each
 // input port's arbiter picks one of its VCs whose head flit is ready, whose output channel is free
 // and which holds an output VC with a credit (or, for a header, finds a free output VC in its
 // class range: the VcAllocator step). Stage 2: each output's arbiter picks one of the inputs that
@@ -32,11 +33,12 @@ class SwitchAllocator {
     random_ = true;
     rng_.reseed(seed);
   }
+  // Staged pipeline: only VCs that hold an output VC (granted by the VcAllocator) bid.
+  void staged(bool on) { staged_ = on; }
   // Waveforms: record each cycle's request vectors in the probe (null: off).
   void set_probe(RouterProbe* p) { probe_ = p; }
 
  private:
-  bool select(VirtualChannel& vc, const std::vector<OutputUnit>& out, Cycle t);
   std::uint64_t branch_outputs(VirtualChannel& vc, const std::vector<OutputUnit>& out, Cycle t,
                                std::uint8_t& cls) const;
   std::vector<Arbiter> out_arb_;
@@ -46,6 +48,7 @@ class SwitchAllocator {
   std::vector<Cycle> vc_age_, in_age_;
   RouterProbe* probe_ = nullptr;
   bool random_ = false;
+  bool staged_ = false;
   Rng rng_;
 };
 

@@ -1,11 +1,23 @@
 #include "sim/analysis.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <vector>
 
 namespace sy {
 
+double staged_zero_load(const Config& c, double hops, double flits) {
+  const PipelineConfig& p = c.router.pipeline;
+  const double a = c.timing.alpha, tau = c.timing.tau;
+  // Injection channel, h links and the ejection channel (lt each); h + 1 routers (source,
+  // intermediate, destination); the flits one per tau behind the header; store-and-forward
+  // waits for the whole packet at each of the h routers reached over a link.
+  const double t = a + (hops + 2) * p.lt + (hops + 1) * p.router_cycles() + flits * tau;
+  return c.router.switching == Switching::StoreAndForward ? t + hops * flits * tau : t;
+}
+
 long long zero_load_latency(const Config& c, int hops, int flits) {
+  if (c.router.pipeline.staged) return std::llround(staged_zero_load(c, hops, flits));
   const long long a = c.timing.alpha, d = c.timing.delta, tau = c.timing.tau;
   if (c.router.switching == Switching::StoreAndForward)
     return a + hops * (d + flits * tau) + (hops == 0 ? flits * tau : 0);

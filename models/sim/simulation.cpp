@@ -249,9 +249,11 @@ Results run_simulation(const Config& cfg, const RunOptions& opt) {
                        ? (cfg.traffic.messages.empty() ? 1 : cfg.traffic.messages[0].flits)
                        : cfg.traffic.packet_flits;
   const double a = cfg.timing.alpha, d = cfg.timing.delta, tau = cfg.timing.tau;
-  r.zero_load_formula = cfg.router.switching == Switching::StoreAndForward
+  r.zero_load_formula = cfg.router.pipeline.staged ? staged_zero_load(cfg, r.mean_hops, L)
+                        : cfg.router.switching == Switching::StoreAndForward
                             ? a + r.mean_hops * (d + L * tau)
                             : a + r.mean_hops * d + L * tau;
+  r.staged = cfg.router.pipeline.staged;
   return r;
 }
 
@@ -593,10 +595,10 @@ std::string Results::summary() const {
                 network_latency.mean, network_latency.ci95, network_latency.p50,
                 network_latency.p99, network_latency.max);
   o << b;
-  std::snprintf(b, sizeof b,
-                "zero-load check  formula %.2f cycles at the pattern's mean %.3f hops "
-                "(alpha + h*delta + L*tau)\n",
-                zero_load_formula, mean_hops);
+  std::snprintf(
+      b, sizeof b, "zero-load check  formula %.2f cycles at the pattern's mean %.3f hops (%s)\n",
+      zero_load_formula, mean_hops,
+      staged ? "staged pipeline: alpha + (h+2)*lt + (h+1)*R + L*tau" : "alpha + h*delta + L*tau");
   o << b;
   std::snprintf(b, sizeof b,
                 "throughput       offered %.4f  accepted %.4f flits/node/cycle   rho %.3f\n",

@@ -1,0 +1,41 @@
+#include "router/candidate_selection.hpp"
+
+namespace sy {
+
+bool select_candidate(VirtualChannel& vc, const std::vector<OutputUnit>& out, Cycle t,
+                      bool need_channel, Rng* random) {
+  int best = -1, best_credits = -1, usable = 0;
+  const int last = vc.escape_last ? vc.ncand - 1 : vc.ncand;
+  for (int k = 0; k < last; ++k) {
+    const Candidate& c = vc.cand[static_cast<std::size_t>(k)];
+    const OutputUnit& ou = out[c.port];
+    if (need_channel && ou.free_at > t) continue;
+    int credits = 0;
+    bool free_vc = false;
+    for (int v = c.vc_lo; v < c.vc_hi; ++v) {
+      credits += ou.vcs[v].credits;
+      free_vc |= !ou.vcs[v].owned;
+    }
+    if (!free_vc) continue;
+    if (random) {
+      // Reservoir sampling: each usable candidate with probability 1/usable.
+      if (random->below(static_cast<std::uint64_t>(++usable)) == 0) best = k;
+    } else if (credits > best_credits) {
+      best = k;
+      best_credits = credits;
+    }
+  }
+  if (best < 0 && vc.escape_last) {
+    const Candidate& c = vc.cand[static_cast<std::size_t>(vc.ncand - 1)];
+    if ((!need_channel || out[c.port].free_at <= t) && out[c.port].find_free(c.vc_lo, c.vc_hi) >= 0)
+      best = last;
+  }
+  if (best < 0) return false;
+  const Candidate& c = vc.cand[static_cast<std::size_t>(best)];
+  vc.out_port = c.port;
+  vc.vc_lo = c.vc_lo;
+  vc.vc_hi = c.vc_hi;
+  return true;
+}
+
+}  // namespace sy

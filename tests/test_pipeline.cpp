@@ -1,0 +1,207 @@
+// The staged router pipeline (router.pipeline): its zero-load formula exactly on the cycle model,
+// the separate VC allocator, ejection through the router, credits under load, and its config
+// errors.
+#include <gtest/gtest.h>
+
+#include <sstream>
+
+#include "helpers.hpp"
+#include "router/vc_allocator.hpp"
+#include "sim/analysis.hpp"
+#include "topology/topology.hpp"
+
+using namespace sy;
+
+namespace {
+
+struct StagedCase {
+  std::string topology, switching;
+  int rc, va, sa, st, lt, credit_delay;
+  bool speculative;
+  int alpha, tau, flits;
+};
+
+std::ostream& operator<<(std::ostream& o, const StagedCase& c) {
+  return o << c.topology << " " << c.switching << " rc" << c.rc << " va" << c.va << " sa" << c.sa
+           << " st" << c.st << " lt" << c.lt << " cd" << c.credit_delay
+           << (c.speculative ? " spec" : "") << " a" << c.alpha << " t" << c.tau << " L" << c.flits;
+}
+
+std::string pipeline_yaml(const StagedCase& c) {
+  std::ostringstream y;
+  y << "{rc: " << c.rc << ", va: " << c.va << ", sa: " << c.sa << ", st: " << c.st
+    << ", lt: " << c.lt << ", credit_delay: " << c.credit_delay
+    << ", speculative: " << (c.speculative ? "true" : "false") << "}";
+  return y.str();
+}
+
+}  // namespace
+
+class StagedZeroLoad : public ::testing::TestWithParam<StagedCase> {};
+
+// Every isolated message, from node 0 and from the last node to every node (itself included,
+// through the router), takes alpha + (h+2) lt + (h+1) R + L tau (+ h L tau store-and-forward)
+// when the VCs hold a header's credit round trip.
+TEST_P(StagedZeroLoad, EveryIsolatedMessageTakesTheFormulaExactly) {
+  const StagedCase& c = GetParam();
+  const int hop = c.rc + c.va + c.sa + c.st + c.lt;
+  const int depth = std::max(c.flits, (hop + c.credit_delay) / c.tau + 2);
+  std::ostringstream y;
+  y << "topology: " << c.topology << "\n"
+    << "router: {buffering: input_vc, switching: " << c.switching << ", vcs: 2, vc_depth: " << depth
+    << ", pipeline: " << pipeline_yaml(c) << "}\n"
+    << "timing: {alpha: " << c.alpha << ", tau: " << c.tau << "}\n"
+    << "traffic:\n  type: trace\n  messages:\n";
+  const Config probe = test::cfg(y.str() + "    - {time: 0, src: 0, dst: 0, flits: 1}\n");
+  const Topology topo = probe.topology.make();
+  const long long gap =
+      4 * (c.alpha + (topo.diameter() + 2) * (hop + c.flits * c.tau + c.credit_delay)) + 16;
+  long long time = 5;
+  int count = 0;
+  for (int src : {0, topo.num_nodes() - 1})
+    for (int dst = 0; dst < topo.num_nodes(); ++dst, time += gap, ++count)
+      y << "    - {time: " << time << ", src: " << src << ", dst: " << dst << ", flits: " << c.flits
+        << "}\n";
+  const Results r = test::run(y.str(), /*records=*/true);
+  ASSERT_TRUE(r.stable) << r.unstable_reason;
+  ASSERT_EQ(static_cast<int>(r.packets.size()), count);
+  EXPECT_EQ(r.credit_violations, 0u);
+  const Config conf = test::cfg(y.str());
+  for (const auto& p : r.packets) {
+    const int h = topo.distance(p.src, p.dst);
+    EXPECT_EQ(static_cast<long long>(p.delivered - p.created), zero_load_latency(conf, h, c.flits))
+        << p.src << "->" << p.dst << " h=" << h;
+  }
+}
+
+namespace {
+std::vector<StagedCase> staged_cases() {
+  std::vector<StagedCase> v;
+  const char* topos[] = {"{type: torus, dims: [6, 5]}", "{type: mesh, dims: [4, 3, 2]}",
+                         "{type: hypercube, dim: 4}"};
+  // rc va sa st lt cd spec alpha tau L
+  const StagedCase pipes[] = {
+      {"", "", 1, 1, 1, 1, 1, 1, false, 0, 1, 8},  // BookSim2's iq_router defaults
+      {"", "", 1, 1, 1, 1, 1, 1, true, 3, 1, 5},   // speculative VA + SA
+      {"", "", 2, 1, 1, 0, 3, 2, false, 0, 2, 4},  // long link, slow channel
+      {"", "", 0, 0, 1, 0, 0, 1, false, 1, 1, 1},  // the shortest staged hop
+      {"", "", 1, 3, 1, 2, 1, 4, true, 0, 3, 3},   // speculation that cannot hide all of VA
+  };
+  for (const char* t : topos)
+    for (const char* sw : {"wormhole", "virtual_cut_through", "store_and_forward"})
+      for (StagedCase p : pipes) {
+        p.topology = t;
+        p.switching = sw;
+        v.push_back(p);
+      }
+  return v;
+}
+}  // namespace
+
+INSTANTIATE_TEST_SUITE_P(Formula, StagedZeroLoad, ::testing::ValuesIn(staged_cases()));
+
+namespace {
+const char* kLoaded = R"(
+topology: {type: torus, dims: [6, 6]}
+router: {buffering: input_vc, vcs: 4, vc_depth: 4,
+         pipeline: {rc: 1, va: 1, sa: 1, st: 1, lt: 1, credit_delay: 2, ejection_ports: 2}}
+timing: {tau: 1}
+traffic: {rate: 0.3, packet_flits: 6, pattern: uniform}
+simulation: {warmup: 500, measure: 4000, seed: 5}
+)";
+}
+
+// Far above saturation every flit still arrives in order, no credit is lost or invented, the
+// ejection outputs keep delivering, and the run says it saturated.
+TEST(StagedPipeline, HeavyLoadKeepsCreditsAndOrder) {
+  std::string y = kLoaded;
+  y.replace(y.find("rate: 0.3"), 9, "rate: 0.9");
+  const Results r = test::run(y);
+  EXPECT_FALSE(r.stable);
+  EXPECT_EQ(r.credit_violations, 0u);
+  EXPECT_EQ(r.order_errors, 0u);
+  EXPECT_GT(r.packets_delivered, 1000u);
+  EXPECT_EQ(r.forbidden_turns, 0u);
+}
+
+TEST(StagedPipeline, SameSeedSameResults) {
+  std::string out1, out2;
+  const std::string a = test::cli_results("staged_a", kLoaded, &out1);
+  const std::string b = test::cli_results("staged_b", kLoaded, &out2);
+  ASSERT_FALSE(a.empty()) << out1;
+  auto strip = [](const std::string& js) {  // the wall time is the only field that may differ
+    std::istringstream in(js);
+    std::string line, out;
+    while (std::getline(in, line))
+      if (line.find("wall_seconds") == std::string::npos) out += line + "\n";
+    return out;
+  };
+  EXPECT_EQ(strip(a), strip(b));
+}
+
+// Adaptive routing and Valiant through the staged pipeline: the VC allocator selects among the
+// candidates; every packet arrives, minimal ones minimally, Valiant via its intermediate node.
+TEST(StagedPipeline, RoutingAlgorithmsRunThroughTheVcAllocator) {
+  std::string y = kLoaded;
+  y.replace(y.find("rate: 0.3"), 9, "rate: 0.08");  // below saturation (Valiant's is low)
+  for (const char* algo : {"minimal_adaptive", "valiant"}) {
+    std::string out;
+    const std::string js = test::cli_results(std::string("staged_") + algo,
+                                             y + "routing: {algorithm: " + algo + "}\n", &out);
+    ASSERT_FALSE(js.empty()) << out;
+    EXPECT_EQ(test::json_number(js, "routing", "forbidden_turns"), 0) << algo;
+    EXPECT_EQ(test::json_number(js, "routing", "nonminimal_packets"), 0) << algo;
+    EXPECT_EQ(test::json_number(js, "routing", "intermediate_missed"), 0) << algo;
+    EXPECT_GT(test::json_number(js, "packets", "delivered"), 1000) << algo;
+  }
+}
+
+// The VC allocator on its own: two headers that want the single free output VC conflict; one
+// wins and holds it, the other gets nothing (now or while the VC is held).
+TEST(VcAllocator, ConflictingHeadersGetOneGrant) {
+  std::vector<InputUnit> in;
+  for (int p = 0; p < 2; ++p) in.emplace_back(2, 4, 1, ArbPolicy::RoundRobin);
+  std::vector<OutputUnit> out(1, OutputUnit(2, 4));
+  out[0].take(0);  // VC 0 is owned: VC 1 is the only free one
+  PacketPool pool;
+  const std::uint32_t pk = pool.allocate();
+  for (int p = 0; p < 2; ++p) {
+    VirtualChannel& vc = in[p].vcs[1];
+    Flit f;
+    f.packet = pk;
+    f.head = true;
+    f.ready = 0;
+    vc.fifo.push(f);
+    ++in[p].buffered;
+    vc.state = VirtualChannel::State::Routed;
+    vc.out_port = 0;
+    vc.vc_lo = 0;
+    vc.vc_hi = 2;
+  }
+  VcAllocator va(2, 1, 2, ArbPolicy::RoundRobin);
+  VcGrant g[4];
+  ASSERT_EQ(va.allocate(in, out, pool, 0, g), 1);
+  EXPECT_EQ(g[0].out_port, 0);
+  EXPECT_EQ(g[0].out_vc, 1);
+  out[0].take(1);
+  EXPECT_EQ(va.allocate(in, out, pool, 1, g), 0);
+}
+
+TEST(StagedPipeline, ConfigErrorsSayWhy) {
+  const std::string base = "topology: {type: torus, dims: [4, 4]}\n";
+  const std::string pipe = "pipeline: {rc: 1, va: 1, sa: 1, st: 1, lt: 1}";
+  std::string e = test::config_error(base + "router: {buffering: output_queued, " + pipe + "}\n");
+  EXPECT_NE(e.find("router.pipeline"), std::string::npos) << e;
+  EXPECT_NE(e.find("input_vc"), std::string::npos) << e;
+  e = test::config_error(base + "router: {" + pipe + "}\ntiming: {delta: 2}\n");
+  EXPECT_NE(e.find("cfg.yaml:3"), std::string::npos) << e;
+  EXPECT_NE(e.find("timing.delta"), std::string::npos) << e;
+  e = test::config_error(base + "router: {vcs: 4, priority_classes: 2, " + pipe +
+                         "}\ntraffic: {broadcast: {scheme: priority_star}}\n");
+  EXPECT_NE(e.find("router.pipeline"), std::string::npos) << e;
+  e = test::config_error(base + "router: {pipeline: {sa: 0}}\n");
+  EXPECT_NE(e.find("router.pipeline.sa"), std::string::npos) << e;
+  e = test::config_error(base + "router: {pipeline: {rc: 1, stages: 5}}\n");
+  EXPECT_NE(e.find("router.pipeline.stages"), std::string::npos) << e;
+  EXPECT_EQ(test::config_error(base + "router: {" + pipe + "}\n"), "");
+}
