@@ -12,8 +12,13 @@ import argparse
 import csv
 import math
 
-SIMS = ("booksim", "switchyard")
-LABEL = {"booksim": "BookSim2 iq_router", "switchyard": "Switchyard staged input_vc"}
+# The matched pair first (the flags compare these two), then the two variants.
+SIMS = ("booksim", "switchyard", "booksim_wtc0", "switchyard_cd1")
+LABEL = {"booksim": "BookSim2 iq_router (wait_for_tail_credit 1)",
+         "switchyard": "Switchyard staged (credit_delay 2)",
+         "booksim_wtc0": "BookSim2, wait_for_tail_credit 0 (its default)",
+         "switchyard_cd1": "Switchyard, credit_delay 1"}
+SHORT = {"booksim": "BS", "switchyard": "SY", "booksim_wtc0": "BS wtc0", "switchyard_cd1": "SY cd1"}
 
 
 def number(text):
@@ -70,9 +75,8 @@ def main():
     # ---- the merged table
     with open(a.out + ".csv", "w", newline="") as f:
         w = csv.writer(f)
-        w.writerow(["case", "topology", "booksim_routing", "switchyard_algorithm", "vcs", "offered",
-                     "booksim_latency", "booksim_accepted", "booksim_stable",
-                     "switchyard_latency", "switchyard_accepted", "switchyard_stable"])
+        w.writerow(["case", "topology", "booksim_routing", "switchyard_algorithm", "vcs", "offered"] +
+                   [f"{s}_{q}" for s in SIMS for q in ("latency", "accepted", "stable")])
         for name, topo, bsr, syr, vcs in cases:
             loads = sorted(set().union(*(runs.get((s, name), {}).keys() for s in SIMS)))
             for l in loads:
@@ -89,16 +93,20 @@ def main():
           "Command: `bash tb/peers/booksim_compare.sh PATH-TO-BOOKSIM2` (not in CI). "
           f"BookSim2 commit `{a.booksim_commit}`. Both simulators: 8x8, input-VC wormhole routers, "
           "4-flit VCs, 8-flit packets, Bernoulli sources, uniform traffic (the source included), "
-          "1-cycle RC, VA, SA, ST stages and 1-cycle links, separable input-first allocators, "
-          "offered load in flits/node/cycle. Latency: packet creation to tail delivered, "
+          "1-cycle RC, VA, SA, ST stages and 1-cycle links (also injection and ejection), "
+          "separable input-first allocators, a credit usable 2 cycles after its flit left the "
+          "buffer, a VC reallocated when its tail credit is back (BookSim2 "
+          "`wait_for_tail_credit = 1`), offered load in flits/node/cycle. "
+          "Variants: BookSim2 with its default `wait_for_tail_credit = 0` (BS wtc0), "
+          "Switchyard with `credit_delay: 1` (SY cd1). Latency: packet creation to tail delivered, "
           "source queueing included (cycles). Zero-load latency T0: the mean latency at offered "
           f"{a.zero_load:g}. Saturation: the highest offered load (steps of 0.05, then 0.01 near "
           "the knee) whose run is stable with mean latency <= 3 T0, the same rule for both. "
           "Accepted max: the highest accepted throughput of the sweep. Flags: |ΔT0| > 1 cycle, "
           "saturation ratio off by more than 5%.", "",
-          "| case | T0 BookSim2 | T0 Switchyard | ΔT0 | saturation BookSim2 | saturation Switchyard "
-          "| ratio SY/BS | accepted max BS | accepted max SY | flags |",
-          "|---|---|---|---|---|---|---|---|---|---|"]
+          "| case | T0 BS | T0 SY | ΔT0 | sat. BS | sat. SY | ratio SY/BS | acc. max BS "
+          "| acc. max SY | flags | T0 BS wtc0 | sat. BS wtc0 | T0 SY cd1 | sat. SY cd1 |",
+          "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
     for name, *_ in cases:
         b, s = summary[("booksim", name)], summary[("switchyard", name)]
         flags, dt, ratio = [], None, None
@@ -113,9 +121,16 @@ def main():
             name, fmt(b and b["t0"], 2), fmt(s and s["t0"], 2) or "pending",
             fmt(dt, 2), fmt(b and b["sat"], 2), fmt(s and s["sat"], 2) or "pending",
             fmt(ratio, 2), fmt(b and b["accepted_max"]), fmt(s and s["accepted_max"]),
-            ", ".join(flags)]) + " |")
+            ", ".join(flags)] +
+            [fmt(v and v[q], d) for v in (summary[("booksim_wtc0", name)],
+                                          summary[("switchyard_cd1", name)])
+             for q, d in (("t0", 2), ("sat", 2))]) + " |")
     md += ["", "Per-load numbers: `docs/figures/booksim_compare.csv`; every run: "
-           "`docs/figures/booksim_compare_runs.csv`; plot: `docs/figures/booksim_compare.png`.", ""]
+           "`docs/figures/booksim_compare_runs.csv`; plot: `docs/figures/booksim_compare.png`. "
+           "Why they differ (dateline classes, BookSim2's absorbing escape VCs and single "
+           "adaptive VC on the torus, its valiant_torus fix and deadlocks): `docs/design.md`, "
+           "\"Where the two differ, and why\". BookSim2's torus Valiant runs a copy with "
+           "`ring_part` initialised (the published code aborts).", ""]
     with open(a.out + ".md", "w") as f:
         f.write("\n".join(md))
 
@@ -126,7 +141,8 @@ def main():
     cols = 4
     rows = (len(cases) + cols - 1) // cols
     fig, axes = plt.subplots(rows, cols, figsize=(4.2 * cols, 3.6 * rows), squeeze=False)
-    style = {"booksim": ("o-", "tab:red"), "switchyard": ("s--", "tab:blue")}
+    style = {"booksim": ("o-", "tab:red"), "switchyard": ("s--", "tab:blue"),
+             "booksim_wtc0": ("^:", "salmon"), "switchyard_cd1": ("v:", "lightsteelblue")}
     for ax, (name, topo, bsr, syr, vcs) in zip(axes.flat, cases):
         top = 0.0
         for sim in SIMS:
@@ -138,8 +154,9 @@ def main():
             m, c = style[sim]
             ax.plot([l for l, _ in good], [v for _, v in good], m, color=c, ms=3, label=LABEL[sim])
             sm = summary[(sim, name)]
-            if sm:
+            if sm and sim in SIMS[:2]:
                 ax.axvline(sm["sat"], color=c, lw=0.8, ls=":")
+            if sm:
                 top = max(top, 4 * sm["t0"])
         ax.set_title(f"8x8 {topo}, {bsr} / {syr}, {vcs} VCs", fontsize=9)
         ax.set_xlabel("offered load (flits/node/cycle)", fontsize=8)
@@ -147,7 +164,7 @@ def main():
         if top:
             ax.set_ylim(0, top)
         ax.grid(alpha=0.3)
-        ax.legend(fontsize=7)
+        ax.legend(fontsize=6)
     for ax in list(axes.flat)[len(cases):]:
         ax.axis("off")
     fig.suptitle("Latency against offered load, BookSim2 iq_router and Switchyard "

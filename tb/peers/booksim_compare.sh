@@ -12,9 +12,16 @@
 # (the source itself included, as BookSim2 draws it), offered load in flits/node/cycle on both
 # (BookSim2: injection_rate_uses_flits = 1), 1-cycle stages RC, VA, SA, ST and 1-cycle links
 # (BookSim2: use_noc_latency = 0; its default gives the torus 2-cycle links), separable
-# input-first VC and switch allocators, 1 iteration, no speculation, credit_delay 0,
-# wait_for_tail_credit 0. Latency on both: creation of the packet -> its tail delivered,
-# source queueing included (BookSim2 "Packet latency average", Switchyard latency.mean).
+# input-first VC and switch allocators, 1 iteration, no speculation, a credit usable 2 cycles
+# after its flit left the buffer (BookSim2: credit_delay 0 after a 1-cycle credit channel;
+# Switchyard: router.pipeline.credit_delay 2), a VC reallocated only when its tail credit is
+# back (BookSim2: wait_for_tail_credit 1; Switchyard has only this). Latency on both: creation
+# of the packet -> its tail delivered, source queueing included (BookSim2 "Packet latency
+# average", Switchyard latency.mean).
+#
+# Series: booksim and switchyard are the matched pair (flags in the .md); booksim_wtc0 is
+# BookSim2 with its default wait_for_tail_credit 0, switchyard_cd1 Switchyard with
+# credit_delay 1 (configs/router_5stage.yaml), to show what those two settings are worth.
 #
 # For each case and simulator: the zero-load latency (offered 0.005 over a long window), then
 # offered 0.05, 0.10, ... until a run is unstable or its latency passes 3x the zero-load latency,
@@ -99,7 +106,6 @@ cat > "$OUT/booksim_base.cfg" <<'EOF'
 k = 8;
 n = 2;
 vc_buf_size = 4;
-wait_for_tail_credit = 0;
 vc_allocator = separable_input_first;
 sw_allocator = separable_input_first;
 arb_type = round_robin;
@@ -125,13 +131,14 @@ max_samples = 10;
 seed = 0;
 EOF
 
-# booksim_point CASE TOPO ROUTING VCS LOAD SAMPLE_PERIOD -> "latency accepted stable cycles"
+# booksim_point CASE TOPO ROUTING VCS LOAD SAMPLE_PERIOD WAIT_FOR_TAIL_CREDIT
+#   -> "latency accepted stable cycles"
 booksim_point() {
-  local log=$OUT/bs_$1_$5.txt
+  local log=$OUT/bs_wtc$7_$1_$5.txt
   # BookSim2 loops forever on a deadlock (its min_adapt_torus can hang while draining after an
   # overloaded run): a run that takes longer than BOOKSIM_TIMEOUT seconds counts as not stable
   timeout "${BOOKSIM_TIMEOUT:-120}" "$(booksim_binary "$2" "$3")" "$OUT/booksim_base.cfg" topology="$2" routing_function="$3" num_vcs="$4" \
-    injection_rate="$5" sample_period="$6" </dev/null >"$log" 2>&1 || true   # booksim exits 255 on success
+    injection_rate="$5" sample_period="$6" wait_for_tail_credit="$7" </dev/null >"$log" 2>&1 || true   # booksim exits 255 on success
   awk '
     /Simulation unstable/ { unstable = 1 }
     /Accepted flit rate average=/ { acc = $NF }               # per-period lines
@@ -162,7 +169,8 @@ router:
   switching: wormhole
   vcs: 2
   vc_depth: 4
-  pipeline: {rc: 1, va: 1, sa: 1, st: 1, lt: 1, credit_delay: 1, speculative: false, ejection_ports: 1}
+  arbitration: round_robin
+  pipeline: {rc: 1, va: 1, sa: 1, st: 1, lt: 1, credit_delay: 2, speculative: false, ejection_ports: 1}
 timing: {alpha: 0, tau: 1}
 routing: {algorithm: dimension_order}
 traffic: {process: bernoulli, rate: 0.1, rate_unit: flits, packet_flits: 8, pattern: uniform,
@@ -170,12 +178,13 @@ traffic: {process: bernoulli, rate: 0.1, rate_unit: flits, packet_flits: 8, patt
 simulation: {warmup: 3000, measure: 10000, seed: 1}
 EOF
 
-# switchyard_point CASE TOPO ALGORITHM VCS LOAD MEASURE -> "latency accepted stable cycles"
+# switchyard_point CASE TOPO ALGORITHM VCS LOAD MEASURE CREDIT_DELAY
+#   -> "latency accepted stable cycles"
 switchyard_point() {
-  local dir=$OUT/sy_$1_$5
+  local dir=$OUT/sy_cd$7_$1_$5
   "$SY" run "$OUT/switchyard_base.yaml" --quiet --out "$dir" --set topology.type="$2" \
     --set routing.algorithm="$3" --set router.vcs="$4" --set traffic.rate="$5" \
-    --set simulation.measure="$6" </dev/null >"$dir.log" 2>&1 || true      # exit 3 = not stable
+    --set simulation.measure="$6" --set router.pipeline.credit_delay="$7" </dev/null >"$dir.log" 2>&1 || true      # exit 3 = not stable
   /usr/bin/python3 - "$dir/results.json" <<'PY'
 import json, sys
 try:
@@ -189,21 +198,29 @@ PY
 }
 
 # ---------------------------------------------------------------- the sweep (both simulators)
-# point SIM CASE TOPO ROUTING VCS LOAD LONG -> "latency accepted stable cycles" (cached)
+# point SERIES CASE TOPO ROUTING VCS LOAD LONG -> "latency accepted stable cycles" (cached)
+# SERIES: booksim (wait_for_tail_credit 1), booksim_wtc0, switchyard (credit_delay 2),
+# switchyard_cd1
 point() {
-  local sim=$1 case=$2 load=$6 long=$7 key window res
-  if [ "$sim" = booksim ]; then
+  local sim=$1 case=$2 load=$6 long=$7 key window res run variant
+  case $sim in
+    booksim) run=booksim_point variant=1 ;;
+    booksim_wtc0) run=booksim_point variant=0 ;;
+    switchyard) run=switchyard_point variant=2 ;;
+    switchyard_cd1) run=switchyard_point variant=1 ;;
+  esac
+  if [ "$run" = booksim_point ]; then
     window=$([ "$long" = 1 ] && echo 20000 || echo 1000)
-    key="bs-${BS_COMMIT:0:12}-$(md5sum <"$OUT/booksim_base.cfg" | cut -c1-8)-p$window"
+    key="bs-${BS_COMMIT:0:12}-$(md5sum <"$OUT/booksim_base.cfg" | cut -c1-8)-p$window-wtc$variant"
     [ "$3:$4" = torus:valiant ] && key="$key-fix"
   else
     window=$([ "$long" = 1 ] && echo 100000 || echo 10000)
-    key="sy-$(md5sum <"$OUT/switchyard_base.yaml" | cut -c1-8)-m$window"
+    key="sy-$(md5sum <"$OUT/switchyard_base.yaml" | cut -c1-8)-m$window-cd$variant"
   fi
   res=$(awk -F, -v s="$sim" -v c="$case" -v l="$load" -v k="$key" \
         '$1 == s && $2 == c && $3 + 0 == l + 0 && $4 == k { print $5, $6, $7, $8; exit }' "$RUNS")
   if [ -z "$res" ]; then
-    res=$(${sim}_point "$case" "$3" "$4" "$5" "$load" "$window")
+    res=$($run "$case" "$3" "$4" "$5" "$load" "$window" "$variant")
     echo "$sim,$case,$load,$key,$(echo "$res" | tr ' ' ',')" >> "$RUNS"
     echo "  $sim $case load $load: latency accepted stable cycles = $res" >&2
   fi
@@ -234,15 +251,19 @@ if [ "$ONLY" != switchyard ]; then
   build_booksim
   build_booksim_fixed
   echo "booksim_compare: BookSim2 $BS_COMMIT" >&2
-  while read -r name topo bsr syr vcs; do
-    [ -n "$name" ] && sweep booksim "$name" "$topo" "$bsr" "$vcs"
-  done <<<"$CASES"
+  for series in booksim booksim_wtc0; do
+    while read -r name topo bsr syr vcs; do
+      [ -n "$name" ] && sweep $series "$name" "$topo" "$bsr" "$vcs"
+    done <<<"$CASES"
+  done
 fi
 if [ "$ONLY" != booksim ]; then
   build_switchyard
-  while read -r name topo bsr syr vcs; do
-    [ -n "$name" ] && sweep switchyard "$name" "$topo" "$syr" "$vcs"
-  done <<<"$CASES"
+  for series in switchyard switchyard_cd1; do
+    while read -r name topo bsr syr vcs; do
+      [ -n "$name" ] && sweep $series "$name" "$topo" "$syr" "$vcs"
+    done <<<"$CASES"
+  done
 fi
 
 /usr/bin/python3 tb/peers/booksim_compare.py "$RUNS" --cases "$CASES" --booksim-commit "$BS_COMMIT" \
