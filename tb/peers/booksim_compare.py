@@ -13,12 +13,12 @@ import csv
 import math
 
 # The matched pair first (the flags compare these two), then the two variants.
-SIMS = ("booksim", "switchyard", "booksim_wtc0", "switchyard_cd1")
+SIMS = ("booksim", "switchyard", "booksim_wtc0", "switchyard_cd1", "booksim_diag")
 LABEL = {"booksim": "BookSim2 iq_router (wait_for_tail_credit 1)",
          "switchyard": "Switchyard staged (credit_delay 2)",
          "booksim_wtc0": "BookSim2, wait_for_tail_credit 0 (its default)",
-         "switchyard_cd1": "Switchyard, credit_delay 1"}
-SHORT = {"booksim": "BS", "switchyard": "SY", "booksim_wtc0": "BS wtc0", "switchyard_cd1": "SY cd1"}
+         "switchyard_cd1": "Switchyard, credit_delay 1",
+         "booksim_diag": "BookSim2 with Switchyard's routing rules (diagnosis)"}
 
 
 def number(text):
@@ -98,15 +98,20 @@ def main():
           "buffer, a VC reallocated when its tail credit is back (BookSim2 "
           "`wait_for_tail_credit = 1`), offered load in flits/node/cycle. "
           "Variants: BookSim2 with its default `wait_for_tail_credit = 0` (BS wtc0), "
-          "Switchyard with `credit_delay: 1` (SY cd1). Latency: packet creation to tail delivered, "
+          "Switchyard with `credit_delay: 1` (SY cd1), and BookSim2 with its routing functions "
+          "changed where they differ from Switchyard's (BS diag: classic dateline classes and "
+          "Valiant phase VCs kept at the destination for dimension order and Valiant; adaptive "
+          "VCs offered from the escape VCs, and VCs 2.. adaptive on the torus, for minimal "
+          "adaptive; see tb/peers/booksim_compare.sh). Latency: packet creation to tail delivered, "
           "source queueing included (cycles). Zero-load latency T0: the mean latency at offered "
           f"{a.zero_load:g}. Saturation: the highest offered load (steps of 0.05, then 0.01 near "
           "the knee) whose run is stable with mean latency <= 3 T0, the same rule for both. "
           "Accepted max: the highest accepted throughput of the sweep. Flags: |ΔT0| > 1 cycle, "
           "saturation ratio off by more than 5%.", "",
           "| case | T0 BS | T0 SY | ΔT0 | sat. BS | sat. SY | ratio SY/BS | acc. max BS "
-          "| acc. max SY | flags | T0 BS wtc0 | sat. BS wtc0 | T0 SY cd1 | sat. SY cd1 |",
-          "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
+          "| acc. max SY | flags | T0 BS wtc0 | sat. BS wtc0 | T0 SY cd1 | sat. SY cd1 "
+          "| T0 BS diag | sat. BS diag |",
+          "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
     for name, *_ in cases:
         b, s = summary[("booksim", name)], summary[("switchyard", name)]
         flags, dt, ratio = [], None, None
@@ -123,7 +128,8 @@ def main():
             fmt(ratio, 2), fmt(b and b["accepted_max"]), fmt(s and s["accepted_max"]),
             ", ".join(flags)] +
             [fmt(v and v[q], d) for v in (summary[("booksim_wtc0", name)],
-                                          summary[("switchyard_cd1", name)])
+                                          summary[("switchyard_cd1", name)],
+                                          summary[("booksim_diag", name)])
              for q, d in (("t0", 2), ("sat", 2))]) + " |")
     md += ["", "Per-load numbers: `docs/figures/booksim_compare.csv`; every run: "
            "`docs/figures/booksim_compare_runs.csv`; plot: `docs/figures/booksim_compare.png`. "
@@ -142,7 +148,8 @@ def main():
     rows = (len(cases) + cols - 1) // cols
     fig, axes = plt.subplots(rows, cols, figsize=(4.2 * cols, 3.6 * rows), squeeze=False)
     style = {"booksim": ("o-", "tab:red"), "switchyard": ("s--", "tab:blue"),
-             "booksim_wtc0": ("^:", "salmon"), "switchyard_cd1": ("v:", "lightsteelblue")}
+             "booksim_wtc0": ("^:", "salmon"), "switchyard_cd1": ("v:", "lightsteelblue"),
+             "booksim_diag": ("d-.", "tab:green")}
     for ax, (name, topo, bsr, syr, vcs) in zip(axes.flat, cases):
         top = 0.0
         for sim in SIMS:

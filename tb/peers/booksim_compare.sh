@@ -21,7 +21,9 @@
 #
 # Series: booksim and switchyard are the matched pair (flags in the .md); booksim_wtc0 is
 # BookSim2 with its default wait_for_tail_credit 0, switchyard_cd1 Switchyard with
-# credit_delay 1 (configs/router_5stage.yaml), to show what those two settings are worth.
+# credit_delay 1 (configs/router_5stage.yaml), to show what those two settings are worth;
+# booksim_diag is BookSim2 with its routing changed where it differs from Switchyard's
+# (below, patch_routefunc), to show that those differences explain the gaps.
 #
 # For each case and simulator: the zero-load latency (offered 0.005 over a long window), then
 # offered 0.05, 0.10, ... until a run is unstable or its latency passes 3x the zero-load latency,
@@ -82,24 +84,103 @@ build_booksim() {
   make -C "$BS_DIR/src" >"$OUT/booksim_build.log" 2>&1 || { tail -20 "$OUT/booksim_build.log" >&2; exit 1; }
 }
 
-# BookSim2's valiant_torus (routefunc.cpp) declares `int ring_part;` and passes it to
-# dor_next_torus, which sets it only when the packet turns into a new dimension: going straight
-# it stays uninitialised and the run aborts on `assert(ring_part == 1)`. The torus Valiant case
-# therefore runs a copy of the checkout (out/booksim_compare/booksim2-fixed) in which it starts
-# as the partition the packet already has, f->ph % 2 (f->ph = 2 * phase + ring partition).
-BS_FIX=$OUT/booksim2-fixed/src/booksim
-build_booksim_fixed() {
-  [ -x "$BS_FIX" ] && return
-  rm -rf "$OUT/booksim2-fixed" && mkdir -p "$OUT/booksim2-fixed"
-  cp -a "$BS_DIR/src" "$OUT/booksim2-fixed/src"        # keeps the objects: only routefunc.o rebuilds
-  sed -i '0,/int ring_part;/s//int ring_part = f->ph % 2; \/\/ tb\/peers\/booksim_compare.sh/' \
-    "$OUT/booksim2-fixed/src/routefunc.cpp"
-  grep -q 'int ring_part = f->ph % 2;' "$OUT/booksim2-fixed/src/routefunc.cpp" ||
-    { echo "booksim_compare: could not patch valiant_torus" >&2; exit 1; }
-  make -C "$OUT/booksim2-fixed/src" >"$OUT/booksim_fixed_build.log" 2>&1 ||
-    { tail -20 "$OUT/booksim_fixed_build.log" >&2; exit 1; }
+# Copies of the checkout with routefunc.cpp changed (out/booksim_compare/booksim2-<name>; cp -a
+# keeps the objects, so only routefunc.o is rebuilt). Every copy gets the first fix:
+# - BookSim2's valiant_torus declares `int ring_part;` and passes it to dor_next_torus, which
+#   sets it only when the packet turns into a new dimension: going straight it stays
+#   uninitialised and the run aborts on `assert(ring_part == 1)`. It starts here as the
+#   partition the packet already has, f->ph % 2 (f->ph = 2 * phase + ring partition).
+# The "diag" copies change BookSim2's routing where it differs from Switchyard's (docs/design.md,
+# "Where the two differ, and why"), to show that these differences are the whole gap:
+# - dateline: the classic dateline classes (class 1 from the wraparound hop on, as Switchyard)
+#   instead of BookSim2's class per ring traversal: dor_next_torus is renamed and wrapped; and
+#   valiant_mesh / valiant_torus keep a phase-0 packet on the phase-0 VCs when it passes its
+#   own destination (BookSim2 lets it take any VC there, "at the destination router, we don't
+#   need to separate VCs", which breaks the phase order and can deadlock);
+# - adaptive: min_adapt_* offer the adaptive VCs from the escape VCs too (BookSim2 keeps a packet
+#   on the escape VCs once it took one), min_adapt_torus adapts on VCs 2.. (BookSim2: VC 3)
+#   and both ways at exactly k/2 (BookSim2: left only), and OutputSet keeps candidates of equal
+#   priority (BookSim2 keeps the first: its "minimal adaptive" offers one adaptive direction).
+patch_routefunc() {  # FILE KIND
+  local f=$1
+  sed -i '0,/int ring_part;/s//int ring_part = f->ph % 2; \/\/ tb\/peers: was uninitialised/' "$f"
+  case $2 in
+    dateline)
+      sed -i 's/^void dor_next_torus( int cur, int dest, int in_port,$/static void dor_next_torus_booksim( int cur, int dest, int in_port,/' "$f"
+      cat >>"$f" <<'CPP'
+
+// tb/peers/booksim_compare.sh: the classic dateline classes around BookSim2's dor_next_torus.
+void dor_next_torus( int cur, int dest, int in_port, int *out_port, int *partition, bool balance )
+{
+  dor_next_torus_booksim( cur, dest, in_port, out_port, partition, balance );
+  if ( !partition || balance || *out_port == 2 * gN ) return;
+  int const dim = *out_port / 2;
+  int c = cur;
+  for ( int i = 0; i < dim; ++i ) c /= gK;
+  c %= gK;
+  bool const wrap_hop = ( *out_port % 2 == 0 ) ? ( c == gK - 1 ) : ( c == 0 );
+  if ( in_port / 2 != dim ) *partition = wrap_hop ? 1 : 0;   // entering the ring
+  else if ( wrap_hop ) *partition = 1;                       // going straight over the wrap
 }
-booksim_binary() { [ "$1:$2" = torus:valiant ] && echo "$BS_FIX" || echo "$BS"; }
+CPP
+      sed -i '/^void valiant_mesh(/,/^}/ s/if(r->GetID() != f->dest) {/if((r->GetID() != f->dest) || (f->ph == 0)) { \/\/ tb\/peers: phase 0 too/' "$f"
+      sed -i '/^void valiant_torus(/,/^}/ s/if(r->GetID() != f->dest) {/if((r->GetID() != f->dest) || (phase == 0)) { \/\/ tb\/peers: phase 0 too/' "$f"
+      # the definition is used before the wrapper: declare the wrapper at the top
+      sed -i '0,/^int gNumVCs;/s//int gNumVCs;\nvoid dor_next_torus( int cur, int dest, int in_port, int *out_port, int *partition, bool balance = false );/' "$f"
+      ;;
+    adaptive)
+      sed -i 's/if ( in_vc != vcBegin ) {/if ( true ) { \/\/ tb\/peers: was in_vc != vcBegin/' "$f"
+      sed -i 's/if ( in_vc > ( vcBegin + 1 ) ) {/if ( true ) { \/\/ tb\/peers: was in_vc > vcBegin + 1/' "$f"
+      sed -i 's/AddRange( \(2\*n\( + 1\)\?\), vcBegin+3, vcBegin+3, 1 )/AddRange( \1, vcBegin+2, vcEnd, 1 )/' "$f"
+      # ... and both ways at exactly k/2 (BookSim2: left only); and an OutputSet keeps every
+      # candidate: BookSim2's orders its std::set by priority alone, so of several candidates
+      # with the same priority only the first inserted survives (min_adapt_* then offer one
+      # adaptive direction, the lowest unresolved dimension's, not every productive one)
+      # (min_adapt_torus then needs the return after its ejection candidates that
+      # min_adapt_mesh has: the escape's ejection candidate repeats one of their VCs)
+      sed -i '/^void min_adapt_torus(/,/^}/ s|outputs->AddRange(2\*gN, vcBegin, vcEnd);|\0 return; // tb/peers: as in min_adapt_mesh|' "$f"
+      sed -i 's|return se1.pri > se2.pri; // higher priorities first!|if ( se1.pri != se2.pri ) return se1.pri > se2.pri; // tb/peers: every candidate kept\n  if ( se1.output_port != se2.output_port ) return se1.output_port < se2.output_port;\n  return se1.vc_start < se2.vc_start;|' "$(dirname "$f")/outputset.hpp"
+      sed -i '/^void min_adapt_torus(/,/^}/ s/if ( dist2 > 0 ) {/if ( dist2 == 0 ) outputs->AddRange( 2*n + 1, vcBegin+2, vcEnd, 1 ); \/\/ tb\/peers: both ways at k\/2\n\tif ( dist2 >= 0 ) {/' "$f"
+      ;;
+  esac
+}
+patched() {  # FILE KIND -> exit 0 when every change of KIND is in FILE
+  grep -q 'int ring_part = f->ph % 2;' "$1" || return 1
+  case $2 in
+    dateline) [ "$(grep -c 'dor_next_torus_booksim' "$1")" -ge 2 ] &&
+              [ "$(grep -c 'tb/peers: phase 0 too' "$1")" -eq 2 ] &&
+              [ "$(grep -c '^void dor_next_torus( int cur, int dest, int in_port, int \*out_port' "$1")" -ge 2 ] ;;
+    adaptive) [ "$(grep -c 'if ( true ) { // tb/peers' "$1")" -eq 2 ] &&
+              grep -q 'both ways at k/2' "$1" && grep -q 'as in min_adapt_mesh' "$1" &&
+              grep -q 'tb/peers: every candidate kept' "$(dirname "$1")/outputset.hpp" &&
+              [ "$(grep -c 'vcBegin+2, vcEnd, 1 )' "$1")" -ge 2 ] ;;
+  esac
+}
+booksim_copy() {  # NAME -> path of its binary; builds the copy once (call it outside $(...) first)
+  local dir=$OUT/booksim2-$1
+  if [ ! -f "$dir/built" ]; then
+    rm -rf "$dir" && mkdir -p "$dir" && cp -a "$BS_DIR/src" "$dir/src" && rm -f "$dir/src/booksim"
+    patch_routefunc "$dir/src/routefunc.cpp" "$1"
+    patched "$dir/src/routefunc.cpp" "$1" ||
+      { echo "booksim_compare: could not patch $dir/src/routefunc.cpp" >&2; exit 1; }
+    make -C "$dir/src" >"$dir/build.log" 2>&1 || { tail -20 "$dir/build.log" >&2; exit 1; }
+    touch "$dir/built"
+  fi
+  echo "$dir/src/booksim"
+}
+# booksim_binary SERIES TOPO ROUTING -> the binary, or nothing (no diagnostic run for the case)
+booksim_binary() {
+  if [ "$1" = booksim_diag ]; then
+    case $2:$3 in
+      torus:dim_order | *:valiant) booksim_copy dateline ;;
+      *:min_adapt) booksim_copy adaptive ;;
+    esac
+  elif [ "$2:$3" = torus:valiant ]; then
+    booksim_copy fixed
+  else
+    echo "$BS"
+  fi
+}
 
 cat > "$OUT/booksim_base.cfg" <<'EOF'
 // written by tb/peers/booksim_compare.sh; per-case keys are given on the command line
@@ -131,13 +212,13 @@ max_samples = 10;
 seed = 0;
 EOF
 
-# booksim_point CASE TOPO ROUTING VCS LOAD SAMPLE_PERIOD WAIT_FOR_TAIL_CREDIT
+# booksim_point CASE TOPO ROUTING VCS LOAD SAMPLE_PERIOD WAIT_FOR_TAIL_CREDIT SERIES
 #   -> "latency accepted stable cycles"
 booksim_point() {
-  local log=$OUT/bs_wtc$7_$1_$5.txt
+  local log=$OUT/$8_$1_$5.txt
   # BookSim2 loops forever on a deadlock (its min_adapt_torus can hang while draining after an
   # overloaded run): a run that takes longer than BOOKSIM_TIMEOUT seconds counts as not stable
-  timeout "${BOOKSIM_TIMEOUT:-120}" "$(booksim_binary "$2" "$3")" "$OUT/booksim_base.cfg" topology="$2" routing_function="$3" num_vcs="$4" \
+  timeout "${BOOKSIM_TIMEOUT:-120}" "$(booksim_binary "$8" "$2" "$3")" "$OUT/booksim_base.cfg" topology="$2" routing_function="$3" num_vcs="$4" \
     injection_rate="$5" sample_period="$6" wait_for_tail_credit="$7" </dev/null >"$log" 2>&1 || true   # booksim exits 255 on success
   awk '
     /Simulation unstable/ { unstable = 1 }
@@ -206,6 +287,7 @@ point() {
   case $sim in
     booksim) run=booksim_point variant=1 ;;
     booksim_wtc0) run=booksim_point variant=0 ;;
+    booksim_diag) run=booksim_point variant=1 ;;
     switchyard) run=switchyard_point variant=2 ;;
     switchyard_cd1) run=switchyard_point variant=1 ;;
   esac
@@ -213,6 +295,7 @@ point() {
     window=$([ "$long" = 1 ] && echo 20000 || echo 1000)
     key="bs-${BS_COMMIT:0:12}-$(md5sum <"$OUT/booksim_base.cfg" | cut -c1-8)-p$window-wtc$variant"
     [ "$3:$4" = torus:valiant ] && key="$key-fix"
+    [ "$sim" = booksim_diag ] && key="$key-diag"
   else
     window=$([ "$long" = 1 ] && echo 100000 || echo 10000)
     key="sy-$(md5sum <"$OUT/switchyard_base.yaml" | cut -c1-8)-m$window-cd$variant"
@@ -220,7 +303,7 @@ point() {
   res=$(awk -F, -v s="$sim" -v c="$case" -v l="$load" -v k="$key" \
         '$1 == s && $2 == c && $3 + 0 == l + 0 && $4 == k { print $5, $6, $7, $8; exit }' "$RUNS")
   if [ -z "$res" ]; then
-    res=$($run "$case" "$3" "$4" "$5" "$load" "$window" "$variant")
+    res=$($run "$case" "$3" "$4" "$5" "$load" "$window" "$variant" "$sim")
     echo "$sim,$case,$load,$key,$(echo "$res" | tr ' ' ',')" >> "$RUNS"
     echo "  $sim $case load $load: latency accepted stable cycles = $res" >&2
   fi
@@ -249,11 +332,12 @@ sweep() {  # SIM CASE TOPO ROUTING VCS
 
 if [ "$ONLY" != switchyard ]; then
   build_booksim
-  build_booksim_fixed
+  for copy in fixed dateline adaptive; do booksim_copy $copy >/dev/null; done
   echo "booksim_compare: BookSim2 $BS_COMMIT" >&2
-  for series in booksim booksim_wtc0; do
+  for series in booksim booksim_wtc0 booksim_diag; do
     while read -r name topo bsr syr vcs; do
-      [ -n "$name" ] && sweep $series "$name" "$topo" "$bsr" "$vcs"
+      [ -n "$name" ] && [ -n "$(booksim_binary $series "$topo" "$bsr")" ] &&
+        sweep $series "$name" "$topo" "$bsr" "$vcs"
     done <<<"$CASES"
   done
 fi
