@@ -6,6 +6,8 @@
 # Not run in CI and fetches nothing: give it a BookSim2 checkout (github.com/booksim/booksim2).
 # It builds BookSim2 there (make in src/; needs flex, bison, g++) if src/booksim is missing, and
 # Switchyard (bash tb/build.sh) if build/switchyard is missing; SWITCHYARD=path uses that binary.
+# Copies of the checkout with routefunc.cpp changed are built under out/booksim_compare/ (the
+# torus Valiant fix and the diagnosis series, see patch_routefunc); the checkout is not changed.
 #
 # Matched configurations (docs/design.md, "Switchyard and BookSim2"): 8x8 torus and 8x8 mesh,
 # input-VC wormhole routers, 4-flit VCs, 8-flit packets, Bernoulli sources, uniform traffic
