@@ -58,16 +58,25 @@ const ScheduleHop kDirs[4] = {kEast, kNorth, kWest, kSouth};
 //    fill: in by (2k - 1) A + (2^k - 1) delta;
 //  - early: a tree-t node of level l <= 2k - 3 sends, in the phase of its own tree sends (offset
 //    l), over h <= min(s, 2^k - 1 - hops) hops: in by (l + 1) A + (hops + h) delta, its label;
-//  - relay: a node on neither tree that holds half t early with label (a, d), a <= 2k - 2, sends
-//    it on at offset a over h <= s hops with d + h <= 2^k - 1: label (a + 1, d + h). It sends only
-//    that half there, so its phases start when the half is in.
-// Every label stays within (2k - 1, 2^k - 1): the last packet is in by T(B) whatever alpha, delta,
-// tau (tests/test_circuit_schedule.cpp evaluates the self-timed schedule). Which circuit each node
-// gets is a routing problem with arc capacity 1; it is solved by negotiated congestion
-// (PathFinder, McMurchie & Ebeling 1995): every demand takes its cheapest admissible circuit
-// (Dijkstra backwards from the node, at most s hops), arcs that several demands want grow dearer
-// (present and history costs), and the overused demands are routed again until no arc is shared.
-// Deterministic: demands in relative order, ties by relative node index.
+//  - relay: a node off tree t that holds half t early with label (a, d) sends it on over
+//    h <= s hops. On neither tree, it sends at offset a, as soon as the half is in: label
+//    (a + 1, d + h); if it relays the other half too, its phase also waits for that half's
+//    packet, which the label takes in (the larger delta term). On the other tree (level l',
+//    hops'), its phases run on that tree's clock, the phase at offset o starting at
+//    o A + ((o - l') s + hops') delta: it sends at the first o with a <= o and
+//    d <= (o - l') s + hops', so it never holds that tree up: label (o + 1, (o - l') s + hops' +
+//    h).
+// Every label stays within (2k - 1, 2^k - 1), so the last packet is in by T(B) whatever alpha,
+// delta, tau (tests/test_circuit_schedule.cpp evaluates the self-timed schedule). Which circuit
+// each node gets is a routing problem with arc capacity 1 and labels as deadlines; it is solved
+// by negotiated congestion (PathFinder, McMurchie & Ebeling 1995): every demand takes its
+// cheapest admissible circuit (Dijkstra backwards from the node, at most s hops), arcs that
+// several demands want grow dearer (present and history costs), and the demands on a shared
+// arc, or whose relay no longer gives a label in time, are routed again until none is. A node
+// that others relay from must keep a label good enough for them (its requirement: no last-phase
+// circuit then). Deterministic: demands in relative order, ties by relative node index.
+// Converges in at most 5 rounds for k <= 5; on 63x63 it does not (a few nodes around
+// (+-16, +-12) and their rotations stay short of a circuit in time), so that size is refused.
 struct Fill {
   enum Kind { None, Last, Early, Relay };
   Kind kind = None;
@@ -104,6 +113,9 @@ class FillRouter {
     for (std::size_t d = 0; d < demands_.size(); ++d)
       index_[2 * demands_[d].first + demands_[d].second] = static_cast<int>(d);
     route_.resize(demands_.size());
+    relays_.assign(2 * N_, 0);
+    req_.assign(demands_.size(), {0, 0});
+    has_req_.assign(demands_.size(), 0);
     label_.assign(demands_.size(), {-1, -1});
   }
 
@@ -111,22 +123,28 @@ class FillRouter {
     double pres = 0.5;
     for (int round = 0; round < max_rounds; ++round) {
       compute_labels();
+      compute_requirements();
       for (std::size_t d = 0; d < demands_.size(); ++d) {
         Fill& r = route_[d];
-        if (round > 0 && r.kind != Fill::None && !overused(r) && label_ok(d)) continue;
+        if (round > 0 && r.kind != Fill::None && !overused(r) && label_ok(d) && meets(d, label_[d]))
+          continue;
+        const int t = demands_[d].second;
         for (int a : r.arcs) --occ_[a];
-        r = search(demands_[d].first, demands_[d].second, pres);
+        if (r.kind == Fill::Relay) --relays_[2 * r.sender + t];
+        r = search(demands_[d].first, t, pres);
         for (int a : r.arcs) ++occ_[a];
+        if (r.kind == Fill::Relay) ++relays_[2 * r.sender + t];
         set_label(d);
       }
       compute_labels();
+      compute_requirements();
       bool clean = true;
       for (int a = 0; a < g_.num_arcs(); ++a)
         if (occ_[a] > 1) hist_[a] += occ_[a] - 1, clean = false;
       for (std::size_t d = 0; d < demands_.size() && clean; ++d)
-        if (route_[d].kind == Fill::None || !label_ok(d)) clean = false;
+        if (route_[d].kind == Fill::None || !label_ok(d) || !meets(d, label_[d])) clean = false;
       if (clean) return true;
-      pres *= 1.6;
+      pres = std::min(pres * 1.6, 1e6);
     }
     return false;
   }
@@ -139,7 +157,7 @@ class FillRouter {
       const Fill& r = route_[d];
       int offset = last_;
       if (r.kind == Fill::Early) offset = level_[t][r.sender];
-      if (r.kind == Fill::Relay) offset = label_[index_[2 * r.sender + t]].first;
+      if (r.kind == Fill::Relay) offset = relay_offset(r.sender, t);
       out.push_back({offset, r.sender, r.path});
     }
     return out;
@@ -147,7 +165,6 @@ class FillRouter {
 
  private:
   int rel(int v) const { return g_.x_of(v) + g_.n0 * g_.y_of(v); }
-  bool pure(int v) const { return level_[0][v] < 0 && level_[1][v] < 0; }
   bool overused(const Fill& r) const {
     for (int a : r.arcs)
       if (occ_[a] > 1) return true;
@@ -157,11 +174,41 @@ class FillRouter {
   bool label_ok(std::size_t d) const {
     return route_[d].kind != Fill::Relay || label_[d].first >= 0;
   }
-  std::pair<int, int> relay_label(const Fill& r, int t) const {
-    const std::pair<int, int> src = label_[index_[2 * r.sender + t]];
-    const int h = static_cast<int>(r.path.size());
-    if (src.first < 0 || src.first > last_ || src.second + h > top_) return {-1, -1};
-    return {src.first + 1, src.second + h};
+  // The offset at which x, off tree t and holding half t early, sends it on (-1: it cannot).
+  // A node on neither tree sends it as soon as it is in (its label's offset). A node of the
+  // other tree runs its phases on that tree's clock: its phase at offset o (relative to packet
+  // j) starts when it holds the other half's packet j + o - l', at o A + ((o - l') s + hops')
+  // delta; half t must be in by then, so it does not hold that tree up.
+  int relay_offset(int x, int t) const {
+    const std::pair<int, int> l = label_[index_[2 * x + t]];
+    if (l.first < 0) return -1;
+    int o = l.first;
+    if (level_[1 - t][x] >= 0) {
+      const int l1 = level_[1 - t][x], behind = l.second - hops_[1 - t][x];
+      const int need = behind > 0 ? (behind + s_ - 1) / s_ : -((-behind) / s_);  // ceil(behind/s)
+      o = std::max(o, l1 + need);
+    }
+    return o <= last_ ? o : -1;
+  }
+  // The label a circuit of h hops from x (off tree t) gives, or (-1, -1).
+  std::pair<int, int> relay_label(int x, int t, int h) const {
+    const int o = relay_offset(x, t);
+    if (o < 0 || h > s_) return {-1, -1};
+    int d = (o - level_[1 - t][x]) * s_ + hops_[1 - t][x] + h;
+    if (level_[1 - t][x] < 0) {
+      // On neither tree: its phase at offset o starts when half t is in, and, if it relays the
+      // other half too (at offset o'), when that half's packet j + o - o' is in.
+      const std::pair<int, int> l = label_[index_[2 * x + t]];
+      d = l.second;
+      if (relays_[2 * x + 1 - t] > 0) {
+        const std::pair<int, int> m = label_[index_[2 * x + 1 - t]];
+        if (m.first < 0) return {-1, -1};
+        d = std::max(d, m.second + (l.first - m.first) * s_);
+      }
+      d += h;
+    }
+    if (o + 1 > 2 * k_ - 1 || d > top_) return {-1, -1};
+    return {o + 1, d};
   }
   void set_label(std::size_t d) {
     const Fill& r = route_[d];
@@ -170,7 +217,7 @@ class FillRouter {
     if (r.kind == Fill::Early)
       label_[d] = {level_[t][r.sender] + 1, hops_[t][r.sender] + static_cast<int>(r.path.size())};
     else if (r.kind == Fill::Relay)
-      label_[d] = relay_label(r, t);
+      label_[d] = relay_label(r.sender, t, static_cast<int>(r.path.size()));
   }
   // Labels from the routes: early ones directly, relays from their senders' (no cycles).
   void compute_labels() {
@@ -187,7 +234,56 @@ class FillRouter {
     }
   }
 
+  // What the demands that relay from a node need of its label: for a dependent with requirement
+  // (A, D) over h hops, (A - 1, D - h) from a node on neither tree; from a node of the other tree
+  // the latest offset o it may send at, and the label that lets it: (o, hops' + (o - l') s).
+  void compute_requirements() {
+    const std::pair<int, int> none{2 * k_ - 1, top_};
+    std::fill(req_.begin(), req_.end(), none);
+    std::fill(has_req_.begin(), has_req_.end(), 0);
+    for (int pass = 0; pass < 2 * k_; ++pass) {
+      bool changed = false;
+      for (std::size_t d = 0; d < demands_.size(); ++d) {
+        const Fill& r = route_[d];
+        if (r.kind != Fill::Relay) continue;
+        const int t = demands_[d].second, x = r.sender, h = static_cast<int>(r.path.size());
+        const int xd = index_[2 * x + t];
+        const std::pair<int, int> need = needed(x, t, h, req_[d]);
+        const std::pair<int, int> m{std::min(req_[xd].first, need.first),
+                                    std::min(req_[xd].second, need.second)};
+        if (!has_req_[xd] || m != req_[xd]) changed = true;
+        req_[xd] = m;
+        has_req_[xd] = 1;
+      }
+      if (!changed) break;
+    }
+  }
+  // The label x (off tree t) must hold half t with for a circuit of h hops from it to give a
+  // dependent the label dep (at most).
+  std::pair<int, int> needed(int x, int t, int h, std::pair<int, int> dep) const {
+    if (level_[1 - t][x] >= 0) {
+      const int l1 = level_[1 - t][x], room = dep.second - hops_[1 - t][x] - h;
+      const int o =
+          std::min(dep.first - 1, l1 + (room >= 0 ? room / s_ : -((-room + s_ - 1) / s_)));
+      return {o, hops_[1 - t][x] + (o - l1) * s_};
+    }
+    return {dep.first - 1, dep.second - h};
+  }
+  bool meets(std::size_t d, std::pair<int, int> l) const {
+    return !has_req_[d] || (l.first >= 0 && l.first <= req_[d].first && l.second <= req_[d].second);
+  }
+
   // The cheapest admissible circuit into v for half t, or kind None.
+  Fill make(int x, int v, Fill::Kind kind) const {
+    Fill f;
+    f.kind = kind;
+    f.sender = x;
+    for (int y = x; y != v; y = g_.step(y, toward_[y])) {
+      f.path.push_back(toward_[y]);
+      f.arcs.push_back(Grid::arc(y, toward_[y]));
+    }
+    return f;
+  }
   Fill search(int v, int t, double pres) {
     ++stamp_;
     using Entry = std::tuple<double, int, int>;  // cost, hops, relative index
@@ -208,25 +304,17 @@ class FillRouter {
       if (dist_[x] != c || nhops_[x] != h) continue;
       if (x != v) {
         Fill::Kind kind = Fill::None;
+        const std::size_t vd = static_cast<std::size_t>(index_[2 * v + t]);
         if (level_[t][x] >= 0) {
-          if (level_[t][x] <= last_ - 1 && h <= std::min(s_, top_ - hops_[t][x]))
+          if (level_[t][x] <= last_ - 1 && h <= std::min(s_, top_ - hops_[t][x]) &&
+              meets(vd, {level_[t][x] + 1, hops_[t][x] + h}))
             kind = Fill::Early;
-          else if (h == 1)
+          else if (h == 1 && !has_req_[vd])
             kind = Fill::Last;
-        } else if (pure(x)) {
-          const std::pair<int, int> l = label_[index_[2 * x + t]];
-          if (l.first >= 0 && l.first <= last_ && l.second + h <= top_) kind = Fill::Relay;
+        } else if (relay_label(x, t, h).first >= 0 && meets(vd, relay_label(x, t, h))) {
+          kind = Fill::Relay;
         }
-        if (kind != Fill::None) {
-          Fill f;
-          f.kind = kind;
-          f.sender = x;
-          for (int y = x; y != v; y = g_.step(y, toward_[y])) {
-            f.path.push_back(toward_[y]);
-            f.arcs.push_back(Grid::arc(y, toward_[y]));
-          }
-          return f;
-        }
+        if (kind != Fill::None) return make(x, v, kind);
       }
       if (h >= s_) continue;
       for (ScheduleHop d : kDirs) {
@@ -246,6 +334,9 @@ class FillRouter {
   std::vector<std::pair<int, int>> demands_;  // (node, tree)
   std::vector<int> index_;                    // 2 * node + tree -> demand
   std::vector<Fill> route_;
+  std::vector<std::pair<int, int>> req_;  // the label a relaying node must have (has_req_)
+  std::vector<char> has_req_;
+  std::vector<int> relays_;  // 2 * node + tree: circuits the node relays of that half
   std::vector<std::pair<int, int>> label_;  // (A terms, delta terms) when it holds the half
   std::vector<int> occ_;
   std::vector<double> hist_;
