@@ -64,8 +64,8 @@ const ScheduleHop kDirs[4] = {kEast, kNorth, kWest, kSouth};
 //    packet, which the label takes in (the larger delta term). On the other tree (level l',
 //    hops'), its phases run on that tree's clock, the phase at offset o starting at
 //    o A + ((o - l') s + hops') delta: it sends at the first o with a <= o and
-//    d <= (o - l') s + hops', so it never holds that tree up: label (o + 1, (o - l') s + hops' +
-//    h).
+//    d <= (o - l') s + hops', so it never holds that tree up; label
+//    (o + 1, (o - l') s + hops' + h).
 // Every label stays within (2k - 1, 2^k - 1), so the last packet is in by T(B) whatever alpha,
 // delta, tau (tests/test_circuit_schedule.cpp evaluates the self-timed schedule). Which circuit
 // each node gets is a routing problem with arc capacity 1 and labels as deadlines; it is solved
@@ -74,9 +74,17 @@ const ScheduleHop kDirs[4] = {kEast, kNorth, kWest, kSouth};
 // several demands want grow dearer (present and history costs), and the demands on a shared
 // arc, or whose relay no longer gives a label in time, are routed again until none is. A node
 // that others relay from must keep a label good enough for them (its requirement: no last-phase
-// circuit then). Deterministic: demands in relative order, ties by relative node index.
-// Converges in at most 5 rounds for k <= 5; on 63x63 it does not (a few nodes around
-// (+-16, +-12) and their rotations stay short of a circuit in time), so that size is refused.
+// circuit then), and no relay closes a cycle. The pair of trees is symmetric under the rotations
+// about the root (which exchange the trees), so demands are routed by orbits, the other three
+// circuits being turned copies: the fill is symmetric too. Nodes with the fewest free arcs in per
+// half they need are routed first. Deterministic: orbits in that order, then relative order, ties
+// by relative node index. Converges in at most 5 rounds for k <= 5 (3x3 to 31x31). On 63x63 it
+// does not: around the centres of the 31x31 sub-squares, e.g. at (16,16), the column x = 16 for
+// 9 <= y <= 15 carries tree paths both ways, so each of its nodes must get X and Y over its two
+// horizontal arcs; in the search's best state X to (16,14) and Y to (14,16) both pass through
+// (17,16), which needs X and Y itself, over its three free arcs in. 3 orbits (12 arcs) stay
+// shared after 60 rounds (no better in 150), and the size is refused. Whether a fill exists
+// there with these circuit kinds is open.
 struct Fill {
   enum Kind { None, Last, Early, Relay };
   Kind kind = None;
@@ -117,6 +125,7 @@ class FillRouter {
     req_.assign(demands_.size(), {0, 0});
     has_req_.assign(demands_.size(), 0);
     label_.assign(demands_.size(), {-1, -1});
+    make_orbits();
   }
 
   bool run(int max_rounds) {
@@ -124,17 +133,27 @@ class FillRouter {
     for (int round = 0; round < max_rounds; ++round) {
       compute_labels();
       compute_requirements();
-      for (std::size_t d = 0; d < demands_.size(); ++d) {
-        Fill& r = route_[d];
-        if (round > 0 && r.kind != Fill::None && !overused(r) && label_ok(d) && meets(d, label_[d]))
-          continue;
-        const int t = demands_[d].second;
-        for (int a : r.arcs) --occ_[a];
-        if (r.kind == Fill::Relay) --relays_[2 * r.sender + t];
-        r = search(demands_[d].first, t, pres);
-        for (int a : r.arcs) ++occ_[a];
-        if (r.kind == Fill::Relay) ++relays_[2 * r.sender + t];
-        set_label(d);
+      for (const std::vector<std::pair<int, int>>& orbit : orbits_) {
+        bool fine = round > 0;
+        for (const auto& [d, e] : orbit) {
+          const Fill& r = route_[d];
+          fine = fine && r.kind != Fill::None && !overused(r) && label_ok(d) && meets(d, label_[d]);
+        }
+        if (fine) continue;
+        for (const auto& [d, e] : orbit) {
+          Fill& r = route_[d];
+          for (int a : r.arcs) --occ_[a];
+          if (r.kind == Fill::Relay) --relays_[2 * r.sender + demands_[d].second];
+        }
+        const Fill f =
+            search(demands_[orbit[0].first].first, demands_[orbit[0].first].second, pres, orbit);
+        for (const auto& [d, e] : orbit) {
+          Fill& r = route_[d];
+          r = image(f, e);
+          for (int a : r.arcs) ++occ_[a];
+          if (r.kind == Fill::Relay) ++relays_[2 * r.sender + demands_[d].second];
+        }
+        for (const auto& [d, e] : orbit) set_label(d);
       }
       compute_labels();
       compute_requirements();
@@ -147,6 +166,73 @@ class FillRouter {
       pres = std::min(pres * 1.6, 1e6);
     }
     return false;
+  }
+
+  // The symmetries of the pair of trees (the dihedral group of the square around the root):
+  // element e mirrors x if e & 1, y if e & 2, then swaps x and y if e & 4, which exchanges the
+  // trees (the second is the first turned by 90 degrees, and each is mirror-symmetric).
+  int map_node(int v, int e) const {
+    int x = g_.x_of(v), y = g_.y_of(v);
+    if (e & 1) x = -x;
+    if (e & 2) y = -y;
+    if (e & 4) std::swap(x, y);
+    return g_.node(x, y);
+  }
+  static ScheduleHop map_hop(ScheduleHop h, int e) {
+    if (h.dim == 0 && (e & 1)) h.dir = -h.dir;
+    if (h.dim == 1 && (e & 2)) h.dir = -h.dir;
+    if (e & 4) h.dim = 1 - h.dim;
+    return h;
+  }
+  Fill image(const Fill& f, int e) const {
+    if (e == 0 || f.kind == Fill::None) return f;
+    Fill r;
+    r.kind = f.kind;
+    r.sender = map_node(f.sender, e);
+    int y = r.sender;
+    for (ScheduleHop h : f.path) {
+      const ScheduleHop m = map_hop(h, e);
+      r.path.push_back(m);
+      r.arcs.push_back(Grid::arc(y, m));
+      y = g_.step(y, m);
+    }
+    return r;
+  }
+  // Demands in orbits under the symmetries (each routed once, its images copied), if the trees
+  // have them (they do; checked).
+  void make_orbits() {
+    bool symmetric = true;
+    for (int e = 1; e < 8 && symmetric; ++e)
+      for (int v = 0; v < N_ && symmetric; ++v)
+        for (int t = 0; t < 2; ++t) {
+          const int u = map_node(v, e), te = e & 4 ? 1 - t : t;
+          if (level_[te][u] != level_[t][v] || hops_[te][u] != hops_[t][v]) symmetric = false;
+        }
+    std::vector<char> done(demands_.size(), 0);
+    for (std::size_t d = 0; d < demands_.size(); ++d) {
+      if (done[d]) continue;
+      orbits_.emplace_back();
+      for (int e : {0, 6, 3, 5}) {  // the rotations by 0, 90, 180, 270 degrees
+        if (e && !symmetric) break;
+        const int v = map_node(demands_[d].first, e);
+        const int t = e & 4 ? 1 - demands_[d].second : demands_[d].second;
+        const int de = index_[2 * v + t];
+        if (done[de]) continue;
+        done[de] = 1;
+        orbits_.back().push_back({de, e});
+      }
+    }
+    // The tightest nodes first: fewest free arcs in per half they need.
+    auto room = [&](const std::vector<std::pair<int, int>>& o) {
+      const int v = demands_[o[0].first].first;
+      int in = 0, need = 0;
+      for (ScheduleHop d : kDirs)
+        in += !tree_arc_[Grid::arc(g_.step(v, ScheduleHop{d.dim, -d.dir}), d)];
+      for (int t = 0; t < 2; ++t) need += level_[t][v] < 0;
+      return in - need;
+    };
+    std::stable_sort(orbits_.begin(), orbits_.end(),
+                     [&](const auto& a, const auto& b) { return room(a) < room(b); });
   }
 
   // The fill circuits of tree t, level = the phase offset (packet j sends in phase j + level).
@@ -269,6 +355,16 @@ class FillRouter {
     }
     return {dep.first - 1, dep.second - h};
   }
+  // Whether x's half t comes, through relays, from v (a relay may not close a cycle).
+  bool relays_from(int x, int t, int v) const {
+    for (int steps = 0; steps < N_; ++steps) {
+      if (x == v) return true;
+      const Fill& r = route_[index_[2 * x + t]];
+      if (r.kind != Fill::Relay) return false;
+      x = r.sender;
+    }
+    return true;
+  }
   bool meets(std::size_t d, std::pair<int, int> l) const {
     return !has_req_[d] || (l.first >= 0 && l.first <= req_[d].first && l.second <= req_[d].second);
   }
@@ -284,7 +380,7 @@ class FillRouter {
     }
     return f;
   }
-  Fill search(int v, int t, double pres) {
+  Fill search(int v, int t, double pres, const std::vector<std::pair<int, int>>& orbit) {
     ++stamp_;
     using Entry = std::tuple<double, int, int>;  // cost, hops, relative index
     std::priority_queue<Entry, std::vector<Entry>, std::greater<Entry>> pq;
@@ -311,7 +407,8 @@ class FillRouter {
             kind = Fill::Early;
           else if (h == 1 && !has_req_[vd])
             kind = Fill::Last;
-        } else if (relay_label(x, t, h).first >= 0 && meets(vd, relay_label(x, t, h))) {
+        } else if (relay_label(x, t, h).first >= 0 && meets(vd, relay_label(x, t, h)) &&
+                   !relays_from(x, t, v)) {
           kind = Fill::Relay;
         }
         if (kind != Fill::None) return make(x, v, kind);
@@ -320,7 +417,12 @@ class FillRouter {
       for (ScheduleHop d : kDirs) {
         const int y = g_.step(x, ScheduleHop{d.dim, -d.dir}), a = Grid::arc(y, d);
         if (tree_arc_[a]) continue;
-        reach(y, c + (1.0 + hist_[a]) * (1.0 + pres * occ_[a]), h + 1, d);
+        double cost = 0.0;  // the arc and its images: the orbit's demands take them all
+        for (const auto& [od, e] : orbit) {
+          const int ae = e == 0 ? a : Grid::arc(map_node(y, e), map_hop(d, e));
+          cost += (1.0 + hist_[ae]) * (1.0 + pres * occ_[ae]);
+        }
+        reach(y, c + cost, h + 1, d);
       }
     }
     return Fill{};
@@ -334,6 +436,7 @@ class FillRouter {
   std::vector<std::pair<int, int>> demands_;  // (node, tree)
   std::vector<int> index_;                    // 2 * node + tree -> demand
   std::vector<Fill> route_;
+  std::vector<std::vector<std::pair<int, int>>> orbits_;  // (demand, symmetry) lists
   std::vector<std::pair<int, int>> req_;  // the label a relaying node must have (has_req_)
   std::vector<char> has_req_;
   std::vector<int> relays_;  // 2 * node + tree: circuits the node relays of that half
