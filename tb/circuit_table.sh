@@ -44,6 +44,7 @@ for n in (8, 16, 32):
     ROWS += [(c, "divide_and_conquer", None), (c, "tiling", None), (c, SAF, None)]
 for n in (7, 15, 31):
     ROWS += [(f"h_trees_{n}x{n}", "h_trees", None), (f"h_trees_{n}x{n}", SAF, None)]
+ROWS += [("h_trees_63x63", "h_trees", None)]  # k = 6, H-trees only
 
 
 def dims_of(cfg):
