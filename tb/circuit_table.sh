@@ -44,6 +44,7 @@ for n in (8, 16, 32):
     ROWS += [(c, "divide_and_conquer", None), (c, "tiling", None), (c, SAF, None)]
 for n in (7, 15, 31):
     ROWS += [(f"h_trees_{n}x{n}", "h_trees", None), (f"h_trees_{n}x{n}", SAF, None)]
+ROWS += [("h_trees_63x63", "h_trees", None)]  # k = 6, H-trees only
 
 
 def dims_of(cfg):
@@ -67,8 +68,7 @@ def terms(alg, dims, L, B, h=0):
         return (k + P - 1, 2 ** (k - 1) * (P + 1), (k + P - 1) * B)
     if alg == "h_trees":
         k, P = ilog2(n + 1), L / (2 * B)
-        extra = min(P, 3) if k >= 5 else 0  # this construction's 2-hop fallback fill (closed_forms.hpp)
-        return (2 * k + P - 2, 2 ** (k - 2) * (P + 3) - 1 + extra, (2 * k + P - 2) * B)
+        return (2 * k + P - 2, 2 ** (k - 2) * (P + 3) - 1, (2 * k + P - 2) * B)
     if alg == SAF:
         ph = h - 1 + L / (4 * B)
         return (ph, ph, ph * B)
@@ -252,12 +252,7 @@ for row in table:
             problems.append("run not stable")
     # SAF trees: the paper's formula when the trees have its depth D + 1, else the construction's.
     own = (alg == SAF and row["h"] != sum(x // 2 for x in dims) + 1) or "construction" in row["source"]
-    if alg == "h_trees" and ilog2(dims[0] + 1) >= 5:
-        P = L / (2 * row["B"])
-        exp = [f + min(P, 3) * r["config"]["timing"]["delta"] for f, r in zip(F, rs)]
-        known = f"H-trees k ≥ 5: + min(P, 3) δ = +{num(min(P, 3))} δ (documented)"
-    else:
-        exp, known = F, None
+    exp, known = F, None
     if problems:
         status = "**MISMATCH: " + "; ".join(sorted(set(problems))) + "**"
         kind = "MISMATCH"

@@ -4,6 +4,7 @@
 #include <functional>
 #include <numeric>
 #include <sstream>
+#include <stdexcept>
 
 #include "topology/topology.hpp"
 
@@ -82,6 +83,51 @@ double phase_sum_time(const Schedule& s, const CircuitCost& c) {
     longest.at(t.phase) = std::max(longest.at(t.phase), time);
   }
   return std::accumulate(longest.begin(), longest.end(), 0.0);
+}
+
+double self_timed_time(const Schedule& s, const CircuitCost& c) {
+  const int N = s.num_nodes(), I = s.items();
+  std::vector<std::size_t> order(s.transmissions.size());
+  std::iota(order.begin(), order.end(), std::size_t{0});
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+    const Transmission &x = s.transmissions[a], &y = s.transmissions[b];
+    return x.phase != y.phase ? x.phase < y.phase : x.sender < y.sender;
+  });
+  const Topology topo = s.topology();
+  std::vector<double> held(static_cast<std::size_t>(N) * I, -1.0), released(N, 0.0);
+  for (int i = 0; i < I; ++i) held[static_cast<std::size_t>(s.source(i)) * I + i] = 0.0;
+  double done = 0.0;
+  std::vector<std::pair<std::size_t, double>> in;  // (node * I + item, time) of this phase
+  for (std::size_t b = 0; b < order.size();) {
+    const int phase = s.transmissions[order[b]].phase;
+    in.clear();
+    while (b < order.size() && s.transmissions[order[b]].phase == phase) {
+      // One node's phase: it starts when all its items are in and its circuits are released.
+      const int u = s.transmissions[order[b]].sender;
+      std::size_t e = b;
+      double start = released[u];
+      for (; e < order.size() && s.transmissions[order[e]].phase == phase &&
+             s.transmissions[order[e]].sender == u;
+           ++e) {
+        const double h = held[static_cast<std::size_t>(u) * I + s.transmissions[order[e]].item];
+        if (h < 0) throw std::logic_error("self_timed_time: a sender does not hold its item");
+        start = std::max(start, h);
+      }
+      for (; b < e; ++b) {
+        const Transmission& t = s.transmissions[order[b]];
+        const double end = start + c.alpha + c.delta * static_cast<double>(t.path.size()) +
+                           c.tau * s.item_flits.at(t.item);
+        int v = u;
+        for (const ScheduleHop& h : t.path) v = topo.neighbor(v, topo.port_of(h.dim, h.dir));
+        in.push_back({static_cast<std::size_t>(v) * I + t.item, end});
+        released[u] = std::max(released[u], end);
+        done = std::max(done, end);
+      }
+    }
+    for (const auto& [key, time] : in)
+      if (held[key] < 0 || time < held[key]) held[key] = time;
+  }
+  return done;
 }
 
 CircuitTerms phase_sum_terms(const Schedule& s) {

@@ -44,10 +44,12 @@ Schedule tiling(const std::vector<int>& dims, int root = 0, int message_flits = 
 Schedule divide_and_conquer(const std::vector<int>& dims, int root, int parts,
                             int message_flits = 0);
 
-// Two H-trees (§5) on (2^k - 1) x (2^k - 1), k >= 2. The message is split into halves X and Y,
+// Two H-trees (§5) on (2^k - 1) x (2^k - 1), 2 <= k <= 6. The message is split into halves X and Y,
 // each into parts/2 packets (parts = L/B, even): part 2j is X_j, part 2j+1 is Y_j. X_j runs down
-// the vertical-first H-tree and Y_j down the horizontal-first one from phase j; one fill phase
-// (1-hop paths) then gives X to the nodes off the first tree and Y to the nodes off the second.
+// the vertical-first H-tree and Y_j down the horizontal-first one from phase j; a fill gives X to
+// the nodes off the first tree and Y to the nodes off the second: one hop in the last phase where
+// a tree neighbour can serve, else earlier circuits and relays, every reception by T(B).
+// k <= 6 (up to 63x63); larger sizes are refused (the fill search does not settle there).
 Schedule h_trees(const std::vector<int>& dims, int root, int parts, int message_flits = 0);
 
 // Pipelined store-and-forward on four arc-disjoint spanning trees (every path is one hop; the
@@ -71,6 +73,12 @@ struct CircuitCost {
 // Time when phases are synchronous and each lasts as long as its longest transmission
 // (alpha + delta * hops + size * tau, size = the part's flits).
 double phase_sum_time(const Schedule& s, const CircuitCost& c);
+
+// Time when every node runs its phases in order, each as soon as the items it sends are in and
+// its own earlier circuits are released, and no circuit waits for a link (the schedule driver
+// without contention; the circuits of a schedule whose arcs are never shared across phases).
+// A transmission takes alpha + delta * hops + size * tau from its start to its last flit in.
+double self_timed_time(const Schedule& s, const CircuitCost& c);
 
 // The same time as coefficients, time = alpha_terms*alpha + delta_terms*delta + tau_flits*tau,
 // each phase contributing its longest path and its largest part. Equal to phase_sum_time when

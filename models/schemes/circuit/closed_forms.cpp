@@ -111,12 +111,6 @@ TimeTerms htrees_terms(int k, double L, double B) {
   return {2.0 * k + P - 2, pow2(k - 2) * (P + 3) - 1, (2.0 * k + P - 2) * B};
 }
 
-TimeTerms htrees_schedule_terms(int k, double L, double B) {
-  TimeTerms t = htrees_terms(k, L, B);
-  if (k >= 5) t.delta_terms += std::min(L / (2 * B), 3.0);
-  return t;
-}
-
 double htrees_time(int k, const CircuitCost& c, double L, double B) {
   return htrees_terms(k, L, B).eval(c);
 }

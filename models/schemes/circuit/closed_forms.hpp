@@ -45,12 +45,8 @@ double dc_optimal_time(int k, const CircuitCost& c, double L);
 // B t + (L/(2B) - 1)(a + 2^(k-2) d + B t)
 //      = (2k + L/(2B) - 2)(a + B t) + (2^(k-2)(L/(2B) + 3) - 1) d
 TimeTerms htrees_terms(int k, double L, double B);
-// Our h_trees() schedule: T(B) exactly for k <= 4 (h_trees.cpp: nodes that no tree neighbour
-// can serve in the last phase, e.g. (2,0) on 15x15, get their half early, from a non-leaf tree
-// node, in the phase of its own tree sends). For k >= 5 that search still leaves nodes, and the
-// construction falls back to 2-hop paths in the last phase (variant "..., 2-hop last-phase fill"):
-// the last min(P, 3) phases, P = L/(2B), then last one delta longer: T(B) + min(P, 3) delta.
-TimeTerms htrees_schedule_terms(int k, double L, double B);
+// Our h_trees() schedule takes exactly T(B) on the self-timed model for every k it builds
+// (h_trees.cpp: the fill keeps every reception on the paper's schedule).
 double htrees_time(int k, const CircuitCost& c, double L, double B);
 double htrees_optimal_packet(int k, const CircuitCost& c,
                              double L);  // sqrt((a + 2^(k-2) d) L / (4(k-1) t))
