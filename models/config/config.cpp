@@ -180,6 +180,14 @@ Config parse_document(const std::string& text, const std::string& source,
                            " VCs: 4 or more give them dateline classes inside each ring; with "
                            "fewer the network may deadlock");
   }
+  if (!r.wait_for_tail_credit && c.routing.algorithm != "dimension_order")
+    c.warnings.push_back(
+        "router.wait_for_tail_credit: false with routing.algorithm " + c.routing.algorithm +
+        ": the deadlock-freedom argument of the escape and phase VCs assumes a VC is reallocated "
+        "only when empty; the deadlock watchdog guards the run");
+  if (!r.wait_for_tail_credit && t.broadcast.enabled())
+    fail(c.source, rs.at("wait_for_tail_credit"), "router.wait_for_tail_credit",
+         "broadcast copies replicated in the routers need a VC to themselves: leave it true");
   if (r.switch_allocator != "separable_input_first" && t.broadcast.enabled())
     fail(c.source, rs.at("switch_allocator"), "router.switch_allocator",
          "broadcast copies fan out through separable_input_first only");
@@ -317,7 +325,8 @@ std::string config_to_json(const Config& c, int indent) {
       .kv("vc_depth", c.router.vc_depth)
       .kv("arbitration", to_string(c.router.arbitration))
       .kv("priority_classes", c.router.priority_classes)
-      .kv("switch_allocator", c.router.switch_allocator);
+      .kv("switch_allocator", c.router.switch_allocator)
+      .kv("wait_for_tail_credit", c.router.wait_for_tail_credit);
   if (c.router.switch_allocator == "islip")
     j.kv("allocator_iterations", c.router.allocator_iterations);
   if (c.router.pipeline.staged) j.kv("vc_allocator", c.router.vc_allocator);

@@ -90,6 +90,10 @@ struct RouterConfig {
   std::string switch_allocator = "separable_input_first";
   std::string vc_allocator = "separable_input_first";
   int allocator_iterations = 1;
+  // A VC is reallocated once its tail has left and every credit is back (true), or as soon as
+  // its tail has left (false, BookSim2's default; wormhole only): the next packet then follows
+  // into the same downstream VC and is routed when its header reaches the front.
+  bool wait_for_tail_credit = true;
 };
 
 struct TimingConfig {

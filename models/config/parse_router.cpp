@@ -62,6 +62,10 @@ void parse_router(Section& s, Config& c) {
       s.choice<std::string>("vc_allocator", "separable_input_first",
                             {{"separable_input_first", "separable_input_first"},
                              {"separable_output_first", "separable_output_first"}});
+  if (s.has("wait_for_tail_credit") && (!input_vc || c.router.switching != Switching::Wormhole))
+    fail(c.source, s.at("wait_for_tail_credit"), s.path("wait_for_tail_credit"),
+         "is a choice of wormhole input_vc routers (buffering: input_vc, switching: wormhole)");
+  c.router.wait_for_tail_credit = s.boolean("wait_for_tail_credit", true);
   if (s.has("pipeline")) {
     if (c.router.buffering != Buffering::InputVc)
       fail(c.source, s.at("pipeline"), s.path("pipeline"),

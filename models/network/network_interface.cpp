@@ -30,8 +30,10 @@ NetworkInterface::NetworkInterface(sc_core::sc_module_name name, int node, Fabri
       rng_(fabric.cfg.simulation.seed * 0x9e3779b97f4a7c15ull + static_cast<std::uint64_t>(node) +
            0x5eed),
       rx_ext_(new NocExtension) {
-  for (Channel& ch : channels_)
+  for (Channel& ch : channels_) {
     ch.out = OutputUnit(fabric.cfg.router.vcs, fabric.cfg.router.vc_depth);
+    ch.out.free_on_tail = !fabric.cfg.router.wait_for_tail_credit;
+  }
   target.register_b_transport(this, &NetworkInterface::b_transport);
   rx_gp_.set_extension(rx_ext_);
 }
@@ -335,7 +337,7 @@ bool NetworkInterface::step_channel(Channel& ch, Cycle t) {
   ++ch.seq;
   const int vc = ch.vc;
   if (f.tail) {
-    ch.out.vcs[ch.vc].tail_sent = true;
+    ch.out.tail_sent(ch.vc);
     ch.cur = -1;
   }
   router_->accept_flit(ch.link.dst_port, vc, f, t + inject_lt_);

@@ -14,7 +14,9 @@ bool select_candidate(VirtualChannel& vc, const std::vector<OutputUnit>& out, Cy
     bool free_vc = false;
     for (int v = c.vc_lo; v < c.vc_hi; ++v) {
       credits += ou.vcs[v].credits;
-      free_vc |= !ou.vcs[v].owned;
+      // (switch allocation also needs a credit on it: without wait_for_tail_credit a free VC
+      // may still have its last packet's flits downstream)
+      free_vc |= !ou.vcs[v].owned && (!need_channel || ou.vcs[v].credits > 0);
     }
     if (!free_vc) continue;
     if (random) {
@@ -27,7 +29,9 @@ bool select_candidate(VirtualChannel& vc, const std::vector<OutputUnit>& out, Cy
   }
   if (best < 0 && vc.escape_last) {
     const Candidate& c = vc.cand[static_cast<std::size_t>(vc.ncand - 1)];
-    if ((!need_channel || out[c.port].free_at <= t) && out[c.port].find_free(c.vc_lo, c.vc_hi) >= 0)
+    const OutputUnit& ou = out[c.port];
+    if (need_channel ? ou.free_at <= t && ou.find_free_with_credit(c.vc_lo, c.vc_hi) >= 0
+                     : ou.find_free(c.vc_lo, c.vc_hi) >= 0)
       best = last;
   }
   if (best < 0) return false;

@@ -56,7 +56,10 @@ InputVcRouter::InputVcRouter(sc_core::sc_module_name name, int node, Fabric& fab
       for (auto& vc : iu.vcs) vc.branches.resize(fabric.topo.num_ports());
   }
   outputs_.resize(static_cast<std::size_t>(outputs_of(fabric)));
-  for (auto& o : outputs_) o = OutputUnit(rc.vcs, rc.vc_depth);
+  for (auto& o : outputs_) {
+    o = OutputUnit(rc.vcs, rc.vc_depth);
+    o.free_on_tail = !rc.wait_for_tail_credit;
+  }
   alloc_.use_matcher(
       make_matcher(rc.switch_allocator, inputs, outputs_of(fabric), rc.allocator_iterations));
   if (staged_) {
@@ -91,37 +94,43 @@ void InputVcRouter::accept_flit(int in_port, int v, Flit f, Cycle t) {
     }
     vc.eject = pk.dst == terminal_ && pk.mid < 0;
   }
-  if (vc.eject && staged_) {
-    // Through an ejection output, allocated like any other (any of its VCs).
-    if (f.head) {
-      const int P = fabric_.topo.num_ports();
-      vc.hold = 0;
-      vc.state = VirtualChannel::State::Routed;
-      vc.out_port = P;
-      vc.vc_lo = 0;
-      vc.vc_hi = static_cast<int>(iu.vcs.size());
-      vc.ncand = 0;
-      if (ejection_ports_ > 1) {
-        if (static_cast<int>(vc.cand.size()) < ejection_ports_)
-          vc.cand.resize(static_cast<std::size_t>(ejection_ports_));
-        for (int e = 0; e < ejection_ports_; ++e) vc.cand[e] = {P + e, vc.vc_lo, vc.vc_hi};
-        vc.ncand = ejection_ports_;
-        vc.escape_last = false;
-      }
-    }
-    if (f.tail) vc.eject = false;
-    buffer_flit(iu, vc, f, in_port, t);
-    return;
-  }
-  if (vc.eject) {
+  if (vc.eject && !staged_) {
     if (f.tail) vc.eject = false;
     fabric_.credit(iu.upstream, v);
     ni_->deliver_flit(f, t);
     return;
   }
-  if (f.head && algo_ && pk.route < 0) {
+  if (vc.eject && f.tail) vc.eject = false;  // staged: through an ejection output, buffered
+  // A header is routed as it arrives (lookahead), unless the packet before it is still in the
+  // VC (wait_for_tail_credit: false): then when it reaches the front.
+  if (f.head && vc.state == VirtualChannel::State::Idle && vc.fifo.empty())
+    route_header(in_port, v, pk);
+  buffer_flit(iu, vc, f, in_port, t);
+}
+
+// The header of pk, in VC v of in_port, gets its route: an ejection output (staged pipeline), a
+// routing algorithm's candidates, or dimension order / its source route's next hop.
+void InputVcRouter::route_header(int in_port, int v, Packet& pk) {
+  VirtualChannel& vc = inputs_[in_port].vcs[v];
+  const int from = is_injection(in_port) ? -1 : in_port;
+  vc.hold = 0;
+  vc.state = VirtualChannel::State::Routed;
+  if (staged_ && pk.dst == terminal_ && pk.mid < 0) {
+    // Through an ejection output, allocated like any other (any of its VCs).
+    const int P = fabric_.topo.num_ports();
+    vc.out_port = P;
+    vc.vc_lo = 0;
+    vc.vc_hi = static_cast<int>(inputs_[in_port].vcs.size());
+    vc.ncand = 0;
+    if (ejection_ports_ > 1) {
+      if (static_cast<int>(vc.cand.size()) < ejection_ports_)
+        vc.cand.resize(static_cast<std::size_t>(ejection_ports_));
+      for (int e = 0; e < ejection_ports_; ++e) vc.cand[e] = {P + e, vc.vc_lo, vc.vc_hi};
+      vc.ncand = ejection_ports_;
+      vc.escape_last = false;
+    }
+  } else if (algo_ && pk.route < 0) {
     // A routing algorithm: its candidates; the switch allocator selects among them.
-    const int from = is_injection(in_port) ? -1 : in_port;
     if (from < 0 && algo_->decides_at_source())
       algo_->at_source(node_, pk, [this](int port) {
         const OutputUnit& ou = outputs_[port];
@@ -133,24 +142,19 @@ void InputVcRouter::accept_flit(int in_port, int v, Flit f, Cycle t) {
       vc.cand.resize(static_cast<std::size_t>(algo_->candidate_capacity()));
     vc.ncand = algo_->candidates(node_, from, v, pk, vc.cand.data());
     vc.escape_last = algo_->has_escape();
-    vc.hold = 0;
-    vc.state = VirtualChannel::State::Routed;
     vc.out_port = vc.cand[0].port;
     vc.vc_lo = vc.cand[0].vc_lo;
     vc.vc_hi = vc.cand[0].vc_hi;
-  } else if (f.head) {
+  } else {
     // A source route (dimension-ordered: checked by the NI) takes the VC classes of its hop.
     const Fabric::RouteHop* hop = take_route_hop(pk);
-    const int from = is_injection(in_port) ? -1 : in_port;
     const Route r = hop ? fabric_.routing.route_via(node_, from, v, hop->port)
                         : fabric_.routing.route(node_, from, v, pk.dst);
     vc.hold = hop ? hop->not_before : 0;
-    vc.state = VirtualChannel::State::Routed;
     vc.out_port = r.port;
     vc.vc_lo = r.vc_lo;
     vc.vc_hi = r.vc_hi;
   }
-  buffer_flit(iu, vc, f, in_port, t);
 }
 
 // The flit goes into its VC; the router has work (this same cycle if delta = 0).
@@ -276,7 +280,7 @@ void InputVcRouter::send_branch(const SwitchGrant& gr, Cycle t) {
   }
   ou.consume(br.out_vc);
   ou.free_at = t + tau_;
-  if (f.tail) ou.vcs[br.out_vc].tail_sent = true;
+  if (f.tail) ou.tail_sent(br.out_vc);
   ++br.sent;
   ++fabric_.flits_in_network;  // a new copy on the link
   Link& l = traverse(gr, f, t);
@@ -381,8 +385,14 @@ bool InputVcRouter::evaluate(Cycle t) {
     ou.consume(gr.out_vc);
     ou.free_at = t + tau_;
     if (f.tail) {
-      ou.vcs[gr.out_vc].tail_sent = true;
+      ou.tail_sent(gr.out_vc);
       vc.state = VirtualChannel::State::Idle;
+      if (!vc.fifo.empty()) {
+        // wait_for_tail_credit: false: the next packet's header is at the front now.
+        Flit& h = vc.fifo.front();
+        route_header(gr.in_port, gr.vc, fabric_.pool[h.packet]);
+        h.ready = std::max({h.ready, vc.hold, t + delta_});
+      }
     }
     send_credit(iu, gr.vc, t);
     if (gr.out_port >= fabric_.topo.num_ports()) {

@@ -20,6 +20,9 @@ class OutputUnit {
   std::vector<OutputVc> vcs;
   int depth;
   Cycle free_at = 0;  // the channel may start a flit at this cycle or later
+  // router.wait_for_tail_credit: false frees a VC as its tail leaves (the next packet may follow
+  // it into the downstream buffer); true (default) once every credit is back as well.
+  bool free_on_tail = false;
   Link* link = nullptr;
   std::uint64_t violations = 0;  // credit count left [0, depth]: must stay 0
 
@@ -29,6 +32,13 @@ class OutputUnit {
       if (!vcs[v].owned) return v;
     return -1;
   }
+  // Switch allocation with VC allocation folded in (the ideal pipeline): the lowest free VC in
+  // [lo, hi) that has a credit (a free VC has all its credits unless free_on_tail), or -1.
+  int find_free_with_credit(int lo, int hi) const {
+    for (int v = lo; v < hi; ++v)
+      if (!vcs[v].owned && vcs[v].credits > 0) return v;
+    return -1;
+  }
   // A flit leaves on VC v: one credit fewer.
   void consume(int v) {
     if (--vcs[v].credits < 0) ++violations;
@@ -36,6 +46,13 @@ class OutputUnit {
   void take(int v) {
     vcs[v].owned = true;
     vcs[v].tail_sent = false;
+  }
+  // The owner's tail left on VC v.
+  void tail_sent(int v) {
+    if (free_on_tail)
+      vcs[v].owned = false;
+    else
+      vcs[v].tail_sent = true;
   }
   void credit(int v) {
     OutputVc& o = vcs[v];

@@ -76,7 +76,7 @@ std::uint64_t SwitchAllocator::bidding_vcs(InputUnit& iu, const std::vector<Outp
     if (ou.free_at > t) continue;
     if (vc.state == VirtualChannel::State::Active) {
       if (ou.vcs[vc.out_vc].credits <= 0) continue;
-    } else if (ou.find_free(vc.vc_lo, vc.vc_hi) < 0) {
+    } else if (ou.find_free_with_credit(vc.vc_lo, vc.vc_hi) < 0) {
       continue;
     }
     const Packet& pk = pool[f.packet];
@@ -126,8 +126,9 @@ int SwitchAllocator::allocate_matched(std::vector<InputUnit>& in, std::vector<Ou
     const int v = iu.arbiter.arbitrate(mask, zero_cls_.data(), nullptr);
     iu.arbiter.update(v, 0);
     const VirtualChannel& vc = iu.vcs[v];
-    const int ov = vc.state == VirtualChannel::State::Active ? vc.out_vc
-                                                             : out[o].find_free(vc.vc_lo, vc.vc_hi);
+    const int ov = vc.state == VirtualChannel::State::Active
+                       ? vc.out_vc
+                       : out[o].find_free_with_credit(vc.vc_lo, vc.vc_hi);
     grants[n++] = {p, v, o, ov};
   }
   return n;
@@ -167,8 +168,9 @@ int SwitchAllocator::allocate(std::vector<InputUnit>& in, std::vector<OutputUnit
       const VirtualChannel::Branch& br = vc.branch_to(o);
       ov = br.out_vc >= 0 ? br.out_vc : out[o].find_free(br.vc_lo, br.vc_hi);
     } else {
-      ov = vc.state == VirtualChannel::State::Active ? vc.out_vc
-                                                     : out[o].find_free(vc.vc_lo, vc.vc_hi);
+      ov = vc.state == VirtualChannel::State::Active
+               ? vc.out_vc
+               : out[o].find_free_with_credit(vc.vc_lo, vc.vc_hi);
     }
     out_arb_[o].update(p, in_cls_[p]);
     in[p].arbiter.update(v, in_cls_[p]);
