@@ -13,10 +13,12 @@ import csv
 import math
 
 # The matched pair first (the flags compare these two), then the two variants.
-SIMS = ("booksim", "switchyard", "booksim_wtc0", "switchyard_cd1", "booksim_diag")
+SIMS = ("booksim", "switchyard", "booksim_wtc0", "switchyard_wtc0", "switchyard_cd1",
+        "booksim_diag")
 LABEL = {"booksim": "BookSim2 iq_router (wait_for_tail_credit 1)",
          "switchyard": "Switchyard staged (credit_delay 2)",
          "booksim_wtc0": "BookSim2, wait_for_tail_credit 0 (its default)",
+         "switchyard_wtc0": "Switchyard, wait_for_tail_credit false",
          "switchyard_cd1": "Switchyard, credit_delay 1",
          "booksim_diag": "BookSim2 with Switchyard's routing rules (diagnosis)"}
 
@@ -97,7 +99,8 @@ def main():
           "separable input-first allocators, a credit usable 2 cycles after its flit left the "
           "buffer, a VC reallocated when its tail credit is back (BookSim2 "
           "`wait_for_tail_credit = 1`), offered load in flits/node/cycle. "
-          "Variants: BookSim2 with its default `wait_for_tail_credit = 0` (BS wtc0), "
+          "Variants: BookSim2 with its default `wait_for_tail_credit = 0` (BS wtc0) and "
+          "Switchyard with `wait_for_tail_credit: false` (SY wtc0), "
           "Switchyard with `credit_delay: 1` (SY cd1), and BookSim2 with its routing functions "
           "changed where they differ from Switchyard's (BS diag: classic dateline classes and "
           "Valiant phase VCs kept at the destination for dimension order and Valiant; adaptive "
@@ -109,9 +112,9 @@ def main():
           "Accepted max: the highest accepted throughput of the sweep. Flags: |ΔT0| > 1 cycle, "
           "saturation ratio off by more than 5%.", "",
           "| case | T0 BS | T0 SY | ΔT0 | sat. BS | sat. SY | ratio SY/BS | acc. max BS "
-          "| acc. max SY | flags | T0 BS wtc0 | sat. BS wtc0 | T0 SY cd1 | sat. SY cd1 "
-          "| T0 BS diag | sat. BS diag |",
-          "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
+          "| acc. max SY | flags | T0 BS wtc0 | sat. BS wtc0 | T0 SY wtc0 | sat. SY wtc0 "
+          "| T0 SY cd1 | sat. SY cd1 | T0 BS diag | sat. BS diag |",
+          "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
     for name, *_ in cases:
         b, s = summary[("booksim", name)], summary[("switchyard", name)]
         flags, dt, ratio = [], None, None
@@ -128,6 +131,7 @@ def main():
             fmt(ratio, 2), fmt(b and b["accepted_max"]), fmt(s and s["accepted_max"]),
             ", ".join(flags)] +
             [fmt(v and v[q], d) for v in (summary[("booksim_wtc0", name)],
+                                          summary[("switchyard_wtc0", name)],
                                           summary[("switchyard_cd1", name)],
                                           summary[("booksim_diag", name)])
              for q, d in (("t0", 2), ("sat", 2))]) + " |")
@@ -148,7 +152,8 @@ def main():
     rows = (len(cases) + cols - 1) // cols
     fig, axes = plt.subplots(rows, cols, figsize=(4.2 * cols, 3.6 * rows), squeeze=False)
     style = {"booksim": ("o-", "tab:red"), "switchyard": ("s--", "tab:blue"),
-             "booksim_wtc0": ("^:", "salmon"), "switchyard_cd1": ("v:", "lightsteelblue"),
+             "booksim_wtc0": ("^:", "salmon"), "switchyard_wtc0": ("x:", "cornflowerblue"),
+             "switchyard_cd1": ("v:", "lightsteelblue"),
              "booksim_diag": ("d-.", "tab:green")}
     for ax, (name, topo, bsr, syr, vcs) in zip(axes.flat, cases):
         top = 0.0

@@ -263,11 +263,14 @@ EOF
 
 # switchyard_point CASE TOPO ALGORITHM VCS LOAD MEASURE CREDIT_DELAY
 #   -> "latency accepted stable cycles"
+#   (CREDIT_DELAY with a w appended, e.g. 2w: also router.wait_for_tail_credit false)
 switchyard_point() {
-  local dir=$OUT/sy_cd$7_$1_$5
+  local dir=$OUT/sy_cd$7_$1_$5 wtc=true
+  [[ $7 == *w ]] && wtc=false
   "$SY" run "$OUT/switchyard_base.yaml" --quiet --out "$dir" --set topology.type="$2" \
     --set routing.algorithm="$3" --set router.vcs="$4" --set traffic.rate="$5" \
-    --set simulation.measure="$6" --set router.pipeline.credit_delay="$7" </dev/null >"$dir.log" 2>&1 || true      # exit 3 = not stable
+    --set simulation.measure="$6" --set router.pipeline.credit_delay="${7%w}" \
+    --set router.wait_for_tail_credit=$wtc </dev/null >"$dir.log" 2>&1 || true      # exit 3 = not stable
   /usr/bin/python3 - "$dir/results.json" <<'PY'
 import json, sys
 try:
@@ -283,7 +286,7 @@ PY
 # ---------------------------------------------------------------- the sweep (both simulators)
 # point SERIES CASE TOPO ROUTING VCS LOAD LONG -> "latency accepted stable cycles" (cached)
 # SERIES: booksim (wait_for_tail_credit 1), booksim_wtc0, switchyard (credit_delay 2),
-# switchyard_cd1
+# switchyard_cd1, switchyard_wtc0 (wait_for_tail_credit false, against booksim_wtc0)
 point() {
   local sim=$1 case=$2 load=$6 long=$7 key window res run variant
   case $sim in
@@ -292,6 +295,7 @@ point() {
     booksim_diag) run=booksim_point variant=1 ;;
     switchyard) run=switchyard_point variant=2 ;;
     switchyard_cd1) run=switchyard_point variant=1 ;;
+    switchyard_wtc0) run=switchyard_point variant=2w ;;
   esac
   if [ "$run" = booksim_point ]; then
     window=$([ "$long" = 1 ] && echo 20000 || echo 1000)
@@ -345,7 +349,7 @@ if [ "$ONLY" != switchyard ]; then
 fi
 if [ "$ONLY" != booksim ]; then
   build_switchyard
-  for series in switchyard switchyard_cd1; do
+  for series in switchyard switchyard_cd1 switchyard_wtc0; do
     while read -r name topo bsr syr vcs; do
       [ -n "$name" ] && sweep $series "$name" "$topo" "$syr" "$vcs"
     done <<<"$CASES"
