@@ -19,10 +19,10 @@
 #include <systemc>
 #include <vector>
 
-#include "config/config.hpp"
-#include "sim/csv.hpp"
-#include "sim/estimate.hpp"
-#include "sim/simulation.hpp"
+#include "switchyard/config/config.hpp"
+#include "switchyard/sim/csv.hpp"
+#include "switchyard/sim/estimate.hpp"
+#include "switchyard/sim/simulation.hpp"
 
 #ifndef SWITCHYARD_VERSION
 #define SWITCHYARD_VERSION "0.1.0"

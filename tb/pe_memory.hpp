@@ -18,9 +18,9 @@
 #include <tlm>
 #include <vector>
 
-#include "base/clock.hpp"
-#include "network/network.hpp"
-#include "network/noc_extension.hpp"
+#include "switchyard/base/clock.hpp"
+#include "switchyard/network/network.hpp"
+#include "switchyard/network/noc_extension.hpp"
 
 namespace sy::example {
 

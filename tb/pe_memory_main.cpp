@@ -9,10 +9,10 @@
 #include <string>
 #include <vector>
 
-#include "config/config.hpp"
 #include "pe_memory.hpp"
-#include "sim/analysis.hpp"
-#include "sim/simulation.hpp"
+#include "switchyard/config/config.hpp"
+#include "switchyard/sim/analysis.hpp"
+#include "switchyard/sim/simulation.hpp"
 
 namespace {
 

@@ -7,8 +7,8 @@
 #include <sstream>
 #include <string>
 
-#include "config/config.hpp"
-#include "sim/simulation.hpp"
+#include "switchyard/config/config.hpp"
+#include "switchyard/sim/simulation.hpp"
 
 namespace sy::test {
 

@@ -6,10 +6,10 @@
 
 #include <sstream>
 
-#include "base/rng.hpp"
 #include "helpers.hpp"
-#include "router/allocators/matcher.hpp"
-#include "router/vc_allocator.hpp"
+#include "switchyard/base/rng.hpp"
+#include "switchyard/router/allocators/matcher.hpp"
+#include "switchyard/router/vc_allocator.hpp"
 
 using namespace sy;
 

@@ -2,8 +2,8 @@
 
 #include <vector>
 
-#include "base/rng.hpp"
-#include "router/arbiter.hpp"
+#include "switchyard/base/rng.hpp"
+#include "switchyard/router/arbiter.hpp"
 
 using sy::Arbiter;
 using sy::ArbPolicy;

@@ -9,7 +9,7 @@
 #include <sstream>
 
 #include "helpers.hpp"
-#include "network/network.hpp"
+#include "switchyard/network/network.hpp"
 #include "tlm_initiator.hpp"
 
 using namespace sy;

@@ -6,8 +6,8 @@
 #include <sstream>
 
 #include "helpers.hpp"
-#include "topology/butterfly.hpp"
-#include "topology/topology.hpp"
+#include "switchyard/topology/butterfly.hpp"
+#include "switchyard/topology/topology.hpp"
 
 using namespace sy;
 

@@ -7,9 +7,9 @@
 #include <sstream>
 
 #include "helpers.hpp"
-#include "network/network.hpp"
-#include "schemes/circuit/closed_forms.hpp"
-#include "sim/analysis.hpp"
+#include "switchyard/network/network.hpp"
+#include "switchyard/schemes/circuit/closed_forms.hpp"
+#include "switchyard/sim/analysis.hpp"
 #include "tlm_initiator.hpp"
 
 using namespace sy;

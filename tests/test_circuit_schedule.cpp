@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "schemes/circuit/circuit_schedule.hpp"
-#include "schemes/circuit/closed_forms.hpp"
+#include "switchyard/schemes/circuit/circuit_schedule.hpp"
+#include "switchyard/schemes/circuit/closed_forms.hpp"
 
 using namespace sy;
 

@@ -6,7 +6,7 @@
 #include <sstream>
 
 #include "helpers.hpp"
-#include "schemes/exchange/octr.hpp"
+#include "switchyard/schemes/exchange/octr.hpp"
 
 using namespace sy;
 

@@ -5,9 +5,9 @@
 #include <gtest/gtest.h>
 
 #include "helpers.hpp"
-#include "schemes/exchange/greedy.hpp"
-#include "schemes/exchange/task.hpp"
-#include "schemes/schedules.hpp"
+#include "switchyard/schemes/exchange/greedy.hpp"
+#include "switchyard/schemes/exchange/task.hpp"
+#include "switchyard/schemes/schedules.hpp"
 
 using namespace sy;
 

@@ -7,9 +7,9 @@
 #include <cmath>
 
 #include "helpers.hpp"
-#include "schemes/exchange/octr.hpp"
-#include "schemes/exchange/task.hpp"
-#include "schemes/schedules.hpp"
+#include "switchyard/schemes/exchange/octr.hpp"
+#include "switchyard/schemes/exchange/task.hpp"
+#include "switchyard/schemes/schedules.hpp"
 
 using namespace sy;
 

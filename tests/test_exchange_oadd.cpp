@@ -8,10 +8,10 @@
 #include <cmath>
 
 #include "helpers.hpp"
-#include "schemes/exchange/closed_forms.hpp"
-#include "schemes/exchange/oadd.hpp"
-#include "schemes/exchange/octr.hpp"
-#include "schemes/exchange/task.hpp"
+#include "switchyard/schemes/exchange/closed_forms.hpp"
+#include "switchyard/schemes/exchange/oadd.hpp"
+#include "switchyard/schemes/exchange/octr.hpp"
+#include "switchyard/schemes/exchange/task.hpp"
 
 using namespace sy;
 

@@ -5,10 +5,10 @@
 #include <gtest/gtest.h>
 
 #include "helpers.hpp"
-#include "schemes/exchange/closed_forms.hpp"
-#include "schemes/exchange/octr.hpp"
-#include "schemes/exchange/task.hpp"
-#include "schemes/schedules.hpp"
+#include "switchyard/schemes/exchange/closed_forms.hpp"
+#include "switchyard/schemes/exchange/octr.hpp"
+#include "switchyard/schemes/exchange/task.hpp"
+#include "switchyard/schemes/schedules.hpp"
 
 using namespace sy;
 

@@ -7,7 +7,7 @@
 #include <sstream>
 
 #include "helpers.hpp"
-#include "schemes/greedy/greedy.hpp"
+#include "switchyard/schemes/greedy/greedy.hpp"
 
 using namespace sy;
 

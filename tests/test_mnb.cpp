@@ -4,9 +4,9 @@
 // completion is that sum to the cycle.
 #include <gtest/gtest.h>
 
-#include "base/rng.hpp"
 #include "helpers.hpp"
-#include "schemes/pmnb/mnb.hpp"
+#include "switchyard/base/rng.hpp"
+#include "switchyard/schemes/pmnb/mnb.hpp"
 
 using namespace sy;
 

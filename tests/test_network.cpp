@@ -3,9 +3,9 @@
 
 #include <sstream>
 
-#include "base/rng.hpp"
 #include "helpers.hpp"
-#include "router/output_unit.hpp"
+#include "switchyard/base/rng.hpp"
+#include "switchyard/router/output_unit.hpp"
 
 using namespace sy;
 

@@ -7,9 +7,9 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
-#include "base/json.hpp"
 #include "helpers.hpp"
-#include "sim/csv.hpp"
+#include "switchyard/base/json.hpp"
+#include "switchyard/sim/csv.hpp"
 
 using namespace sy;
 using nlohmann::ordered_json;

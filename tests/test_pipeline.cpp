@@ -6,9 +6,9 @@
 #include <sstream>
 
 #include "helpers.hpp"
-#include "router/vc_allocator.hpp"
-#include "sim/analysis.hpp"
-#include "topology/topology.hpp"
+#include "switchyard/router/vc_allocator.hpp"
+#include "switchyard/sim/analysis.hpp"
+#include "switchyard/topology/topology.hpp"
 
 using namespace sy;
 

@@ -4,10 +4,10 @@
 
 #include <memory>
 
-#include "base/json.hpp"
 #include "helpers.hpp"
-#include "network/network.hpp"
-#include "sim/estimate.hpp"
+#include "switchyard/base/json.hpp"
+#include "switchyard/network/network.hpp"
+#include "switchyard/sim/estimate.hpp"
 #include "tlm_initiator.hpp"
 
 using namespace sy;

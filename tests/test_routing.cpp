@@ -1,6 +1,6 @@
 #include <gtest/gtest.h>
 
-#include "router/routing_unit.hpp"
+#include "switchyard/router/routing_unit.hpp"
 
 using namespace sy;
 

@@ -7,7 +7,7 @@
 #include <gtest/gtest.h>
 
 #include "helpers.hpp"
-#include "router/routing/routing_algorithm.hpp"
+#include "switchyard/router/routing/routing_algorithm.hpp"
 
 using namespace sy;
 

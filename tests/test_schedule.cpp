@@ -7,8 +7,8 @@
 #include <sstream>
 
 #include "helpers.hpp"
-#include "network/network.hpp"
-#include "traffic/schedule.hpp"
+#include "switchyard/network/network.hpp"
+#include "switchyard/traffic/schedule.hpp"
 
 using namespace sy;
 

@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "schemes/star/star.hpp"
-#include "topology/topology.hpp"
+#include "switchyard/schemes/star/star.hpp"
+#include "switchyard/topology/topology.hpp"
 
 using sy::StarPriority;
 using sy::StarRule;

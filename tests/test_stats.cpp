@@ -7,8 +7,8 @@
 #include <cmath>
 #include <vector>
 
-#include "base/rng.hpp"
-#include "sim/stats.hpp"
+#include "switchyard/base/rng.hpp"
+#include "switchyard/sim/stats.hpp"
 
 using namespace sy;
 

@@ -7,11 +7,11 @@
 #include <memory>
 #include <sstream>
 
-#include "base/clock.hpp"
 #include "helpers.hpp"
-#include "network/network.hpp"
 #include "pe_memory.hpp"
-#include "sim/analysis.hpp"
+#include "switchyard/base/clock.hpp"
+#include "switchyard/network/network.hpp"
+#include "switchyard/sim/analysis.hpp"
 #include "tlm_initiator.hpp"
 
 using namespace sy;

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <queue>
 
-#include "topology/topology.hpp"
+#include "switchyard/topology/topology.hpp"
 
 using sy::Topology;
 

@@ -1,7 +1,7 @@
 #include <gtest/gtest.h>
 
 #include "helpers.hpp"
-#include "traffic/traffic.hpp"
+#include "switchyard/traffic/traffic.hpp"
 
 using namespace sy;
 

@@ -8,9 +8,9 @@
 #include <sstream>
 
 #include "helpers.hpp"
-#include "network/waves.hpp"
-#include "router/routing_unit.hpp"
-#include "sim/analysis.hpp"
+#include "switchyard/network/waves.hpp"
+#include "switchyard/router/routing_unit.hpp"
+#include "switchyard/sim/analysis.hpp"
 #include "vcd.hpp"
 
 using namespace sy;

@@ -6,8 +6,8 @@
 #include <sstream>
 
 #include "helpers.hpp"
-#include "sim/analysis.hpp"
-#include "topology/topology.hpp"
+#include "switchyard/sim/analysis.hpp"
+#include "switchyard/topology/topology.hpp"
 
 using namespace sy;
 

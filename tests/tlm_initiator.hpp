@@ -7,7 +7,7 @@
 #include <systemc>
 #include <tlm>
 
-#include "network/noc_extension.hpp"
+#include "switchyard/network/noc_extension.hpp"
 
 namespace sy::test {
 

@@ -2,8 +2,8 @@
 // numbers it reports (find_package(Switchyard) in CMakeLists.txt; or pkg-config switchyard).
 #include <cstdio>
 
-#include "config/config.hpp"
-#include "sim/simulation.hpp"
+#include "switchyard/config/config.hpp"
+#include "switchyard/sim/simulation.hpp"
 
 int sc_main(int, char**) {
   const sy::Config cfg = sy::parse_config(

@@ -2,7 +2,7 @@
 #pragma once
 #include <systemc>
 
-#include "base/common.hpp"
+#include "switchyard/base/common.hpp"
 
 namespace sy {
 

@@ -1,4 +1,4 @@
-#include "base/json.hpp"
+#include "switchyard/base/json.hpp"
 
 #include <cstdlib>
 #include <nlohmann/json.hpp>

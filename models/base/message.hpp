@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "base/common.hpp"
+#include "switchyard/base/common.hpp"
 
 namespace sy {
 

@@ -1,14 +1,14 @@
 // parse_config: reads the sections in order (each by its own parser, config/parse_<section>.cpp),
 // then the checks that span sections; load_config, names of the enums, and the resolved config
 // as JSON for results.json.
-#include "config/config.hpp"
+#include "switchyard/config/config.hpp"
 
 #include <algorithm>
 #include <fstream>
 #include <sstream>
 
-#include "config/section.hpp"
-#include "sim/estimate.hpp"
+#include "switchyard/config/section.hpp"
+#include "switchyard/sim/estimate.hpp"
 
 namespace sy {
 

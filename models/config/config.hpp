@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "topology/topology.hpp"
-#include "traffic/schedule.hpp"
+#include "switchyard/topology/topology.hpp"
+#include "switchyard/traffic/schedule.hpp"
 
 namespace sy {
 

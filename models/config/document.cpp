@@ -6,7 +6,7 @@
 // allowed: an alias reads as a copy of its anchor's node.
 #include <map>
 
-#include "config/section.hpp"
+#include "switchyard/config/section.hpp"
 
 namespace sy {
 namespace config_detail {

@@ -1,7 +1,7 @@
 // --set key.path=value overrides, applied to the YAML document before it is validated.
 #include <sstream>
 
-#include "config/section.hpp"
+#include "switchyard/config/section.hpp"
 
 namespace sy {
 namespace config_detail {

@@ -1,7 +1,7 @@
 // network_interface: {flit_bytes, injection: serial | all_port, injection_channels}
 #include <algorithm>
 
-#include "config/section.hpp"
+#include "switchyard/config/section.hpp"
 
 namespace sy {
 namespace config_detail {

@@ -1,6 +1,6 @@
 // router: {buffering, switching, vcs, vc_depth, arbitration, priority_classes, pipeline,
 //          switch_allocator, allocator_iterations, vc_allocator}
-#include "config/section.hpp"
+#include "switchyard/config/section.hpp"
 
 namespace sy {
 namespace config_detail {

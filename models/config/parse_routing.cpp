@@ -1,8 +1,8 @@
 // routing: {algorithm, tie_break, allow_deadlock}
 #include <algorithm>
 
-#include "config/section.hpp"
-#include "router/routing/routing_algorithm.hpp"
+#include "switchyard/config/section.hpp"
+#include "switchyard/router/routing/routing_algorithm.hpp"
 
 namespace sy {
 namespace config_detail {

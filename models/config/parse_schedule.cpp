@@ -11,9 +11,9 @@
 #include <algorithm>
 #include <cmath>
 
-#include "config/section.hpp"
-#include "router/routing_unit.hpp"
-#include "schemes/schedules.hpp"
+#include "switchyard/config/section.hpp"
+#include "switchyard/router/routing_unit.hpp"
+#include "switchyard/schemes/schedules.hpp"
 
 namespace sy {
 namespace {

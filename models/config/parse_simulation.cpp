@@ -1,6 +1,6 @@
 // simulation: {warmup, measure, drain_limit, deadlock_cycles, seed, batches} (cycles),
 // {max_memory_gb, max_wall_seconds, max_backlog_packets} (the run's limits)
-#include "config/section.hpp"
+#include "switchyard/config/section.hpp"
 
 namespace sy {
 namespace config_detail {

@@ -1,5 +1,5 @@
 // timing: {alpha, delta, tau, ack_per_hop} (the linear cost model, in cycles)
-#include "config/section.hpp"
+#include "switchyard/config/section.hpp"
 
 namespace sy {
 namespace config_detail {

@@ -1,5 +1,5 @@
 // topology: {type: torus | mesh | hypercube | butterfly, dims: [n1, ..., nd] | dim: d | k, n}
-#include "config/section.hpp"
+#include "switchyard/config/section.hpp"
 
 namespace sy {
 namespace config_detail {

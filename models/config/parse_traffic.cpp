@@ -7,8 +7,8 @@
 #include <fstream>
 #include <sstream>
 
-#include "config/section.hpp"
-#include "sim/analysis.hpp"
+#include "switchyard/config/section.hpp"
+#include "switchyard/sim/analysis.hpp"
 
 namespace sy {
 namespace config_detail {

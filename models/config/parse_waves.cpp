@@ -1,7 +1,7 @@
 // waves: {enable, file, routers, from_cycle, to_cycle} (VCD through sc_trace)
 #include <filesystem>
 
-#include "config/section.hpp"
+#include "switchyard/config/section.hpp"
 
 namespace sy {
 namespace config_detail {

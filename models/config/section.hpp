@@ -11,8 +11,8 @@
 #include <string>
 #include <vector>
 
-#include "base/json.hpp"
-#include "config/config.hpp"
+#include "switchyard/base/json.hpp"
+#include "switchyard/config/config.hpp"
 
 namespace sy {
 namespace config_detail {

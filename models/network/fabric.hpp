@@ -8,11 +8,11 @@
 #include <utility>
 #include <vector>
 
-#include "base/flit.hpp"
-#include "base/message.hpp"
-#include "config/config.hpp"
-#include "router/routing_unit.hpp"
-#include "topology/topology.hpp"
+#include "switchyard/base/flit.hpp"
+#include "switchyard/base/message.hpp"
+#include "switchyard/config/config.hpp"
+#include "switchyard/router/routing_unit.hpp"
+#include "switchyard/topology/topology.hpp"
 
 namespace sy {
 

@@ -1,13 +1,13 @@
-#include "network/network.hpp"
+#include "switchyard/network/network.hpp"
 
 #include <algorithm>
 #include <cstdio>
 
-#include "base/clock.hpp"
-#include "base/json.hpp"
-#include "router/circuit_router.hpp"
-#include "router/input_vc_router.hpp"
-#include "router/output_queued_router.hpp"
+#include "switchyard/base/clock.hpp"
+#include "switchyard/base/json.hpp"
+#include "switchyard/router/circuit_router.hpp"
+#include "switchyard/router/input_vc_router.hpp"
+#include "switchyard/router/output_queued_router.hpp"
 
 namespace sy {
 

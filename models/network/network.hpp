@@ -15,18 +15,18 @@
 #include <systemc>
 #include <vector>
 
-#include "config/config.hpp"
-#include "network/fabric.hpp"
-#include "network/network_interface.hpp"
-#include "network/waves.hpp"
-#include "router/router.hpp"
-#include "router/routing_unit.hpp"
-#include "schemes/pmnb/dynamic.hpp"
-#include "schemes/star/star.hpp"
-#include "sim/stats.hpp"
-#include "topology/topology.hpp"
-#include "traffic/schedule_driver.hpp"
-#include "traffic/traffic.hpp"
+#include "switchyard/config/config.hpp"
+#include "switchyard/network/fabric.hpp"
+#include "switchyard/network/network_interface.hpp"
+#include "switchyard/network/waves.hpp"
+#include "switchyard/router/router.hpp"
+#include "switchyard/router/routing_unit.hpp"
+#include "switchyard/schemes/pmnb/dynamic.hpp"
+#include "switchyard/schemes/star/star.hpp"
+#include "switchyard/sim/stats.hpp"
+#include "switchyard/topology/topology.hpp"
+#include "switchyard/traffic/schedule_driver.hpp"
+#include "switchyard/traffic/traffic.hpp"
 
 namespace sy {
 

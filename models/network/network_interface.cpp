@@ -1,13 +1,13 @@
-#include "network/network_interface.hpp"
+#include "switchyard/network/network_interface.hpp"
 
 #include <algorithm>
 #include <cstring>
 
-#include "base/clock.hpp"
-#include "router/router.hpp"
-#include "router/routing_unit.hpp"
-#include "schemes/star/star.hpp"
-#include "sim/stats.hpp"
+#include "switchyard/base/clock.hpp"
+#include "switchyard/router/router.hpp"
+#include "switchyard/router/routing_unit.hpp"
+#include "switchyard/schemes/star/star.hpp"
+#include "switchyard/sim/stats.hpp"
 
 namespace sy {
 

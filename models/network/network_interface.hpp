@@ -28,11 +28,11 @@
 #include <systemc>
 #include <tlm>
 
-#include "base/ring.hpp"
-#include "base/rng.hpp"
-#include "network/fabric.hpp"
-#include "network/noc_extension.hpp"
-#include "router/output_unit.hpp"
+#include "switchyard/base/ring.hpp"
+#include "switchyard/base/rng.hpp"
+#include "switchyard/network/fabric.hpp"
+#include "switchyard/network/noc_extension.hpp"
+#include "switchyard/router/output_unit.hpp"
 
 namespace sy {
 

@@ -7,7 +7,7 @@
 #include <tlm>
 #include <vector>
 
-#include "base/common.hpp"
+#include "switchyard/base/common.hpp"
 
 namespace sy {
 

@@ -1,10 +1,10 @@
-#include "network/waves.hpp"
+#include "switchyard/network/waves.hpp"
 
 #include <filesystem>
 #include <fstream>
 #include <stdexcept>
 
-#include "router/router.hpp"
+#include "switchyard/router/router.hpp"
 
 namespace sy {
 std::string port_label(const Topology& topo, int p) {

@@ -22,9 +22,9 @@
 #include <systemc>
 #include <vector>
 
-#include "base/flit.hpp"
-#include "config/config.hpp"
-#include "topology/topology.hpp"
+#include "switchyard/base/flit.hpp"
+#include "switchyard/config/config.hpp"
+#include "switchyard/topology/topology.hpp"
 
 namespace sy {
 

@@ -1,4 +1,4 @@
-#include "router/arbiter.hpp"
+#include "switchyard/router/arbiter.hpp"
 
 #include <stdexcept>
 

@@ -7,8 +7,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "base/common.hpp"
-#include "config/config.hpp"
+#include "switchyard/base/common.hpp"
+#include "switchyard/config/config.hpp"
 
 namespace sy {
 

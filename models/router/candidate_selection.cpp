@@ -1,4 +1,4 @@
-#include "router/candidate_selection.hpp"
+#include "switchyard/router/candidate_selection.hpp"
 
 namespace sy {
 

@@ -6,9 +6,9 @@
 #pragma once
 #include <vector>
 
-#include "base/rng.hpp"
-#include "router/output_unit.hpp"
-#include "router/virtual_channel.hpp"
+#include "switchyard/base/rng.hpp"
+#include "switchyard/router/output_unit.hpp"
+#include "switchyard/router/virtual_channel.hpp"
 
 namespace sy {
 

@@ -1,11 +1,11 @@
-#include "router/circuit_router.hpp"
+#include "switchyard/router/circuit_router.hpp"
 
 #include <algorithm>
 
-#include "base/clock.hpp"
-#include "network/network_interface.hpp"
-#include "network/waves.hpp"
-#include "sim/stats.hpp"
+#include "switchyard/base/clock.hpp"
+#include "switchyard/network/network_interface.hpp"
+#include "switchyard/network/waves.hpp"
+#include "switchyard/sim/stats.hpp"
 
 namespace sy {
 

@@ -13,9 +13,9 @@
 #pragma once
 #include <vector>
 
-#include "base/ring.hpp"
-#include "router/crossbar.hpp"
-#include "router/router.hpp"
+#include "switchyard/base/ring.hpp"
+#include "switchyard/router/crossbar.hpp"
+#include "switchyard/router/router.hpp"
 
 namespace sy {
 

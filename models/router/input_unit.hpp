@@ -3,8 +3,8 @@
 #pragma once
 #include <vector>
 
-#include "router/arbiter.hpp"
-#include "router/virtual_channel.hpp"
+#include "switchyard/router/arbiter.hpp"
+#include "switchyard/router/virtual_channel.hpp"
 
 namespace sy {
 

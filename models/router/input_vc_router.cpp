@@ -1,11 +1,11 @@
-#include "router/input_vc_router.hpp"
+#include "switchyard/router/input_vc_router.hpp"
 
 #include <algorithm>
 
-#include "network/network_interface.hpp"
-#include "network/waves.hpp"
-#include "schemes/star/star.hpp"
-#include "sim/stats.hpp"
+#include "switchyard/network/network_interface.hpp"
+#include "switchyard/network/waves.hpp"
+#include "switchyard/schemes/star/star.hpp"
+#include "switchyard/sim/stats.hpp"
 
 namespace sy {
 

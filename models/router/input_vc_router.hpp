@@ -13,12 +13,12 @@
 #pragma once
 #include <vector>
 
-#include "router/crossbar.hpp"
-#include "router/input_unit.hpp"
-#include "router/router.hpp"
-#include "router/routing_unit.hpp"
-#include "router/switch_allocator.hpp"
-#include "router/vc_allocator.hpp"
+#include "switchyard/router/crossbar.hpp"
+#include "switchyard/router/input_unit.hpp"
+#include "switchyard/router/router.hpp"
+#include "switchyard/router/routing_unit.hpp"
+#include "switchyard/router/switch_allocator.hpp"
+#include "switchyard/router/vc_allocator.hpp"
 
 namespace sy {
 

@@ -4,7 +4,7 @@
 #pragma once
 #include <cstdint>
 
-#include "base/common.hpp"
+#include "switchyard/base/common.hpp"
 
 namespace sy {
 

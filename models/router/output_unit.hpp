@@ -3,8 +3,8 @@
 #pragma once
 #include <vector>
 
-#include "base/common.hpp"
-#include "router/link.hpp"
+#include "switchyard/base/common.hpp"
+#include "switchyard/router/link.hpp"
 
 namespace sy {
 

@@ -8,8 +8,8 @@
 #include <systemc>
 #include <vector>
 
-#include "network/fabric.hpp"
-#include "router/output_unit.hpp"
+#include "switchyard/network/fabric.hpp"
+#include "switchyard/router/output_unit.hpp"
 
 namespace sy {
 

@@ -1,4 +1,4 @@
-#include "router/routing_unit.hpp"
+#include "switchyard/router/routing_unit.hpp"
 
 namespace sy {
 

@@ -10,9 +10,9 @@
 #include <memory>
 #include <vector>
 
-#include "config/config.hpp"
-#include "router/routing/routing_algorithm.hpp"
-#include "topology/topology.hpp"
+#include "switchyard/config/config.hpp"
+#include "switchyard/router/routing/routing_algorithm.hpp"
+#include "switchyard/topology/topology.hpp"
 
 namespace sy {
 

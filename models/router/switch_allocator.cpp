@@ -1,10 +1,10 @@
-#include "router/switch_allocator.hpp"
+#include "switchyard/router/switch_allocator.hpp"
 
 #include <algorithm>
 
-#include "network/waves.hpp"
-#include "router/allocators/matcher.hpp"
-#include "router/candidate_selection.hpp"
+#include "switchyard/network/waves.hpp"
+#include "switchyard/router/allocators/matcher.hpp"
+#include "switchyard/router/candidate_selection.hpp"
 
 namespace sy {
 

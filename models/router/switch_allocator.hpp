@@ -8,12 +8,12 @@
 #include <memory>
 #include <vector>
 
-#include "base/flit.hpp"
-#include "base/rng.hpp"
-#include "router/allocators/matcher.hpp"
-#include "router/arbiter.hpp"
-#include "router/input_unit.hpp"
-#include "router/output_unit.hpp"
+#include "switchyard/base/flit.hpp"
+#include "switchyard/base/rng.hpp"
+#include "switchyard/router/allocators/matcher.hpp"
+#include "switchyard/router/arbiter.hpp"
+#include "switchyard/router/input_unit.hpp"
+#include "switchyard/router/output_unit.hpp"
 
 namespace sy {
 

@@ -1,6 +1,6 @@
-#include "router/vc_allocator.hpp"
+#include "switchyard/router/vc_allocator.hpp"
 
-#include "router/candidate_selection.hpp"
+#include "switchyard/router/candidate_selection.hpp"
 
 namespace sy {
 

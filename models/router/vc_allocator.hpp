@@ -12,11 +12,11 @@
 #pragma once
 #include <vector>
 
-#include "base/flit.hpp"
-#include "base/rng.hpp"
-#include "config/config.hpp"
-#include "router/input_unit.hpp"
-#include "router/output_unit.hpp"
+#include "switchyard/base/flit.hpp"
+#include "switchyard/base/rng.hpp"
+#include "switchyard/config/config.hpp"
+#include "switchyard/router/input_unit.hpp"
+#include "switchyard/router/output_unit.hpp"
 
 namespace sy {
 

@@ -5,9 +5,9 @@
 #pragma once
 #include <vector>
 
-#include "base/flit.hpp"
-#include "base/ring.hpp"
-#include "router/routing/routing_algorithm.hpp"
+#include "switchyard/base/flit.hpp"
+#include "switchyard/base/ring.hpp"
+#include "switchyard/router/routing/routing_algorithm.hpp"
 
 namespace sy {
 

@@ -1,17 +1,17 @@
-#include "schemes/schedules.hpp"
+#include "switchyard/schemes/schedules.hpp"
 
 #include <algorithm>
 #include <cmath>
 
-#include "base/json.hpp"
-#include "base/rng.hpp"
-#include "schemes/circuit/circuit_schedule.hpp"
-#include "schemes/circuit/closed_forms.hpp"
-#include "schemes/exchange/closed_forms.hpp"
-#include "schemes/exchange/greedy.hpp"
-#include "schemes/exchange/oadd.hpp"
-#include "schemes/exchange/octr.hpp"
-#include "schemes/pmnb/mnb.hpp"
+#include "switchyard/base/json.hpp"
+#include "switchyard/base/rng.hpp"
+#include "switchyard/schemes/circuit/circuit_schedule.hpp"
+#include "switchyard/schemes/circuit/closed_forms.hpp"
+#include "switchyard/schemes/exchange/closed_forms.hpp"
+#include "switchyard/schemes/exchange/greedy.hpp"
+#include "switchyard/schemes/exchange/oadd.hpp"
+#include "switchyard/schemes/exchange/octr.hpp"
+#include "switchyard/schemes/pmnb/mnb.hpp"
 
 namespace sy {
 

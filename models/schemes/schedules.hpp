@@ -2,9 +2,9 @@
 // schemes/circuit/ and a user's explicit list. One entry point, used by the config check (the
 // construction must exist for the size asked) and by the ScheduleDriver that runs it.
 #pragma once
-#include "config/config.hpp"
-#include "schemes/exchange/task.hpp"
-#include "traffic/schedule.hpp"
+#include "switchyard/config/config.hpp"
+#include "switchyard/schemes/exchange/task.hpp"
+#include "switchyard/traffic/schedule.hpp"
 
 namespace sy {
 

@@ -1,4 +1,4 @@
-#include "sim/analysis.hpp"
+#include "switchyard/sim/analysis.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -1,8 +1,8 @@
 // Analysis: the closed forms the model is checked against. Printed beside the model's numbers,
 // never in place of them.
 #pragma once
-#include "config/config.hpp"
-#include "topology/topology.hpp"
+#include "switchyard/config/config.hpp"
+#include "switchyard/topology/topology.hpp"
 
 namespace sy {
 

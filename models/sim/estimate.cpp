@@ -1,4 +1,4 @@
-#include "sim/estimate.hpp"
+#include "switchyard/sim/estimate.hpp"
 
 #include <algorithm>
 #include <cstdio>

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "config/config.hpp"
+#include "switchyard/config/config.hpp"
 
 namespace sy {
 

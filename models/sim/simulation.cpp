@@ -1,4 +1,4 @@
-#include "sim/simulation.hpp"
+#include "switchyard/sim/simulation.hpp"
 
 #include <chrono>
 #include <cmath>
@@ -6,11 +6,11 @@
 #include <sstream>
 #include <stdexcept>
 
-#include "base/json.hpp"
-#include "network/network.hpp"
-#include "schemes/greedy/greedy.hpp"
-#include "sim/analysis.hpp"
-#include "sim/estimate.hpp"
+#include "switchyard/base/json.hpp"
+#include "switchyard/network/network.hpp"
+#include "switchyard/schemes/greedy/greedy.hpp"
+#include "switchyard/sim/analysis.hpp"
+#include "switchyard/sim/estimate.hpp"
 
 namespace sy {
 namespace {

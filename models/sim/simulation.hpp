@@ -5,12 +5,12 @@
 #include <functional>
 #include <string>
 
-#include "config/config.hpp"
-#include "schemes/greedy/greedy.hpp"
-#include "schemes/pmnb/dynamic.hpp"
-#include "schemes/schedules.hpp"
-#include "sim/stats.hpp"
-#include "traffic/schedule_driver.hpp"
+#include "switchyard/config/config.hpp"
+#include "switchyard/schemes/greedy/greedy.hpp"
+#include "switchyard/schemes/pmnb/dynamic.hpp"
+#include "switchyard/schemes/schedules.hpp"
+#include "switchyard/sim/stats.hpp"
+#include "switchyard/traffic/schedule_driver.hpp"
 
 namespace sy {
 

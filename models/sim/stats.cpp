@@ -1,4 +1,4 @@
-#include "sim/stats.hpp"
+#include "switchyard/sim/stats.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -8,9 +8,9 @@
 #include <cstdint>
 #include <vector>
 
-#include "base/common.hpp"
-#include "base/flit.hpp"
-#include "base/message.hpp"
+#include "switchyard/base/common.hpp"
+#include "switchyard/base/flit.hpp"
+#include "switchyard/base/message.hpp"
 
 namespace sy {
 

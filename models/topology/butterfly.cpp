@@ -1,4 +1,4 @@
-#include "topology/butterfly.hpp"
+#include "switchyard/topology/butterfly.hpp"
 
 #include <stdexcept>
 #include <string>

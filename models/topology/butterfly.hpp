@@ -7,7 +7,7 @@
 // Destination-tag routing: at level l take port = digit l of the destination row; every packet
 // makes exactly n hops, a packet to its own row included.
 #pragma once
-#include "topology/indirect.hpp"
+#include "switchyard/topology/indirect.hpp"
 
 namespace sy {
 

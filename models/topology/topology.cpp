@@ -1,9 +1,9 @@
-#include "topology/topology.hpp"
+#include "switchyard/topology/topology.hpp"
 
 #include <cstdlib>
 #include <stdexcept>
 
-#include "topology/butterfly.hpp"
+#include "switchyard/topology/butterfly.hpp"
 
 namespace sy {
 

@@ -13,8 +13,8 @@
 #include <string>
 #include <vector>
 
-#include "base/common.hpp"
-#include "topology/indirect.hpp"
+#include "switchyard/base/common.hpp"
+#include "switchyard/topology/indirect.hpp"
 
 namespace sy {
 

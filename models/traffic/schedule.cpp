@@ -1,4 +1,4 @@
-#include "traffic/schedule.hpp"
+#include "switchyard/traffic/schedule.hpp"
 
 #include <algorithm>
 #include <numeric>

@@ -22,7 +22,7 @@
 #include <string>
 #include <vector>
 
-#include "topology/topology.hpp"
+#include "switchyard/topology/topology.hpp"
 
 namespace sy {
 

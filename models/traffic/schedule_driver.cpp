@@ -1,11 +1,11 @@
-#include "traffic/schedule_driver.hpp"
+#include "switchyard/traffic/schedule_driver.hpp"
 
 #include <algorithm>
 #include <numeric>
 
-#include "base/clock.hpp"
-#include "network/network.hpp"
-#include "schemes/schedules.hpp"
+#include "switchyard/base/clock.hpp"
+#include "switchyard/network/network.hpp"
+#include "switchyard/schemes/schedules.hpp"
 
 namespace sy {
 

@@ -26,12 +26,12 @@
 #include <tlm>
 #include <vector>
 
-#include "base/common.hpp"
-#include "config/config.hpp"
-#include "network/noc_extension.hpp"
-#include "schemes/circuit/circuit_schedule.hpp"
-#include "topology/topology.hpp"
-#include "traffic/schedule.hpp"
+#include "switchyard/base/common.hpp"
+#include "switchyard/config/config.hpp"
+#include "switchyard/network/noc_extension.hpp"
+#include "switchyard/schemes/circuit/circuit_schedule.hpp"
+#include "switchyard/topology/topology.hpp"
+#include "switchyard/traffic/schedule.hpp"
 
 namespace sy {
 

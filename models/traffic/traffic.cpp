@@ -1,4 +1,4 @@
-#include "traffic/traffic.hpp"
+#include "switchyard/traffic/traffic.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -13,10 +13,10 @@
 #include <tlm>
 #include <vector>
 
-#include "base/rng.hpp"
-#include "config/config.hpp"
-#include "network/network_interface.hpp"
-#include "topology/topology.hpp"
+#include "switchyard/base/rng.hpp"
+#include "switchyard/config/config.hpp"
+#include "switchyard/network/network_interface.hpp"
+#include "switchyard/topology/topology.hpp"
 
 namespace sy {
 

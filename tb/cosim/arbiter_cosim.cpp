@@ -28,8 +28,8 @@
 #include <vector>
 
 #include "Vcosim_top.h"
-#include "base/rng.hpp"
-#include "router/arbiter.hpp"
+#include "switchyard/base/rng.hpp"
+#include "switchyard/router/arbiter.hpp"
 
 namespace {
 

@@ -1,6 +1,6 @@
 #include <vector>
 
-#include "router/allocators/matcher.hpp"
+#include "switchyard/router/allocators/matcher.hpp"
 
 namespace sy {
 

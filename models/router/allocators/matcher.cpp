@@ -1,4 +1,4 @@
-#include "router/allocators/matcher.hpp"
+#include "switchyard/router/allocators/matcher.hpp"
 
 namespace sy {
 

@@ -1,5 +1,5 @@
 // VcAllocator, separable output-first (router.vc_allocator: separable_output_first).
-#include "router/vc_allocator.hpp"
+#include "switchyard/router/vc_allocator.hpp"
 
 namespace sy {
 

@@ -1,6 +1,6 @@
 #include <algorithm>
 
-#include "router/allocators/matcher.hpp"
+#include "switchyard/router/allocators/matcher.hpp"
 
 namespace sy {
 

@@ -5,7 +5,7 @@
 // dependency graph (indirect dependencies through adaptive VCs included) is acyclic because a
 // packet's escape class follows the wraparound links it has crossed on any VC: the whole is
 // deadlock free (Duato).
-#include "router/routing/routing_algorithm.hpp"
+#include "switchyard/router/routing/routing_algorithm.hpp"
 
 namespace sy {
 namespace {

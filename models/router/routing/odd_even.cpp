@@ -2,7 +2,7 @@
 // even column, no north->west or south->west turn at a node in an odd column. Deadlock free
 // with one VC, and more evenly adaptive than the Glass & Ni models. Candidates per Chiu's
 // minimal routing function (x = dimension 0, east = +; y = dimension 1).
-#include "router/routing/routing_algorithm.hpp"
+#include "switchyard/router/routing/routing_algorithm.hpp"
 
 namespace sy {
 namespace {

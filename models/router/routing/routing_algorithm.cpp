@@ -1,4 +1,4 @@
-#include "router/routing/routing_algorithm.hpp"
+#include "switchyard/router/routing/routing_algorithm.hpp"
 
 #include <stdexcept>
 

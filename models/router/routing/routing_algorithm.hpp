@@ -10,10 +10,10 @@
 #include <string>
 #include <vector>
 
-#include "base/flit.hpp"
-#include "base/rng.hpp"
-#include "config/config.hpp"
-#include "topology/topology.hpp"
+#include "switchyard/base/flit.hpp"
+#include "switchyard/base/rng.hpp"
+#include "switchyard/config/config.hpp"
+#include "switchyard/topology/topology.hpp"
 
 namespace sy {
 

@@ -4,7 +4,7 @@
 //  - north_last: a packet goes north only when north is its last direction (no turn out of north);
 //  - negative_first: every negative hop (west, south) before any positive one.
 // Candidates: the productive directions the model allows, on every VC.
-#include "router/routing/routing_algorithm.hpp"
+#include "switchyard/router/routing/routing_algorithm.hpp"
 
 namespace sy {
 namespace {

@@ -4,7 +4,7 @@
 // dimension order, then to its destination by dimension order. Phase 1 uses the lower half of the
 // VCs, phase 2 the upper half, each split into dateline classes on rings: deadlock free.
 // UGAL (below) chooses per packet at its source between that and the minimal route.
-#include "router/routing/routing_algorithm.hpp"
+#include "switchyard/router/routing/routing_algorithm.hpp"
 
 namespace sy {
 namespace {

@@ -1,4 +1,4 @@
-#include "schemes/circuit/circuit_schedule.hpp"
+#include "switchyard/schemes/circuit/circuit_schedule.hpp"
 
 #include <algorithm>
 #include <functional>
@@ -6,7 +6,7 @@
 #include <sstream>
 #include <stdexcept>
 
-#include "topology/topology.hpp"
+#include "switchyard/topology/topology.hpp"
 
 namespace sy {
 namespace circuit_detail {

@@ -17,7 +17,7 @@
 #include <string>
 #include <vector>
 
-#include "traffic/schedule.hpp"
+#include "switchyard/traffic/schedule.hpp"
 
 namespace sy {
 

@@ -1,4 +1,4 @@
-#include "schemes/circuit/closed_forms.hpp"
+#include "switchyard/schemes/circuit/closed_forms.hpp"
 
 #include <algorithm>
 #include <cmath>

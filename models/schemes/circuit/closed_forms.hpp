@@ -8,7 +8,7 @@
 #pragma once
 #include <vector>
 
-#include "schemes/circuit/circuit_schedule.hpp"
+#include "switchyard/schemes/circuit/circuit_schedule.hpp"
 
 namespace sy {
 

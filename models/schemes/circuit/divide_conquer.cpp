@@ -11,7 +11,7 @@
 #include <algorithm>
 #include <string>
 
-#include "schemes/circuit/circuit_schedule.hpp"
+#include "switchyard/schemes/circuit/circuit_schedule.hpp"
 
 namespace sy {
 

@@ -17,7 +17,7 @@
 #include <string>
 #include <tuple>
 
-#include "schemes/circuit/circuit_schedule.hpp"
+#include "switchyard/schemes/circuit/circuit_schedule.hpp"
 
 namespace sy {
 

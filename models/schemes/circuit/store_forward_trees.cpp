@@ -32,8 +32,8 @@
 #include <functional>
 #include <string>
 
-#include "schemes/circuit/circuit_schedule.hpp"
-#include "schemes/circuit/store_forward_bases.inc"
+#include "switchyard/schemes/circuit/circuit_schedule.hpp"
+#include "switchyard/schemes/circuit/store_forward_bases.inc"
 
 namespace sy {
 

@@ -15,7 +15,7 @@
 //  * 1x2 pair (2,1) or (1,2), one phase: (s0, 0) or (0, s1) (the 5x10 expansion).
 #include <string>
 
-#include "schemes/circuit/circuit_schedule.hpp"
+#include "switchyard/schemes/circuit/circuit_schedule.hpp"
 
 namespace sy {
 

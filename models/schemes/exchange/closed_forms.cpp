@@ -1,4 +1,4 @@
-#include "schemes/exchange/closed_forms.hpp"
+#include "switchyard/schemes/exchange/closed_forms.hpp"
 
 #include <algorithm>
 

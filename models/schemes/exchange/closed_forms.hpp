@@ -4,7 +4,7 @@
 #pragma once
 #include <vector>
 
-#include "topology/topology.hpp"
+#include "switchyard/topology/topology.hpp"
 
 namespace sy {
 

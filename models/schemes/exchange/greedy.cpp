@@ -1,9 +1,9 @@
-#include "schemes/exchange/greedy.hpp"
+#include "switchyard/schemes/exchange/greedy.hpp"
 
 #include <string>
 #include <utility>
 
-#include "base/rng.hpp"
+#include "switchyard/base/rng.hpp"
 
 namespace sy {
 

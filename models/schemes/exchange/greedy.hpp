@@ -7,8 +7,8 @@
 #pragma once
 #include <cstdint>
 
-#include "schemes/exchange/task.hpp"
-#include "traffic/schedule.hpp"
+#include "switchyard/schemes/exchange/task.hpp"
+#include "switchyard/traffic/schedule.hpp"
 
 namespace sy {
 

@@ -1,8 +1,8 @@
-#include "schemes/exchange/oadd.hpp"
+#include "switchyard/schemes/exchange/oadd.hpp"
 
 #include <string>
 
-#include "schemes/exchange/closed_forms.hpp"
+#include "switchyard/schemes/exchange/closed_forms.hpp"
 
 namespace sy {
 namespace {

@@ -20,9 +20,9 @@
 #pragma once
 #include <vector>
 
-#include "schemes/exchange/task.hpp"
-#include "topology/topology.hpp"
-#include "traffic/schedule.hpp"
+#include "switchyard/schemes/exchange/task.hpp"
+#include "switchyard/topology/topology.hpp"
+#include "switchyard/traffic/schedule.hpp"
 
 namespace sy {
 

@@ -1,4 +1,4 @@
-#include "schemes/exchange/octr.hpp"
+#include "switchyard/schemes/exchange/octr.hpp"
 
 #include <algorithm>
 #include <stdexcept>

@@ -1,4 +1,4 @@
-#include "schemes/exchange/task.hpp"
+#include "switchyard/schemes/exchange/task.hpp"
 
 #include <algorithm>
 #include <stdexcept>

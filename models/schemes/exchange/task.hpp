@@ -13,8 +13,8 @@
 #include <utility>
 #include <vector>
 
-#include "topology/topology.hpp"
-#include "traffic/schedule.hpp"
+#include "switchyard/topology/topology.hpp"
+#include "switchyard/traffic/schedule.hpp"
 
 namespace sy {
 

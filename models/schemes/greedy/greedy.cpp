@@ -1,4 +1,4 @@
-#include "schemes/greedy/greedy.hpp"
+#include "switchyard/schemes/greedy/greedy.hpp"
 
 #include <algorithm>
 #include <limits>

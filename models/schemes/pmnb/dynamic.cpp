@@ -1,12 +1,12 @@
-#include "schemes/pmnb/dynamic.hpp"
+#include "switchyard/schemes/pmnb/dynamic.hpp"
 
 #include <algorithm>
 #include <cmath>
 
-#include "base/clock.hpp"
-#include "network/network.hpp"
-#include "schemes/pmnb/mnb.hpp"
-#include "traffic/schedule_driver.hpp"
+#include "switchyard/base/clock.hpp"
+#include "switchyard/network/network.hpp"
+#include "switchyard/schemes/pmnb/mnb.hpp"
+#include "switchyard/traffic/schedule_driver.hpp"
 
 namespace sy {
 

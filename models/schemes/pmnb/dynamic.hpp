@@ -19,10 +19,10 @@
 #include <systemc>
 #include <vector>
 
-#include "base/message.hpp"
-#include "config/config.hpp"
-#include "sim/stats.hpp"
-#include "topology/topology.hpp"
+#include "switchyard/base/message.hpp"
+#include "switchyard/config/config.hpp"
+#include "switchyard/sim/stats.hpp"
+#include "switchyard/topology/topology.hpp"
 
 namespace sy {
 

@@ -1,4 +1,4 @@
-#include "schemes/pmnb/mnb.hpp"
+#include "switchyard/schemes/pmnb/mnb.hpp"
 
 #include <algorithm>
 #include <cmath>

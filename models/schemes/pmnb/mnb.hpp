@@ -13,7 +13,7 @@
 #pragma once
 #include <vector>
 
-#include "traffic/schedule.hpp"
+#include "switchyard/traffic/schedule.hpp"
 
 namespace sy {
 

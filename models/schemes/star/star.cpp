@@ -1,4 +1,4 @@
-#include "schemes/star/star.hpp"
+#include "switchyard/schemes/star/star.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -35,7 +35,7 @@
 #include <utility>
 #include <vector>
 
-#include "topology/topology.hpp"
+#include "switchyard/topology/topology.hpp"
 
 namespace sy {
 
