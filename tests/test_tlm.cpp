@@ -194,6 +194,34 @@ TEST(Tlm, AnnotatedDelayIsTheRequestTimeRoundedUpToACycle) {
   EXPECT_EQ(r.packets_delivered, 1u);
 }
 
+// network_interface.clock_ns sets the period TLM time is counted in: at 2.5 ns a cycle, a
+// request at 3 ns + 20 ns is taken at cycle ceil(23 / 2.5) = 10, and the reply's time is in
+// that clock too.
+TEST(Tlm, ClockPeriodIsTheConfigs) {
+  std::string y = kTorus;
+  y.replace(y.find("{flit_bytes: 8}"), 15, "{flit_bytes: 8, clock_ns: 2.5}");
+  const Config cfg = test::cfg(y);
+  RunOptions opt;
+  opt.attach = [&](Network& net) {
+    g_init.reset(new Initiator("init", [&](Initiator& i) {
+      wait(3, sc_core::SC_NS);
+      unsigned char b[24] = {};
+      i.send(10, 24, b, nullptr, tlm::TLM_WRITE_COMMAND, sc_core::sc_time(20, sc_core::SC_NS));
+    }));
+    g_init->out.bind(net.ni(0).target);
+    record_all(net);
+  };
+  const Results r = run_simulation(cfg, opt);
+  ASSERT_EQ(g_got.size(), 1u);
+  EXPECT_EQ(g_got[0].created, 10u);
+  EXPECT_EQ(cycle_period(), sc_core::sc_time(2.5, sc_core::SC_NS));
+  EXPECT_EQ(r.packets_delivered, 1u);
+  EXPECT_NE(test::config_error("network_interface: {clock_ns: 0.0005}\n").find("clock_ns"),
+            std::string::npos);
+  EXPECT_NE(test::config_error("network_interface: {clock_ns: 1.0001}\n").find("picoseconds"),
+            std::string::npos);
+}
+
 TEST(Tlm, BuiltInSourcesUseTheSameSocket) {
   const std::string y =
       "topology: {type: torus, dims: [3, 3]}\n"

@@ -1,4 +1,6 @@
-// The network clock: one cycle is 1 ns of SystemC time; cycle t is evaluated at time t ns.
+// The network clock: one cycle is network_interface.clock_ns of SystemC time (1 ns unless the
+// config says otherwise; set by the Network when it is built: one network per process); cycle t
+// is evaluated at time t periods.
 #pragma once
 #include <systemc>
 
@@ -6,9 +8,16 @@
 
 namespace sy {
 
-inline const sc_core::sc_time& cycle_period() {
-  static const sc_core::sc_time period(1, sc_core::SC_NS);
+inline sc_core::sc_time& cycle_period_setting() {
+  static sc_core::sc_time period(1, sc_core::SC_NS);
   return period;
+}
+inline const sc_core::sc_time& cycle_period() {
+  return cycle_period_setting();
+}
+// Picoseconds per cycle (the config's clock_ns x 1000, a whole number).
+inline void set_cycle_period_ps(std::uint64_t ps) {
+  cycle_period_setting() = sc_core::sc_time(static_cast<double>(ps), sc_core::SC_PS);
 }
 // The cycle a point in time falls on, rounded up (a request at 10.5 ns is taken at cycle 11).
 inline Cycle cycle_ceil(const sc_core::sc_time& t) {

@@ -362,6 +362,7 @@ std::string config_to_json(const Config& c, int indent) {
       .kv("flit_bytes", c.interface.flit_bytes)
       .kv("injection", to_string(c.interface.injection))
       .kv("injection_channels", c.interface.injection_channels)
+      .kv("clock_ns", static_cast<double>(c.interface.clock_ps) / 1000.0)
       .close();
   j.open("traffic").kv("type", t.none       ? "none"
                                : t.exchange ? "total_exchange"

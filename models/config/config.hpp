@@ -135,6 +135,9 @@ struct InterfaceConfig {
   int flit_bytes = 16;  // a TLM payload of B bytes is ceil(B / flit_bytes) flits (at least 1)
   Injection injection = Injection::Serial;
   int injection_channels = 1;  // serial: packets in flight from the NI at once
+  // The clock period seen by TLM initiators: network_interface.clock_ns, kept in picoseconds
+  // (SystemC's default resolution), 1 ps .. 1 ms.
+  std::uint64_t clock_ps = 1000;
 };
 
 // Random broadcasting (router-level replication along STAR trees, output_queued routers).

@@ -1,5 +1,6 @@
-// network_interface: {flit_bytes, injection: serial | all_port, injection_channels}
+// network_interface: {flit_bytes, injection: serial | all_port, injection_channels, clock_ns}
 #include <algorithm>
+#include <cmath>
 
 #include "switchyard/config/section.hpp"
 
@@ -28,6 +29,12 @@ void parse_interface(Section& s, Config& c) {
       ni.injection_channels != 1)
     fail(c.source, s.at("injection_channels"), s.path("injection_channels"),
          "all_port injection has no channels to count (every packet enters at once)");
+  const double ns = s.real("clock_ns", 1.0, 0.001, 1e6);
+  const double ps = std::round(ns * 1000.0);
+  if (std::fabs(ps - ns * 1000.0) > 1e-6 * std::max(1.0, ps))
+    fail(c.source, s.at("clock_ns"), s.path("clock_ns"),
+         "must be a whole number of picoseconds (SystemC's time resolution)");
+  ni.clock_ps = static_cast<std::uint64_t>(ps);
   s.finish();
 }
 

@@ -22,6 +22,7 @@ Network::Network(sc_core::sc_module_name name, const Config& cfg)
              cfg.simulation.batches),
       fabric_(cfg_, topo_, routing_, stats_),
       traffic_("traffic", cfg_, topo_) {
+  set_cycle_period_ps(cfg_.interface.clock_ps);
   fabric_.wake = &wake_;
   if (cfg_.routing.algorithm != "dimension_order")
     routing_.set_algorithm(
