@@ -78,6 +78,24 @@ TEST(Sweep, GridEmittedRunThroughTheShellAndCollectedEqualsTheLocalSweep) {
   EXPECT_NE(m.output.find("point-1 produced no result"), std::string::npos) << m.output;
 }
 
+TEST(Sweep, GridEmittedRunThroughGnuParallelEqualsTheLocalSweep) {
+  // The emitted commands through GNU parallel (Debian parallel, installed by tb/deps.sh), two
+  // at a time, collected: the local sweep bit for bit.
+  const std::string grid =
+      " --param traffic.rate --values 0.1,0.2 --param topology.dims --values '[4,4]' '[6,6]'"
+      " --set simulation.measure=2000";
+  std::system("rm -rf /tmp/sy-par-a /tmp/sy-par-b /tmp/sy-par.jobs");
+  const auto e =
+      sy::test::cli("sweep " + kQuick + grid + " --out /tmp/sy-par-a --emit /tmp/sy-par.jobs");
+  ASSERT_EQ(e.rc, 0) << e.output;
+  ASSERT_EQ(std::system("parallel --will-cite -j 2 < /tmp/sy-par.jobs > /dev/null"), 0)
+      << "GNU parallel missing? (apt-get install parallel; tb/deps.sh installs it)";
+  const auto c = sy::test::cli("collect /tmp/sy-par-a");
+  ASSERT_EQ(c.rc, 0) << c.output;
+  ASSERT_EQ(sy::test::cli("sweep " + kQuick + grid + " --out /tmp/sy-par-b").rc, 0);
+  EXPECT_EQ(slurp("/tmp/sy-par-a/sweep.csv"), slurp("/tmp/sy-par-b/sweep.csv"));
+}
+
 TEST(Sweep, SlurmArrayScriptRunsEveryTaskAndCollectsTheSameSweep) {
   // The array script run task by task as Slurm would (SLURM_ARRAY_TASK_ID = 0..n-1; a real
   // cluster runs: sbatch FILE), then collected: the local sweep bit for bit.
