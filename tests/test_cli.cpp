@@ -53,23 +53,30 @@ std::string slurp(const std::string& path) {
 }
 }  // namespace
 
-TEST(Sweep, GridEmittedRunThroughTheShellAndCollectedEqualsTheLocalSweep) {
-  // A 2 x 2 grid (one parameter list-valued): emitted as commands, run by a shell (GNU
-  // parallel runs the same file: parallel < FILE), collected; bit for bit the local sweep.
-  const std::string grid =
-      " --param traffic.rate --values 0.1,0.2 --param topology.dims --values '[4,4]' '[6,6]'"
-      " --set simulation.measure=2000";
-  std::system("rm -rf /tmp/sy-grid-a /tmp/sy-grid-b /tmp/sy-grid.jobs");
+namespace {
+// A 2 x 2 grid (one parameter list-valued) emitted as commands into DIR.jobs, run by `runner`
+// (a shell command reading the file), collected into DIR: the local sweep bit for bit.
+const char* kGrid =
+    " --param traffic.rate --values 0.1,0.2 --param topology.dims --values '[4,4]' '[6,6]'"
+    " --set simulation.measure=2000";
+std::string emitted_grid_equals_local(const std::string& dir, const std::string& runner) {
+  std::system(("rm -rf " + dir + " " + dir + "-local " + dir + ".jobs").c_str());
   const auto e =
-      sy::test::cli("sweep " + kQuick + grid + " --out /tmp/sy-grid-a --emit /tmp/sy-grid.jobs");
-  ASSERT_EQ(e.rc, 0) << e.output;
-  ASSERT_EQ(std::system("sh /tmp/sy-grid.jobs"), 0);
-  const auto c = sy::test::cli("collect /tmp/sy-grid-a");
-  ASSERT_EQ(c.rc, 0) << c.output;
-  const auto l = sy::test::cli("sweep " + kQuick + grid + " --jobs 2 --out /tmp/sy-grid-b");
-  ASSERT_EQ(l.rc, 0) << l.output;
-  const std::string a = slurp("/tmp/sy-grid-a/sweep.csv");
-  EXPECT_EQ(a, slurp("/tmp/sy-grid-b/sweep.csv"));
+      sy::test::cli("sweep " + kQuick + kGrid + " --out " + dir + " --emit " + dir + ".jobs");
+  EXPECT_EQ(e.rc, 0) << e.output;
+  EXPECT_EQ(std::system((runner + " < " + dir + ".jobs > /dev/null").c_str()), 0) << runner;
+  const auto c = sy::test::cli("collect " + dir);
+  EXPECT_EQ(c.rc, 0) << c.output;
+  const auto l = sy::test::cli("sweep " + kQuick + kGrid + " --jobs 2 --out " + dir + "-local");
+  EXPECT_EQ(l.rc, 0) << l.output;
+  const std::string a = slurp(dir + "/sweep.csv");
+  EXPECT_EQ(a, slurp(dir + "-local/sweep.csv"));
+  return a;
+}
+}  // namespace
+
+TEST(Sweep, GridEmittedRunThroughTheShellAndCollectedEqualsTheLocalSweep) {
+  const std::string a = emitted_grid_equals_local("/tmp/sy-grid-a", "sh");
   EXPECT_NE(a.find("traffic.rate|topology.dims,\"0.2|[6,6]\",true,"), std::string::npos) << a;
   // A missing run is listed and skipped, exit 1.
   std::system("rm -rf /tmp/sy-grid-a/point-1");
@@ -78,22 +85,9 @@ TEST(Sweep, GridEmittedRunThroughTheShellAndCollectedEqualsTheLocalSweep) {
   EXPECT_NE(m.output.find("point-1 produced no result"), std::string::npos) << m.output;
 }
 
+// The same through GNU parallel (Debian parallel, installed by tb/deps.sh), two at a time.
 TEST(Sweep, GridEmittedRunThroughGnuParallelEqualsTheLocalSweep) {
-  // The emitted commands through GNU parallel (Debian parallel, installed by tb/deps.sh), two
-  // at a time, collected: the local sweep bit for bit.
-  const std::string grid =
-      " --param traffic.rate --values 0.1,0.2 --param topology.dims --values '[4,4]' '[6,6]'"
-      " --set simulation.measure=2000";
-  std::system("rm -rf /tmp/sy-par-a /tmp/sy-par-b /tmp/sy-par.jobs");
-  const auto e =
-      sy::test::cli("sweep " + kQuick + grid + " --out /tmp/sy-par-a --emit /tmp/sy-par.jobs");
-  ASSERT_EQ(e.rc, 0) << e.output;
-  ASSERT_EQ(std::system("parallel --will-cite -j 2 < /tmp/sy-par.jobs > /dev/null"), 0)
-      << "GNU parallel missing? (apt-get install parallel; tb/deps.sh installs it)";
-  const auto c = sy::test::cli("collect /tmp/sy-par-a");
-  ASSERT_EQ(c.rc, 0) << c.output;
-  ASSERT_EQ(sy::test::cli("sweep " + kQuick + grid + " --out /tmp/sy-par-b").rc, 0);
-  EXPECT_EQ(slurp("/tmp/sy-par-a/sweep.csv"), slurp("/tmp/sy-par-b/sweep.csv"));
+  emitted_grid_equals_local("/tmp/sy-par-a", "parallel --will-cite -j 2");
 }
 
 TEST(Sweep, SlurmArrayScriptRunsEveryTaskAndCollectsTheSameSweep) {

@@ -40,18 +40,10 @@ void VcAllocator::offer(std::size_t k, int id, const Packet& pk) {
 int VcAllocator::allocate(std::vector<InputUnit>& in, const std::vector<OutputUnit>& out,
                           const PacketPool& pool, Cycle t, VcGrant* grants) {
   if (output_first_) return allocate_output_first(in, out, pool, t, grants);
-  const int P = static_cast<int>(in.size());
-  for (int p = 0; p < P; ++p) {
-    InputUnit& iu = in[p];
-    if (!iu.buffered) continue;
-    for (int v = 0; v < vcs_; ++v) {
-      VirtualChannel& vc = iu.vcs[v];
-      const Packet* pk = nullptr;
-      if (!requesting(vc, out, pool, t, pk)) continue;
-      const int ov = out[vc.out_port].find_free(vc.vc_lo, vc.vc_hi);
-      offer(static_cast<std::size_t>(vc.out_port) * vcs_ + ov, p * vcs_ + v, *pk);
-    }
-  }
+  for_each_request(in, out, pool, t, [&](VirtualChannel& vc, int id, const Packet& pk) {
+    const int ov = out[vc.out_port].find_free(vc.vc_lo, vc.vc_hi);
+    offer(static_cast<std::size_t>(vc.out_port) * vcs_ + ov, id, pk);
+  });
   int n = 0;
   for (int k : touched_) {
     Best& b = best_[static_cast<std::size_t>(k)];

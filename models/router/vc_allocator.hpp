@@ -50,6 +50,20 @@ class VcAllocator {
   };
   bool requesting(VirtualChannel& vc, const std::vector<OutputUnit>& out, const PacketPool& pool,
                   Cycle t, const Packet*& pk);
+  // Calls fn(vc, requester id, packet) for every header requesting this cycle.
+  template <class Fn>
+  void for_each_request(std::vector<InputUnit>& in, const std::vector<OutputUnit>& out,
+                        const PacketPool& pool, Cycle t, Fn fn) {
+    const int P = static_cast<int>(in.size());
+    for (int p = 0; p < P; ++p) {
+      if (!in[p].buffered) continue;
+      for (int v = 0; v < vcs_; ++v) {
+        VirtualChannel& vc = in[p].vcs[v];
+        const Packet* pk = nullptr;
+        if (requesting(vc, out, pool, t, pk)) fn(vc, p * vcs_ + v, *pk);
+      }
+    }
+  }
   void offer(std::size_t k, int id, const Packet& pk);
   int allocate_output_first(std::vector<InputUnit>& in, const std::vector<OutputUnit>& out,
                             const PacketPool& pool, Cycle t, VcGrant* grants);

@@ -6,21 +6,12 @@ namespace sy {
 int VcAllocator::allocate_output_first(std::vector<InputUnit>& in,
                                        const std::vector<OutputUnit>& out, const PacketPool& pool,
                                        Cycle t, VcGrant* grants) {
-  const int P = static_cast<int>(in.size());
   // Requests: every free output VC in the header's range; each output VC's arbiter.
-  for (int p = 0; p < P; ++p) {
-    InputUnit& iu = in[p];
-    if (!iu.buffered) continue;
-    for (int v = 0; v < vcs_; ++v) {
-      VirtualChannel& vc = iu.vcs[v];
-      const Packet* pk = nullptr;
-      if (!requesting(vc, out, pool, t, pk)) continue;
-      const OutputUnit& ou = out[vc.out_port];
-      for (int ov = vc.vc_lo; ov < vc.vc_hi; ++ov)
-        if (!ou.vcs[ov].owned)
-          offer(static_cast<std::size_t>(vc.out_port) * vcs_ + ov, p * vcs_ + v, *pk);
-    }
-  }
+  for_each_request(in, out, pool, t, [&](VirtualChannel& vc, int id, const Packet& pk) {
+    const OutputUnit& ou = out[vc.out_port];
+    for (int ov = vc.vc_lo; ov < vc.vc_hi; ++ov)
+      if (!ou.vcs[ov].owned) offer(static_cast<std::size_t>(vc.out_port) * vcs_ + ov, id, pk);
+  });
   // Grants: each requester accepts one, round-robin over VC indices from its pointer.
   for (int k : touched_) {
     Best& b = best_[static_cast<std::size_t>(k)];
