@@ -111,4 +111,28 @@ inline void expect_flow_intact(const std::string& js, double min_delivered,
   EXPECT_GT(json_number(js, "packets", "delivered"), min_delivered) << what;
 }
 
+// The zero-load check of the linear cost models: the YAML `head` (ending in "messages:\n"),
+// then one L-flit message from node 0 and from the last node to every node, `gap` cycles apart
+// (each alone in the network); every delivered packet must take zero_load(h) exactly, h its
+// source-destination distance.
+template <class ZeroLoad>
+void expect_isolated_messages_exact(const std::string& head, int nodes, long long gap, int flits,
+                                    ZeroLoad zero_load) {
+  std::ostringstream y;
+  y << head;
+  long long time = 5;
+  int count = 0;
+  for (int src : {0, nodes - 1})
+    for (int dst = 0; dst < nodes; ++dst, time += gap, ++count)
+      y << "    - {time: " << time << ", src: " << src << ", dst: " << dst << ", flits: " << flits
+        << "}\n";
+  const Results r = run(y.str(), /*records=*/true);
+  ASSERT_TRUE(r.stable) << r.unstable_reason;
+  ASSERT_EQ(static_cast<int>(r.packets.size()), count);
+  EXPECT_EQ(r.credit_violations, 0u);
+  for (const auto& p : r.packets)
+    EXPECT_EQ(static_cast<long long>(p.delivered - p.created), zero_load(p.src, p.dst))
+        << p.src << "->" << p.dst;
+}
+
 }  // namespace sy::test

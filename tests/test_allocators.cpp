@@ -73,16 +73,14 @@ TEST(Matchers, IslipSecondRoundFillsWhatTheFirstLeaves) {
   EXPECT_EQ(g2, (std::vector<int>{0, 1, -1}));
 }
 
-// Separable output-first VC allocation: a header requests every free VC in its range; two
-// headers granted the same pair of VCs by their arbiters each end up with one.
-TEST(VcAllocator, OutputFirstGivesEachHeaderOneVc) {
+namespace {
+// Two inputs (2 VCs of 4 flits) whose VC v holds a routed header for output 0, VCs [0, 2).
+std::vector<InputUnit> routed_headers(int v, PacketPool& pool) {
   std::vector<InputUnit> in;
-  for (int p = 0; p < 2; ++p) in.emplace_back(2, 4, 1, ArbPolicy::RoundRobin);
-  std::vector<OutputUnit> out(1, OutputUnit(2, 4));
-  PacketPool pool;
   const std::uint32_t pk = pool.allocate();
   for (int p = 0; p < 2; ++p) {
-    VirtualChannel& vc = in[p].vcs[0];
+    in.emplace_back(2, 4, 1, ArbPolicy::RoundRobin);
+    VirtualChannel& vc = in[p].vcs[v];
     Flit f;
     f.packet = pk;
     f.head = true;
@@ -93,6 +91,32 @@ TEST(VcAllocator, OutputFirstGivesEachHeaderOneVc) {
     vc.vc_lo = 0;
     vc.vc_hi = 2;
   }
+  return in;
+}
+}  // namespace
+
+// The VC allocator on its own: two headers that want the single free output VC conflict; one
+// wins and holds it, the other gets nothing (now or while the VC is held).
+TEST(VcAllocator, ConflictingHeadersGetOneGrant) {
+  PacketPool pool;
+  std::vector<InputUnit> in = routed_headers(1, pool);
+  std::vector<OutputUnit> out(1, OutputUnit(2, 4));
+  out[0].take(0);  // VC 0 is owned: VC 1 is the only free one
+  VcAllocator va(2, 1, 2, ArbPolicy::RoundRobin);
+  VcGrant g[4];
+  ASSERT_EQ(va.allocate(in, out, pool, 0, g), 1);
+  EXPECT_EQ(g[0].out_port, 0);
+  EXPECT_EQ(g[0].out_vc, 1);
+  out[0].take(1);
+  EXPECT_EQ(va.allocate(in, out, pool, 1, g), 0);
+}
+
+// Separable output-first VC allocation: a header requests every free VC in its range; two
+// headers granted the same pair of VCs by their arbiters each end up with one.
+TEST(VcAllocator, OutputFirstGivesEachHeaderOneVc) {
+  PacketPool pool;
+  std::vector<InputUnit> in = routed_headers(0, pool);
+  std::vector<OutputUnit> out(1, OutputUnit(2, 4));
   VcAllocator va(2, 1, 2, ArbPolicy::RoundRobin);
   va.output_first(true);
   VcGrant g[4];

@@ -6,7 +6,6 @@
 #include <sstream>
 
 #include "helpers.hpp"
-#include "switchyard/router/vc_allocator.hpp"
 #include "switchyard/sim/analysis.hpp"
 #include "switchyard/topology/topology.hpp"
 
@@ -56,22 +55,9 @@ TEST_P(StagedZeroLoad, EveryIsolatedMessageTakesTheFormulaExactly) {
   const Topology topo = probe.topology.make();
   const long long gap =
       4 * (c.alpha + (topo.diameter() + 2) * (hop + c.flits * c.tau + c.credit_delay)) + 16;
-  long long time = 5;
-  int count = 0;
-  for (int src : {0, topo.num_nodes() - 1})
-    for (int dst = 0; dst < topo.num_nodes(); ++dst, time += gap, ++count)
-      y << "    - {time: " << time << ", src: " << src << ", dst: " << dst << ", flits: " << c.flits
-        << "}\n";
-  const Results r = test::run(y.str(), /*records=*/true);
-  ASSERT_TRUE(r.stable) << r.unstable_reason;
-  ASSERT_EQ(static_cast<int>(r.packets.size()), count);
-  EXPECT_EQ(r.credit_violations, 0u);
-  const Config conf = test::cfg(y.str());
-  for (const auto& p : r.packets) {
-    const int h = topo.distance(p.src, p.dst);
-    EXPECT_EQ(static_cast<long long>(p.delivered - p.created), zero_load_latency(conf, h, c.flits))
-        << p.src << "->" << p.dst << " h=" << h;
-  }
+  test::expect_isolated_messages_exact(y.str(), topo.num_nodes(), gap, c.flits, [&](int s, int d) {
+    return zero_load_latency(probe, topo.distance(s, d), c.flits);
+  });
 }
 
 namespace {
@@ -154,37 +140,6 @@ TEST(StagedPipeline, RoutingAlgorithmsRunThroughTheVcAllocator) {
     EXPECT_EQ(test::json_number(js, "routing", "intermediate_missed"), 0) << algo;
     EXPECT_GT(test::json_number(js, "packets", "delivered"), 1000) << algo;
   }
-}
-
-// The VC allocator on its own: two headers that want the single free output VC conflict; one
-// wins and holds it, the other gets nothing (now or while the VC is held).
-TEST(VcAllocator, ConflictingHeadersGetOneGrant) {
-  std::vector<InputUnit> in;
-  for (int p = 0; p < 2; ++p) in.emplace_back(2, 4, 1, ArbPolicy::RoundRobin);
-  std::vector<OutputUnit> out(1, OutputUnit(2, 4));
-  out[0].take(0);  // VC 0 is owned: VC 1 is the only free one
-  PacketPool pool;
-  const std::uint32_t pk = pool.allocate();
-  for (int p = 0; p < 2; ++p) {
-    VirtualChannel& vc = in[p].vcs[1];
-    Flit f;
-    f.packet = pk;
-    f.head = true;
-    f.ready = 0;
-    vc.fifo.push(f);
-    ++in[p].buffered;
-    vc.state = VirtualChannel::State::Routed;
-    vc.out_port = 0;
-    vc.vc_lo = 0;
-    vc.vc_hi = 2;
-  }
-  VcAllocator va(2, 1, 2, ArbPolicy::RoundRobin);
-  VcGrant g[4];
-  ASSERT_EQ(va.allocate(in, out, pool, 0, g), 1);
-  EXPECT_EQ(g[0].out_port, 0);
-  EXPECT_EQ(g[0].out_vc, 1);
-  out[0].take(1);
-  EXPECT_EQ(va.allocate(in, out, pool, 1, g), 0);
 }
 
 TEST(StagedPipeline, ConfigErrorsSayWhy) {

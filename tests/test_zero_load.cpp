@@ -37,21 +37,9 @@ TEST_P(ZeroLoad, EveryIsolatedMessageTakesTheFormulaExactly) {
   // One message from node 0 to every node, and from the last node to every node, each alone in
   // the network: spaced further apart than any of them takes.
   const long long gap = 4 * (c.alpha + (topo.diameter() + 1) * (c.delta + c.flits * c.tau)) + 16;
-  long long time = 5;
-  int count = 0;
-  for (int src : {0, topo.num_nodes() - 1})
-    for (int dst = 0; dst < topo.num_nodes(); ++dst, time += gap, ++count)
-      y << "    - {time: " << time << ", src: " << src << ", dst: " << dst << ", flits: " << c.flits
-        << "}\n";
-  const Results r = test::run(y.str(), /*records=*/true);
-  ASSERT_TRUE(r.stable) << r.unstable_reason;
-  ASSERT_EQ(static_cast<int>(r.packets.size()), count);
-  const Config conf = test::cfg(y.str());
-  for (const auto& p : r.packets) {
-    const int h = topo.distance(p.src, p.dst);
-    EXPECT_EQ(static_cast<long long>(p.delivered - p.created), zero_load_latency(conf, h, c.flits))
-        << p.src << "->" << p.dst << " h=" << h;
-  }
+  test::expect_isolated_messages_exact(y.str(), topo.num_nodes(), gap, c.flits, [&](int s, int d) {
+    return zero_load_latency(probe, topo.distance(s, d), c.flits);
+  });
 }
 
 namespace {
