@@ -1,5 +1,6 @@
 # The installed library end to end (a CTest test): install the build into a temporary prefix,
-# configure examples/library against it with find_package(Switchyard), build, run.
+# configure examples/library against it with find_package(Switchyard), build, run both
+# programs (a torus run; cores and a memory over TLM-2.0 through sy::MemoryBridge).
 #   cmake -DBIN=<build dir> -DSRC=<source dir> -DTMP=<scratch dir> -P install_example.cmake
 file(REMOVE_RECURSE ${TMP})
 execute_process(COMMAND ${CMAKE_COMMAND} --install ${BIN} --prefix ${TMP}/prefix
@@ -32,5 +33,11 @@ execute_process(COMMAND ${TMP}/build/run_torus RESULT_VARIABLE rc OUTPUT_VARIABL
                 ERROR_VARIABLE err)
 if(NOT rc EQUAL 0 OR NOT out MATCHES "stable true")
   message(FATAL_ERROR "run failed (${rc}): ${out}${err}")
+endif()
+message(STATUS "${out}")
+execute_process(COMMAND ${TMP}/build/core_memory RESULT_VARIABLE rc OUTPUT_VARIABLE out
+                ERROR_VARIABLE err)
+if(NOT rc EQUAL 0 OR NOT out MATCHES "data ok")
+  message(FATAL_ERROR "core_memory failed (${rc}): ${out}${err}")
 endif()
 message(STATUS "${out}")
