@@ -213,3 +213,38 @@ TEST(WaitForTailCredit, OnlyForWormholeUnicast) {
                          "traffic: {broadcast: {scheme: priority_star}}\n");
   EXPECT_NE(e.find("router.wait_for_tail_credit"), std::string::npos) << e;
 }
+
+// routing.dateline: ring_entry (BookSim2's dateline classes: chosen on entering a ring, the upper
+// half for a traversal that crosses the wraparound link) spreads dimension-order traffic over
+// both halves before the dateline: the 5-stage 8x8 torus with 2 VCs carries 0.17 with it and
+// saturates below that with the classic classes; neither deadlocks at 0.5 on an odd torus.
+TEST(Dateline, RingEntryClassesCarryMoreAndDoNotDeadlock) {
+  const std::string cfg = std::string(SWITCHYARD_SOURCE_DIR) + "/configs/router_5stage.yaml";
+  double accepted[2];
+  for (int k = 0; k < 2; ++k) {
+    const std::string out = "/tmp/switchyard-test-dateline-" + std::to_string(k);
+    const test::CliResult c =
+        test::cli("run " + cfg + " --quiet --set traffic.rate=0.17 --set simulation.measure=8000" +
+                  " --set routing.dateline=" + (k ? "ring_entry" : "wraparound") + " --out " + out);
+    ASSERT_TRUE(c.rc == 0 || c.rc == 3) << c.output;
+    std::ifstream j(out + "/results.json");
+    std::stringstream ss;
+    ss << j.rdbuf();
+    accepted[k] = test::json_number(ss.str(), "throughput", "accepted");
+  }
+  EXPECT_LT(accepted[0], 0.165);
+  EXPECT_GT(accepted[1], 0.168);
+  int rc = 0;
+  const std::string js = test::cli_results_any(
+      "dateline_odd",
+      "topology: {type: torus, dims: [5, 5]}\nrouter: {vcs: 2, vc_depth: 2}\n"
+      "routing: {dateline: ring_entry}\ntraffic: {rate: 0.5, packet_flits: 6}\n"
+      "simulation: {warmup: 0, measure: 20000, deadlock_cycles: 2000}\n",
+      &rc);
+  EXPECT_EQ(js.find("no flit moved"), std::string::npos);
+  test::expect_flow_intact(js, 1000, "5x5 ring_entry");
+  EXPECT_NE(test::config_error("topology: {type: torus, dims: [4, 4]}\nrouter: {vcs: 4}\n"
+                               "routing: {algorithm: valiant, dateline: ring_entry}\n")
+                .find("routing.dateline"),
+            std::string::npos);
+}

@@ -353,6 +353,7 @@ std::string config_to_json(const Config& c, int indent) {
   j.open("routing")
       .kv("algorithm", c.routing.algorithm)
       .kv("tie_break", to_string(c.routing.tie_break));
+  if (c.routing.dateline_on_entry) j.kv("dateline", "ring_entry");
   if (c.routing.algorithm != "dimension_order")
     j.kv("allow_deadlock", c.routing.allow_deadlock)
         .kv("selection", c.routing.random_selection ? "random" : "credits");

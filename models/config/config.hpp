@@ -106,6 +106,11 @@ struct TimingConfig {
 struct RoutingConfig {
   std::string algorithm = "dimension_order";  // router/routing/: one file per algorithm
   TieBreak tie_break = TieBreak::Balanced;
+  // Dimension-order routing on rings: a packet's dateline VC class is the upper half from the
+  // wraparound link on (false, the classic scheme), or chosen as it enters the ring for the whole
+  // traversal: the upper half if the traversal will cross the wraparound link (true, BookSim2's
+  // dor_next_torus; both halves then carry traffic before the dateline).
+  bool dateline_on_entry = false;
   bool allow_deadlock = false;    // fewer VCs than the algorithm needs: a warning, not an error
   bool random_selection = false;  // adaptive: a usable candidate at random, not by credits
 };

@@ -1,4 +1,4 @@
-// routing: {algorithm, tie_break, allow_deadlock}
+// routing: {algorithm, tie_break, allow_deadlock, selection, dateline}
 #include <algorithm>
 
 #include "switchyard/config/section.hpp"
@@ -46,6 +46,12 @@ void parse_routing(Section& s, Config& c) {
                                            {{"positive", TieBreak::Positive},
                                             {"negative", TieBreak::Negative},
                                             {"balanced", TieBreak::Balanced}});
+  if (s.has("dateline") && algo != "dimension_order")
+    fail(c.source, s.at("dateline"), s.path("dateline"),
+         "chooses the dateline classes of dimension_order routing (" + algo +
+             " has its own VC classes)");
+  c.routing.dateline_on_entry =
+      s.choice<bool>("dateline", false, {{"wraparound", false}, {"ring_entry", true}});
   s.finish();
 }
 

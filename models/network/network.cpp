@@ -16,7 +16,7 @@ Network::Network(sc_core::sc_module_name name, const Config& cfg)
       cfg_(cfg),
       topo_(cfg.topology.make()),
       routing_(topo_, cfg.routing.tie_break, cfg.router.vcs - vc_plan(cfg).ucast_lo,
-               vc_plan(cfg).ucast_lo),
+               vc_plan(cfg).ucast_lo, cfg.routing.dateline_on_entry),
       stats_(cfg.traffic.trace ? 0 : cfg.simulation.warmup,
              cfg.traffic.trace ? kNever : cfg.simulation.warmup + cfg.simulation.measure,
              cfg.simulation.batches),

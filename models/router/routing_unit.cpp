@@ -17,13 +17,15 @@ VcPlan vc_plan(const Config& c) {
   return p;
 }
 
-RoutingUnit::RoutingUnit(const Topology& topo, TieBreak tie, int vcs, int vc_base)
+RoutingUnit::RoutingUnit(const Topology& topo, TieBreak tie, int vcs, int vc_base,
+                         bool dateline_on_entry)
     : topo_(topo),
       ind_(topo.indirect_network()),
       tie_(tie),
       vcs_(vcs),
       base_(vc_base),
-      classes_(false) {
+      classes_(false),
+      on_entry_(dateline_on_entry) {
   for (int d = 0; d < topo.num_dims(); ++d) classes_ |= topo.wraps(d);
   classes_ = classes_ && vcs >= 2;
 }
@@ -67,7 +69,21 @@ bool dimension_ordered(const Topology& topo, const std::vector<int>& ports) {
 }
 
 Route RoutingUnit::route(int node, int in_port, int in_vc, int dst) const {
-  return route_via(node, in_port, in_vc, out_port(node, dst));
+  const int port = out_port(node, dst);
+  if (!on_entry_ || port < 0 || !classes_) return route_via(node, in_port, in_vc, port);
+  // routing.dateline: ring_entry: the upper half for a traversal that crosses (or crossed) the
+  // wraparound link, chosen where it enters the ring and kept to its end.
+  const Topology::Port& q = topo_.port(port);
+  if (q.dir == 0 || !topo_.wraps(q.dim)) return route_via(node, in_port, in_vc, port);
+  Route r;
+  r.port = port;
+  const int c = topo_.coord(node, q.dim), t = topo_.coord(dst, q.dim);
+  const bool will_cross = q.dir > 0 ? t < c : t > c;
+  const bool same_dim = in_port >= 0 && topo_.port(in_port).dim == q.dim;
+  const bool upper = will_cross || (same_dim && in_vc - base_ >= vcs_ / 2);
+  r.vc_lo = upper ? base_ + vcs_ / 2 : base_;
+  r.vc_hi = upper ? base_ + vcs_ : base_ + vcs_ / 2;
+  return r;
 }
 
 Route RoutingUnit::route_via(int node, int in_port, int in_vc, int port) const {

@@ -38,7 +38,8 @@ bool dimension_ordered(const Topology& topo, const std::vector<int>& ports);
 class RoutingUnit {
  public:
   // Unicast routing over VCs [vc_base, vc_base + vcs).
-  RoutingUnit(const Topology& topo, TieBreak tie, int vcs, int vc_base = 0);
+  RoutingUnit(const Topology& topo, TieBreak tie, int vcs, int vc_base = 0,
+              bool dateline_on_entry = false);
   // in_port -1 is the injection port. in_vc is the VC the header arrived on.
   Route route(int node, int in_port, int in_vc, int dst) const;
   // The same for a given output port (a source route's hop): the VC classes of that hop.
@@ -55,6 +56,7 @@ class RoutingUnit {
   TieBreak tie_;
   int vcs_, base_;
   bool classes_;
+  bool on_entry_;  // routing.dateline: ring_entry
   std::unique_ptr<RoutingAlgorithm> algo_;
 };
 

@@ -185,3 +185,21 @@ TEST(CircuitLong, HTrees63x63IsTBEightPacketsPerHalfOtherRoot) {
 TEST(CircuitLong, HTrees63x63IsTBDeltaZero) {
   htrees_63(9, 0, 3, 24, 3, 3968);
 }
+
+// routing.dateline: ring_entry (BookSim2's dateline classes) above saturation for 200k cycles on
+// even and odd tori with 2 VCs, on both pipelines: no deadlock.
+TEST(Soak, RingEntryDatelineClassesAboveSaturation) {
+  for (const char* topo : {"[8, 8]", "[5, 5]", "[4, 4, 4]"})
+    for (const char* pipe : {"", ", pipeline: {credit_delay: 2}"}) {
+      const std::string y = std::string("name: soak_dateline\ntopology: {type: torus, dims: ") +
+                            topo + "}\nrouter: {vcs: 2, vc_depth: 4" + pipe +
+                            "}\nrouting: {dateline: ring_entry}\n"
+                            "traffic: {process: poisson, rate: 0.9, packet_flits: 8}\n"
+                            "simulation: {warmup: 0, measure: 200000, deadlock_cycles: 2000}\n";
+      int rc = 0;
+      const std::string js = test::cli_results_any("soak_dateline", y, &rc);
+      EXPECT_TRUE(rc == 0 || rc == 3) << topo << pipe;
+      EXPECT_EQ(js.find("no flit moved"), std::string::npos) << topo << pipe;
+      test::expect_flow_intact(js, 10000, std::string(topo) + pipe);
+    }
+}
