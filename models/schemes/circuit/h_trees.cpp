@@ -85,8 +85,8 @@ void late_fill(const Grid& g, const std::vector<char> (&on)[2], std::vector<char
     }
   std::vector<int> choice;
   if (!choose_disjoint(options, used, choice))
-    throw std::logic_error("h-trees: no arc-disjoint fill phase found for " +
-                           size_name({g.n0, g.n1}));
+    throw UnsupportedSchedule("h-trees: no arc-disjoint fill phase found for " +
+                              size_name({g.n0, g.n1}));
   for (std::size_t d = 0; d < demands.size(); ++d) {
     const PathOption& o = options[d][choice[d]];
     fill[demands[d].second].push_back({last, o.sender, o.path});
@@ -209,11 +209,13 @@ bool early_fill(const Grid& g, int k, const std::vector<int> (&level)[2],
 }  // namespace
 
 Schedule h_trees(const std::vector<int>& dims, int root, int parts, int message_flits) {
-  const std::string supported = "(2^k - 1) x (2^k - 1) with k >= 2 (3x3, 7x7, 15x15, 31x31, ...)";
+  // From 63 x 63 on the fill phase's search finds no arc-disjoint paths (tried up to 511 x 511,
+  // and 63 x 63 with 30 times the search budget): those sizes are refused at once (issue 16).
+  const std::string supported = "(2^k - 1) x (2^k - 1) with 2 <= k <= 5 (3x3, 7x7, 15x15, 31x31)";
   require_torus("h-trees", dims, root, supported);
   int k = 0;
   while ((1 << k) - 1 < dims[0]) ++k;
-  if (dims[0] != dims[1] || (1 << k) - 1 != dims[0] || k < 2)
+  if (dims[0] != dims[1] || (1 << k) - 1 != dims[0] || k < 2 || k > 5)
     throw UnsupportedSchedule("h-trees: no construction for a " + size_name(dims) +
                               " torus; supported: " + supported);
   if (parts < 2 || parts % 2)
