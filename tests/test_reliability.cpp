@@ -2,6 +2,7 @@
 // (file:line, key path, exit 2), within bounded time and memory; nothing wraps silently.
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <memory>
 
 #include "base/json.hpp"
@@ -479,4 +480,46 @@ TEST(Reliability, SchedulePlansAreBoundedBeforeTheyAreBuilt) {
   const std::string e2 = test::config_error(pmnb);
   EXPECT_NE(e2.find("would plan about 67108864 link crossings"), std::string::npos) << e2;
   EXPECT_NE(e2.find("cfg.yaml:6:"), std::string::npos) << e2;
+}
+
+// Found by the fuzz target (tests/fuzz/): `check` of divide-and-conquer on a 256 x 256 torus
+// spent about a minute in the arc-disjoint path search (every option of every demand recounted
+// at each step), h-trees on 127 x 127 six minutes before failing with an uncaught logic_error
+// (exit 1). The search counts incrementally now; h-trees beyond 31 x 31, where it finds no fill
+// phase, is a config error naming the sizes it has.
+TEST(Reliability, LargeCircuitSchedulesAreCheckedQuickly) {
+  const std::string dc =
+      "topology: {type: torus, dims: [256, 256]}\n"
+      "router: {buffering: circuit, switching: direct_connect}\n"
+      "traffic: {type: none}\n"
+      "schedule: {algorithm: divide_and_conquer}\n";
+  const auto t0 = std::chrono::steady_clock::now();
+  EXPECT_EQ(error_of(dc), "");
+  const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  EXPECT_LT(s, 20.0);  // 0.2 s in a Release build
+  std::string e = error_of(
+      "topology: {type: torus, dims: [127, 127]}\n"
+      "router: {buffering: circuit, switching: direct_connect}\n"
+      "traffic: {type: none}\n"
+      "schedule: {algorithm: h_trees, message_flits: 2, packet_flits: 1}\n");
+  EXPECT_TRUE(has(e, "cfg.yaml:4:23: schedule.algorithm: h-trees: no construction for a 127x127"))
+      << e;
+  EXPECT_TRUE(has(e, "2 <= k <= 5")) << e;
+}
+
+// Found by the random-config property test (tests/test_properties.cpp, seed 2412): west_first,
+// north_last and negative_first on a mesh with a dimension of size 2 (one link, no direction in
+// the topology) took forbidden turns or deadlocked. Refused until the routing functions take
+// the direction from the coordinates; odd_even, which does, stays allowed.
+TEST(Reliability, TurnModelsOnASizeTwoMeshDimensionAreRefused) {
+  for (const char* a : {"west_first", "north_last", "negative_first"})
+    for (const char* dims : {"[6, 2]", "[2, 4]", "[2, 2]"}) {
+      const std::string e = error_of(std::string("topology: {type: mesh, dims: ") + dims +
+                                     "}\nrouting: {algorithm: " + a + "}\n");
+      EXPECT_TRUE(has(e, "cfg.yaml:2:22: routing.algorithm: ")) << e;
+      EXPECT_TRUE(has(e, "both mesh sizes >= 3")) << e;
+    }
+  EXPECT_EQ(error_of("topology: {type: mesh, dims: [6, 2]}\nrouting: {algorithm: odd_even}\n"), "");
+  EXPECT_EQ(error_of("topology: {type: mesh, dims: [3, 3]}\nrouting: {algorithm: west_first}\n"),
+            "");
 }
