@@ -523,3 +523,56 @@ TEST(Reliability, TurnModelsOnASizeTwoMeshDimensionAreRefused) {
   EXPECT_EQ(error_of("topology: {type: mesh, dims: [3, 3]}\nrouting: {algorithm: west_first}\n"),
             "");
 }
+
+// Found by the fuzz target: yaml-cpp 0.7 loops on a ',' outside a flow collection (", L",
+// "- a\n, b"), building nodes until memory runs out (2 GB, then killed). A first pass counts the
+// parser's events against the document's size and stops it with a syntax error at its place.
+TEST(Reliability, YamlCppLoopsAreStoppedWithASyntaxError) {
+  for (const char* text : {", L", ",", " ,x", "- a\n, b", "name: x\n- a\n, b\n"}) {
+    const auto t0 = std::chrono::steady_clock::now();
+    const std::string e = error_of(text);
+    EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(), 10.0);
+    EXPECT_TRUE(has(e, "cfg.yaml:")) << e;
+    EXPECT_TRUE(has(e, "YAML syntax error")) << e;
+  }
+  EXPECT_TRUE(has(error_of(", L"), "cfg.yaml:1:1: YAML syntax error: the YAML parser does not end"))
+      << error_of(", L");
+  // Long legitimate documents stay within the bound (one event per byte at most).
+  std::string commas = "waves: {routers: [";
+  for (int i = 0; i < 2000; ++i) commas += "0,";
+  EXPECT_EQ(error_of(commas + "0]}\n"), "");
+}
+
+// A control character other than tab, line feed and carriage return is not YAML (printable
+// characters only): refused at its line and column before yaml-cpp reads it.
+TEST(Reliability, ControlCharactersAreRefusedBeforeYamlCppReadsThem) {
+  std::string e = error_of(std::string("name: a\0b", 9));
+  EXPECT_TRUE(has(e, "cfg.yaml:1:8: control character 0x00")) << e;
+  e = error_of("name: x\ntopology: {type: torus\x01}\n");
+  EXPECT_TRUE(has(e, "cfg.yaml:2:23: control character 0x01")) << e;
+  EXPECT_EQ(error_of("name: x\r\ntopology:\t{type: torus}\r\n"), "");
+}
+
+// Found by the fuzz target's --set lines: a --set value was read by YAML::Load and copied node by
+// node, so aliases of aliases in it expanded without bound (a --set billion laughs ran for more
+// than 30 s). It is read like a config file now: bounded, and the same forms refused.
+TEST(Reliability, SetValuesAreReadLikeAConfigFile) {
+  std::string laughs = "{a: &a [x, x, x, x, x, x, x, x, x, x]";
+  for (char k = 'b'; k <= 'h'; ++k) {
+    laughs += std::string(", ") + k + ": &" + k + " [";
+    for (int i = 0; i < 10; ++i) laughs += std::string(i ? ", *" : "*") + static_cast<char>(k - 1);
+    laughs += "]";
+  }
+  laughs += "}";
+  const auto t0 = std::chrono::steady_clock::now();
+  std::string e = error_of("name: x\n", {"waves.routers=" + laughs});
+  EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(), 20.0);
+  EXPECT_TRUE(has(e, "--set waves.routers:")) << e;
+  EXPECT_TRUE(has(e, "expands to more than")) << e;
+  e = error_of("name: x\n", {"router={vcs: 2, vcs: 4}"});
+  EXPECT_TRUE(has(e, "duplicate key")) << e;
+  e = error_of("name: x\n", {std::string("name=a\x02")});
+  EXPECT_TRUE(has(e, "control character 0x02")) << e;
+  EXPECT_EQ(parse_config("name: x\n", "cfg.yaml", {"router={vcs: 3, vc_depth: 6}"}).router.vc_depth,
+            6);
+}

@@ -161,6 +161,12 @@ void check_config(const sy::Config& c) {
 
 }  // namespace
 
+// The model library links SystemC, whose shared library refers to the program's sc_main; the fuzz
+// programs have their own main (libFuzzer's, or replay_main.cpp) and elaborate nothing.
+extern "C" int sc_main(int, char**) {
+  return 0;
+}
+
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const Input in = split(std::string(reinterpret_cast<const char*>(data), size));
   const std::string dir = work_dir();
