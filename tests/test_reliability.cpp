@@ -482,11 +482,11 @@ TEST(Reliability, SchedulePlansAreBoundedBeforeTheyAreBuilt) {
   EXPECT_NE(e2.find("cfg.yaml:6:"), std::string::npos) << e2;
 }
 
-// Found by the fuzz target (tests/fuzz/): `check` of divide-and-conquer on a 256 x 256 torus
-// spent about a minute in the arc-disjoint path search (every option of every demand recounted
-// at each step), h-trees on 127 x 127 six minutes before failing with an uncaught logic_error
-// (exit 1). The search counts incrementally now; h-trees beyond 31 x 31, where it finds no fill
-// phase, is a config error naming the sizes it has.
+// Found by the fuzz target's replay (tests/fuzz/) of finding 5's reproducer: `check` of
+// divide-and-conquer on a 256 x 256 torus spent about a minute in the arc-disjoint path search
+// (every option of every demand recounted at each step), h-trees on 127 x 127 six minutes before
+// failing with an uncaught logic_error (exit 1). The search counts incrementally now; h-trees
+// beyond 31 x 31, where it finds no fill phase, is a config error naming the sizes it has.
 TEST(Reliability, LargeCircuitSchedulesAreCheckedQuickly) {
   const std::string dc =
       "topology: {type: torus, dims: [256, 256]}\n"
@@ -553,9 +553,9 @@ TEST(Reliability, ControlCharactersAreRefusedBeforeYamlCppReadsThem) {
   EXPECT_EQ(error_of("name: x\r\ntopology:\t{type: torus}\r\n"), "");
 }
 
-// Found by the fuzz target's --set lines: a --set value was read by YAML::Load and copied node by
-// node, so aliases of aliases in it expanded without bound (a --set billion laughs ran for more
-// than 30 s). It is read like a config file now: bounded, and the same forms refused.
+// Found beside the fuzz target's yaml-cpp loop: a --set value was read by YAML::Load and copied
+// node by node, so aliases of aliases in it expanded without bound (a --set billion laughs ran
+// for more than 30 s). It is read like a config file now: bounded, and the same forms refused.
 TEST(Reliability, SetValuesAreReadLikeAConfigFile) {
   std::string laughs = "{a: &a [x, x, x, x, x, x, x, x, x, x]";
   for (char k = 'b'; k <= 'h'; ++k) {
