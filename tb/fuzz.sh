@@ -17,6 +17,6 @@ cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=
   -DSWITCHYARD_FUZZ=ON -DSWITCHYARD_TESTS=OFF -DSWITCHYARD_COSIM=OFF >/dev/null
 cmake --build build-fuzz -j "$(nproc)" --target switchyard_fuzz switchyard_fuzz_replay
 mkdir -p build-fuzz/corpus build-fuzz/crashes
-exec build-fuzz/switchyard_fuzz -max_total_time=$((minutes * 60)) -timeout=10 -rss_limit_mb=2048 \
+exec build-fuzz/switchyard_fuzz -max_total_time=$((minutes * 60)) -timeout=10 -rss_limit_mb=3072 \
   -max_len=8192 -print_final_stats=1 -dict=tests/fuzz/config.dict \
   -artifact_prefix=build-fuzz/crashes/ "$@" build-fuzz/corpus tests/fuzz/corpus

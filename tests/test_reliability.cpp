@@ -576,3 +576,33 @@ TEST(Reliability, SetValuesAreReadLikeAConfigFile) {
   EXPECT_EQ(parse_config("name: x\n", "cfg.yaml", {"router={vcs: 3, vc_depth: 6}"}).router.vc_depth,
             6);
 }
+
+// Found by the fuzz target (an OOM at 2 GB): a schedule's plan was bounded in entries (2^24) but
+// not in memory — PMNB with 102 packets on 2^16 nodes, 6.7 million link crossings, took 1.77 GB
+// in `check`, outside the estimate. The plan's memory is checked against
+// simulation.max_memory_gb, beside the network's, before it is built.
+TEST(Reliability, SchedulePlansAreBoundedByTheMemoryLimit) {
+  const std::string pmnb =
+      "topology: {type: hypercube, dim: 16}\n"
+      "router: {buffering: output_queued, switching: store_and_forward}\n"
+      "network_interface: {injection: all_port}\n"
+      "timing: {alpha: 0, delta: 0, tau: 1}\n"
+      "traffic: {type: none}\n"
+      "schedule: {algorithm: pmnb, packets: 102, scan_slots: 1}\n"
+      "simulation: {max_memory_gb: 1}\n";
+  const std::string e = error_of(pmnb);
+  EXPECT_TRUE(has(e,
+                  "cfg.yaml:6:23: schedule.algorithm: pmnb would plan about 6684672 link "
+                  "crossings, about 1.74 GB"))
+      << e;
+  EXPECT_TRUE(has(e, "simulation.max_memory_gb = 1")) << e;
+  // A plan that fits is built as before.
+  EXPECT_EQ(error_of("topology: {type: hypercube, dim: 6}\n"
+                     "router: {buffering: output_queued, switching: store_and_forward}\n"
+                     "network_interface: {injection: all_port}\n"
+                     "timing: {alpha: 0, delta: 0, tau: 1}\n"
+                     "traffic: {type: none}\n"
+                     "schedule: {algorithm: pmnb, packets: 8, scan_slots: 1}\n"
+                     "simulation: {max_memory_gb: 1}\n"),
+            "");
+}
