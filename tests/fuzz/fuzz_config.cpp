@@ -17,6 +17,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -40,15 +41,21 @@ namespace {
   } while (0)
 
 // The directory the config "lives in" (relative trace and matrix paths resolve there): one per
-// process, so parallel fuzzers and the replay test do not share data.csv.
+// process, so parallel fuzzers and the replay test do not share data.csv; removed at exit.
 const std::string& work_dir() {
-  static const std::string dir = [] {
-    std::string d = "/tmp/switchyard-fuzz-" + std::to_string(getpid());
-    std::string cmd = "mkdir -p " + d;
-    if (std::system(cmd.c_str()) != 0) std::abort();
+  // (Never destroyed: the atexit handler below runs after static destructors would.)
+  static const std::string* dir = [] {
+    auto* d = new std::string("/tmp/switchyard-fuzz-" + std::to_string(getpid()));
+    std::error_code ec;
+    std::filesystem::create_directories(*d, ec);
+    if (ec) std::abort();
+    std::atexit([] {
+      std::error_code ignored;
+      std::filesystem::remove_all(work_dir(), ignored);
+    });
     return d;
   }();
-  return dir;
+  return *dir;
 }
 
 // SWITCHYARD_FUZZ_VERBOSE=1: one line per input (its config error, or ok), for the replay.
