@@ -1,7 +1,8 @@
 # The installed library end to end (a CTest test): install the build into a temporary prefix,
 # configure examples/library against it with find_package(Switchyard), build, run both
 # programs (a torus run; cores and a memory over TLM-2.0 through sy::MemoryBridge).
-#   cmake -DBIN=<build dir> -DSRC=<source dir> -DTMP=<scratch dir> -P install_example.cmake
+#   cmake -DBIN=<build dir> -DSRC=<source dir> -DTMP=<scratch dir> [-DCXX=<compiler>]
+#         -P install_example.cmake
 file(REMOVE_RECURSE ${TMP})
 execute_process(COMMAND ${CMAKE_COMMAND} --install ${BIN} --prefix ${TMP}/prefix
                 RESULT_VARIABLE rc OUTPUT_QUIET)
@@ -18,8 +19,14 @@ foreach(f lib/cmake/Switchyard/SwitchyardConfig.cmake lib/pkgconfig/switchyard.p
     endif()
   endif()
 endforeach()
+# The example is built by the compiler that built the library (a sanitized or clang-built static
+# library needs its own compiler's runtimes).
+set(compiler)
+if(CXX)
+  set(compiler -DCMAKE_CXX_COMPILER=${CXX})
+endif()
 execute_process(COMMAND ${CMAKE_COMMAND} -S ${SRC}/examples/library -B ${TMP}/build
-                        -DCMAKE_PREFIX_PATH=${TMP}/prefix -DCMAKE_BUILD_TYPE=Release
+                        -DCMAKE_PREFIX_PATH=${TMP}/prefix -DCMAKE_BUILD_TYPE=Release ${compiler}
                 RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
 if(NOT rc EQUAL 0)
   message(FATAL_ERROR "configure failed: ${out}${err}")

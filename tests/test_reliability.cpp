@@ -2,6 +2,7 @@
 // (file:line, key path, exit 2), within bounded time and memory; nothing wraps silently.
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <memory>
 
 #include "helpers.hpp"
@@ -479,4 +480,129 @@ TEST(Reliability, SchedulePlansAreBoundedBeforeTheyAreBuilt) {
   const std::string e2 = test::config_error(pmnb);
   EXPECT_NE(e2.find("would plan about 67108864 link crossings"), std::string::npos) << e2;
   EXPECT_NE(e2.find("cfg.yaml:6:"), std::string::npos) << e2;
+}
+
+// Found by the fuzz target's replay (tests/fuzz/) of finding 5's reproducer: `check` of
+// divide-and-conquer on a 256 x 256 torus spent about a minute in the arc-disjoint path search
+// (every option of every demand recounted at each step), h-trees on 127 x 127 six minutes before
+// failing with an uncaught logic_error (exit 1). The search counts incrementally now; h-trees
+// beyond 31 x 31, where it finds no fill phase, is a config error naming the sizes it has.
+TEST(Reliability, LargeCircuitSchedulesAreCheckedQuickly) {
+  const std::string dc =
+      "topology: {type: torus, dims: [256, 256]}\n"
+      "router: {buffering: circuit, switching: direct_connect}\n"
+      "traffic: {type: none}\n"
+      "schedule: {algorithm: divide_and_conquer}\n";
+  const auto t0 = std::chrono::steady_clock::now();
+  EXPECT_EQ(error_of(dc), "");
+  const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  EXPECT_LT(s, 20.0);  // 0.2 s in a Release build
+  std::string e = error_of(
+      "topology: {type: torus, dims: [127, 127]}\n"
+      "router: {buffering: circuit, switching: direct_connect}\n"
+      "traffic: {type: none}\n"
+      "schedule: {algorithm: h_trees, message_flits: 2, packet_flits: 1}\n");
+  EXPECT_TRUE(has(e, "cfg.yaml:4:23: schedule.algorithm: h-trees: no construction for a 127x127"))
+      << e;
+  EXPECT_TRUE(has(e, "2 <= k <= 5")) << e;
+}
+
+// Found by the random-config property test (tests/test_properties.cpp, seed 2412): west_first,
+// north_last and negative_first on a mesh with a dimension of size 2 (one link, no direction in
+// the topology) took forbidden turns or deadlocked. Refused until the routing functions take
+// the direction from the coordinates; odd_even, which does, stays allowed.
+TEST(Reliability, TurnModelsOnASizeTwoMeshDimensionAreRefused) {
+  for (const char* a : {"west_first", "north_last", "negative_first"})
+    for (const char* dims : {"[6, 2]", "[2, 4]", "[2, 2]"}) {
+      const std::string e = error_of(std::string("topology: {type: mesh, dims: ") + dims +
+                                     "}\nrouting: {algorithm: " + a + "}\n");
+      EXPECT_TRUE(has(e, "cfg.yaml:2:22: routing.algorithm: ")) << e;
+      EXPECT_TRUE(has(e, "both mesh sizes >= 3")) << e;
+    }
+  EXPECT_EQ(error_of("topology: {type: mesh, dims: [6, 2]}\nrouting: {algorithm: odd_even}\n"), "");
+  EXPECT_EQ(error_of("topology: {type: mesh, dims: [3, 3]}\nrouting: {algorithm: west_first}\n"),
+            "");
+}
+
+// Found by the fuzz target: yaml-cpp 0.7 loops on a ',' outside a flow collection (", L",
+// "- a\n, b"), building nodes until memory runs out (2 GB, then killed). A first pass counts the
+// parser's events against the document's size and stops it with a syntax error at its place.
+TEST(Reliability, YamlCppLoopsAreStoppedWithASyntaxError) {
+  for (const char* text : {", L", ",", " ,x", "- a\n, b", "name: x\n- a\n, b\n"}) {
+    const auto t0 = std::chrono::steady_clock::now();
+    const std::string e = error_of(text);
+    EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(), 10.0);
+    EXPECT_TRUE(has(e, "cfg.yaml:")) << e;
+    EXPECT_TRUE(has(e, "YAML syntax error")) << e;
+  }
+  EXPECT_TRUE(has(error_of(", L"), "cfg.yaml:1:1: YAML syntax error: the YAML parser does not end"))
+      << error_of(", L");
+  // Long legitimate documents stay within the bound (one event per byte at most).
+  std::string commas = "waves: {routers: [";
+  for (int i = 0; i < 2000; ++i) commas += "0,";
+  EXPECT_EQ(error_of(commas + "0]}\n"), "");
+}
+
+// A control character other than tab, line feed and carriage return is not YAML (printable
+// characters only): refused at its line and column before yaml-cpp reads it.
+TEST(Reliability, ControlCharactersAreRefusedBeforeYamlCppReadsThem) {
+  std::string e = error_of(std::string("name: a\0b", 9));
+  EXPECT_TRUE(has(e, "cfg.yaml:1:8: control character 0x00")) << e;
+  e = error_of("name: x\ntopology: {type: torus\x01}\n");
+  EXPECT_TRUE(has(e, "cfg.yaml:2:23: control character 0x01")) << e;
+  EXPECT_EQ(error_of("name: x\r\ntopology:\t{type: torus}\r\n"), "");
+}
+
+// Found beside the fuzz target's yaml-cpp loop: a --set value was read by YAML::Load and copied
+// node by node, so aliases of aliases in it expanded without bound (a --set billion laughs ran
+// for more than 30 s). It is read like a config file now: bounded, and the same forms refused.
+TEST(Reliability, SetValuesAreReadLikeAConfigFile) {
+  std::string laughs = "{a: &a [x, x, x, x, x, x, x, x, x, x]";
+  for (char k = 'b'; k <= 'h'; ++k) {
+    laughs += std::string(", ") + k + ": &" + k + " [";
+    for (int i = 0; i < 10; ++i) laughs += std::string(i ? ", *" : "*") + static_cast<char>(k - 1);
+    laughs += "]";
+  }
+  laughs += "}";
+  const auto t0 = std::chrono::steady_clock::now();
+  std::string e = error_of("name: x\n", {"waves.routers=" + laughs});
+  EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(), 20.0);
+  EXPECT_TRUE(has(e, "--set waves.routers:")) << e;
+  EXPECT_TRUE(has(e, "expands to more than")) << e;
+  e = error_of("name: x\n", {"router={vcs: 2, vcs: 4}"});
+  EXPECT_TRUE(has(e, "duplicate key")) << e;
+  e = error_of("name: x\n", {std::string("name=a\x02")});
+  EXPECT_TRUE(has(e, "control character 0x02")) << e;
+  EXPECT_EQ(parse_config("name: x\n", "cfg.yaml", {"router={vcs: 3, vc_depth: 6}"}).router.vc_depth,
+            6);
+}
+
+// Found by the fuzz target (an OOM at 2 GB): a schedule's plan was bounded in entries (2^24) but
+// not in memory — PMNB with 102 packets on 2^16 nodes, 6.7 million link crossings, took 1.77 GB
+// in `check`, outside the estimate. The plan's memory is checked against
+// simulation.max_memory_gb, beside the network's, before it is built.
+TEST(Reliability, SchedulePlansAreBoundedByTheMemoryLimit) {
+  const std::string pmnb =
+      "topology: {type: hypercube, dim: 16}\n"
+      "router: {buffering: output_queued, switching: store_and_forward}\n"
+      "network_interface: {injection: all_port}\n"
+      "timing: {alpha: 0, delta: 0, tau: 1}\n"
+      "traffic: {type: none}\n"
+      "schedule: {algorithm: pmnb, packets: 102, scan_slots: 1}\n"
+      "simulation: {max_memory_gb: 1}\n";
+  const std::string e = error_of(pmnb);
+  EXPECT_TRUE(has(e,
+                  "cfg.yaml:6:23: schedule.algorithm: pmnb would plan about 6684672 link "
+                  "crossings, about 1.74 GB"))
+      << e;
+  EXPECT_TRUE(has(e, "simulation.max_memory_gb = 1")) << e;
+  // A plan that fits is built as before.
+  EXPECT_EQ(error_of("topology: {type: hypercube, dim: 6}\n"
+                     "router: {buffering: output_queued, switching: store_and_forward}\n"
+                     "network_interface: {injection: all_port}\n"
+                     "timing: {alpha: 0, delta: 0, tau: 1}\n"
+                     "traffic: {type: none}\n"
+                     "schedule: {algorithm: pmnb, packets: 8, scan_slots: 1}\n"
+                     "simulation: {max_memory_gb: 1}\n"),
+            "");
 }

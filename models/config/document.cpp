@@ -4,9 +4,12 @@
 // string that never ends (yaml-cpp reads it to the end of the file), more than one document, and
 // documents nested too deep or expanded by aliases beyond a bound. Anchors and aliases are
 // allowed: an alias reads as a copy of its anchor's node.
+#include <cstdio>
 #include <map>
+#include <sstream>
 
 #include "switchyard/config/section.hpp"
+#include "yaml-cpp/eventhandler.h"
 
 namespace sy {
 namespace config_detail {
@@ -85,9 +88,86 @@ void walk(Walk& w, const YAML::Node& n, const std::string& path, int depth) {
 
 }  // namespace
 
+// A YAML stream holds printable characters only (YAML 1.2, 5.1): of the C0 controls tab, line
+// feed and carriage return, and not DEL. yaml-cpp reads some of the others oddly (a NUL ends a
+// plain scalar as an "unknown escape character"); a config file with them is most likely not
+// text: refused first, with the line and column.
+void check_characters(const std::string& text, const std::string& source) {
+  int line = 1, col = 1;
+  for (const char ch : text) {
+    const unsigned char u = static_cast<unsigned char>(ch);
+    if ((u < 0x20 && u != '\t' && u != '\n' && u != '\r') || u == 0x7F) {
+      char hex[8];
+      std::snprintf(hex, sizeof hex, "0x%02X", u);
+      throw ConfigError(source + ":" + std::to_string(line) + ":" + std::to_string(col) +
+                        ": control character " + hex +
+                        ": a YAML file holds printable characters only (a binary file?)");
+    }
+    if (u == '\n') {
+      ++line;
+      col = 1;
+    } else {
+      ++col;
+    }
+  }
+}
+
+namespace {
+
+// yaml-cpp 0.7 loops on some inputs, emitting events (and building nodes) until memory runs out:
+// a ',' outside a flow collection (", L", "- a\n, b"; found by the fuzz target, issue 16). A
+// document of n bytes has at most about n + 2 events (every node but an implicit null takes a
+// character), so a first pass over the events, without building anything, stops at 4 n + 64.
+class EventBound : public YAML::EventHandler {
+ public:
+  EventBound(const std::string& source, std::size_t bytes)
+      : source_(source), limit_(4 * bytes + 64) {}
+  void OnDocumentStart(const YAML::Mark& m) override { tick(m); }
+  void OnDocumentEnd() override { tick(last_); }
+  void OnNull(const YAML::Mark& m, YAML::anchor_t) override { tick(m); }
+  void OnAlias(const YAML::Mark& m, YAML::anchor_t) override { tick(m); }
+  void OnScalar(const YAML::Mark& m, const std::string&, YAML::anchor_t,
+                const std::string&) override {
+    tick(m);
+  }
+  void OnSequenceStart(const YAML::Mark& m, const std::string&, YAML::anchor_t,
+                       YAML::EmitterStyle::value) override {
+    tick(m);
+  }
+  void OnSequenceEnd() override { tick(last_); }
+  void OnMapStart(const YAML::Mark& m, const std::string&, YAML::anchor_t,
+                  YAML::EmitterStyle::value) override {
+    tick(m);
+  }
+  void OnMapEnd() override { tick(last_); }
+
+ private:
+  void tick(const YAML::Mark& m) {
+    last_ = m;
+    if (++events_ <= limit_) return;
+    throw ConfigError(source_ + ":" + std::to_string(m.line + 1) + ":" +
+                      std::to_string(m.column + 1) +
+                      ": YAML syntax error: the YAML parser does not end here (a ',' outside "
+                      "[ ] or { }?)");
+  }
+  const std::string& source_;
+  std::size_t limit_, events_ = 0;
+  YAML::Mark last_;
+};
+
+}  // namespace
+
 YAML::Node load_document(const std::string& text, const std::string& source) {
+  check_characters(text, source);
   std::vector<YAML::Node> docs;
   try {
+    {
+      std::istringstream in(text);
+      YAML::Parser parser(in);
+      EventBound bound(source, text.size());
+      while (parser.HandleNextDocument(bound)) {
+      }
+    }
     docs = YAML::LoadAll(text);
   } catch (const YAML::Exception& e) {
     throw ConfigError(source + ":" + std::to_string(e.mark.line + 1) + ":" +

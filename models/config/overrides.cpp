@@ -34,9 +34,11 @@ void apply_override(YAML::Node& root, const std::string& ov) {
     if (p.empty()) throw ConfigError("--set " + ov + ": empty key in path");
     parts.push_back(p);
   }
+  // The value is read like a config file (load_document: control characters, aliases that
+  // expand beyond a bound, duplicate keys, ... are refused before without_marks copies it).
   YAML::Node v;
   try {
-    v = without_marks(YAML::Load(value));
+    v = without_marks(load_document(value, "--set " + keypath));
   } catch (const YAML::Exception& e) {
     throw ConfigError("--set " + ov + ": cannot parse value: " + e.msg);
   }

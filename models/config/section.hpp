@@ -162,6 +162,9 @@ class Section {
 constexpr std::int64_t kMaxI = std::numeric_limits<int>::max();
 constexpr std::int64_t kMaxCycles = std::int64_t{1} << 50;
 
+// Refuses a control character other than tab, line feed and carriage return (source:line:col).
+void check_characters(const std::string& text, const std::string& source);
+
 // Parses the text into one YAML document and refuses what the key reader cannot name (keys that
 // are not plain names, duplicate keys, merge keys, unterminated quotes, several documents).
 YAML::Node load_document(const std::string& text, const std::string& source);

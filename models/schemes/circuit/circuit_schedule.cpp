@@ -1,8 +1,8 @@
 #include "switchyard/schemes/circuit/circuit_schedule.hpp"
 
 #include <algorithm>
-#include <functional>
 #include <numeric>
+#include <set>
 #include <sstream>
 #include <stdexcept>
 
@@ -36,39 +36,126 @@ PathOption make_option(const Grid& g, int sender, std::vector<ScheduleHop> path)
   return o;
 }
 
+// The search is the depth-first one its header describes; what keeps it fast on large tori
+// (issue 16: divide-and-conquer on 256 x 256 spent a minute here, h-trees on 127 x 127 six) is
+// that the free options of every demand are counted incrementally — an arc that becomes used
+// blocks the options that cross it, through an index from arcs to options — and the unassigned
+// demands are kept in buckets by that count, ordered by index, instead of every option of every
+// demand recounted at each step; and that the recursion is an explicit stack (a demand per
+// level: tens of thousands on large tori). The choices, their order and the budget are
+// unchanged: the most constrained demand is the first with the fewest free options, where the
+// former scan stopped at the first demand with one, and failed at a demand with none met before.
 bool choose_disjoint(const std::vector<std::vector<PathOption>>& options, std::vector<char>& used,
                      std::vector<int>& choice) {
   const int T = static_cast<int>(options.size());
   choice.assign(T, -1);
   long long budget = 1000000;
-  auto free_option = [&](const PathOption& o) {
-    for (int a : o.arcs)
-      if (used[a]) return false;
-    return true;
-  };
-  std::function<bool(int)> dfs = [&](int assigned) -> bool {
-    if (assigned == T) return true;
-    if (--budget < 0) return false;
-    int best = -1, best_count = 1 << 30;
-    for (int t = 0; t < T && best_count > 1; ++t) {
-      if (choice[t] >= 0) continue;
-      int count = 0;
-      for (const PathOption& o : options[t]) count += free_option(o);
-      if (count == 0) return false;
-      if (count < best_count) best = t, best_count = count;
+  // Arc -> the (demand, option) pairs that cross it (CSR); blocked: used arcs per option;
+  // free_count: options of a demand with no used arc.
+  const std::size_t A = used.size();
+  std::vector<std::size_t> first(A + 1, 0);
+  std::vector<std::size_t> option_base(static_cast<std::size_t>(T) + 1, 0);
+  for (int t = 0; t < T; ++t) {
+    option_base[t + 1] = option_base[t] + options[t].size();
+    for (const PathOption& o : options[t])
+      for (int a : o.arcs) ++first[static_cast<std::size_t>(a) + 1];
+  }
+  for (std::size_t a = 0; a < A; ++a) first[a + 1] += first[a];
+  std::vector<std::pair<int, int>> crossing(first[A]);
+  std::vector<int> blocked(option_base[T], 0), free_count(T, 0);
+  std::size_t most = 0;
+  for (const auto& o : options) most = std::max(most, o.size());
+  std::vector<std::set<int>> bucket(most + 1);  // unassigned demands by free_count
+  {
+    std::vector<std::size_t> at(first.begin(), first.end() - 1);
+    for (int t = 0; t < T; ++t)
+      for (int i = 0; i < static_cast<int>(options[t].size()); ++i) {
+        int& b = blocked[option_base[t] + i];
+        for (int a : options[t][i].arcs) {
+          crossing[at[a]++] = {t, i};
+          b += used[a] ? 1 : 0;
+        }
+        free_count[t] += b == 0;
+      }
+    for (int t = 0; t < T; ++t) bucket[free_count[t]].insert(bucket[free_count[t]].end(), t);
+  }
+  // A demand's free count changes by d: it moves bucket while it is unassigned.
+  auto recount = [&](int t, int d) {
+    if (choice[t] < 0) {
+      bucket[free_count[t]].erase(t);
+      bucket[free_count[t] + d].insert(t);
     }
-    for (int i = 0; i < static_cast<int>(options[best].size()); ++i) {
-      const PathOption& o = options[best][i];
-      if (!free_option(o)) continue;
-      for (int a : o.arcs) used[a] = 1;
-      choice[best] = i;
-      if (dfs(assigned + 1)) return true;
-      choice[best] = -1;
-      for (int a : o.arcs) used[a] = 0;
-    }
-    return false;
+    free_count[t] += d;
   };
-  return dfs(0);
+  std::vector<int> marked;  // arcs marked by the applied options, in order
+  auto mark = [&](int a) {
+    used[a] = 1;
+    marked.push_back(a);
+    for (std::size_t k = first[a]; k < first[a + 1]; ++k)
+      if (blocked[option_base[crossing[k].first] + crossing[k].second]++ == 0)
+        recount(crossing[k].first, -1);
+  };
+  auto unmark_to = [&](std::size_t size) {
+    while (marked.size() > size) {
+      const int a = marked.back();
+      marked.pop_back();
+      used[a] = 0;
+      for (std::size_t k = first[a]; k < first[a + 1]; ++k)
+        if (--blocked[option_base[crossing[k].first] + crossing[k].second] == 0)
+          recount(crossing[k].first, +1);
+    }
+  };
+  struct Level {
+    int demand;
+    int next;           // the next option to try
+    std::size_t marks;  // marked.size() before its option
+  };
+  std::vector<Level> stack;
+  // Entering a level: 1 all assigned, -1 out of budget, 0 a demand without a free option (back
+  // up), 2 a new level pushed for the most constrained demand.
+  auto enter = [&]() -> int {
+    if (static_cast<int>(stack.size()) == T) return 1;
+    if (--budget < 0) return -1;
+    const int none = bucket[0].empty() ? T : *bucket[0].begin();
+    const int one = bucket.size() < 2 || bucket[1].empty() ? T : *bucket[1].begin();
+    if (none < one) return 0;
+    int best = one;
+    for (std::size_t c = 2; best == T && c < bucket.size(); ++c)
+      if (!bucket[c].empty()) best = *bucket[c].begin();
+    stack.push_back({best, 0, marked.size()});
+    return 2;
+  };
+  int r = enter();
+  while (r != 1) {
+    if (r == -1) {  // out of budget: nothing found; `used` as it was
+      stack.clear();
+      unmark_to(0);
+      choice.assign(T, -1);
+      return false;
+    }
+    if (stack.empty()) return false;
+    Level& lv = stack.back();
+    if (choice[lv.demand] >= 0) {  // undo this level's option before its next one
+      unmark_to(lv.marks);
+      choice[lv.demand] = -1;
+      bucket[free_count[lv.demand]].insert(lv.demand);
+    }
+    const auto& opts = options[lv.demand];
+    int i = lv.next;
+    while (i < static_cast<int>(opts.size()) && blocked[option_base[lv.demand] + i] != 0) ++i;
+    if (i == static_cast<int>(opts.size())) {
+      stack.pop_back();
+      r = 0;
+      continue;
+    }
+    lv.next = i + 1;
+    bucket[free_count[lv.demand]].erase(lv.demand);
+    choice[lv.demand] = i;
+    for (int a : opts[i].arcs)
+      if (!used[a]) mark(a);
+    r = enter();
+  }
+  return true;
 }
 
 }  // namespace circuit_detail

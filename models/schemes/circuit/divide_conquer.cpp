@@ -101,8 +101,8 @@ Schedule divide_and_conquer(const std::vector<int>& dims, int root, int parts, i
   }
   std::vector<int> choice;
   if (!choose_disjoint(options, used, choice))
-    throw std::logic_error("divide-and-conquer: no arc-disjoint last level found for " +
-                           size_name(dims));
+    throw UnsupportedSchedule("divide-and-conquer: no arc-disjoint last level found for " +
+                              size_name(dims));
   for (std::size_t t = 0; t < targets.size(); ++t) {
     const PathOption& o = options[t][choice[t]];
     tree.push_back({k, o.sender, o.path});
