@@ -2,7 +2,6 @@
 // (file:line, key path, exit 2), within bounded time and memory; nothing wraps silently.
 #include <gtest/gtest.h>
 
-#include <chrono>
 #include <memory>
 
 #include "helpers.hpp"
@@ -485,18 +484,16 @@ TEST(Reliability, SchedulePlansAreBoundedBeforeTheyAreBuilt) {
 // Found by the fuzz target's replay (tests/fuzz/) of finding 5's reproducer: `check` of
 // divide-and-conquer on a 256 x 256 torus spent about a minute in the arc-disjoint path search
 // (every option of every demand recounted at each step), h-trees on 127 x 127 six minutes before
-// failing with an uncaught logic_error (exit 1). The search counts incrementally now; h-trees
-// beyond 31 x 31, where it finds no fill phase, is a config error naming the sizes it has.
+// failing with an uncaught logic_error (exit 1). The search counts incrementally now (0.2 s; no
+// time is asserted here: a regression shows as the test's CTest timeout); h-trees beyond 63 x 63,
+// where the fill search does not settle, is a config error naming the sizes it has.
 TEST(Reliability, LargeCircuitSchedulesAreCheckedQuickly) {
   const std::string dc =
       "topology: {type: torus, dims: [256, 256]}\n"
       "router: {buffering: circuit, switching: direct_connect}\n"
       "traffic: {type: none}\n"
       "schedule: {algorithm: divide_and_conquer}\n";
-  const auto t0 = std::chrono::steady_clock::now();
   EXPECT_EQ(error_of(dc), "");
-  const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  EXPECT_LT(s, 20.0);  // 0.2 s in a Release build
   std::string e = error_of(
       "topology: {type: torus, dims: [127, 127]}\n"
       "router: {buffering: circuit, switching: direct_connect}\n"
@@ -504,7 +501,7 @@ TEST(Reliability, LargeCircuitSchedulesAreCheckedQuickly) {
       "schedule: {algorithm: h_trees, message_flits: 2, packet_flits: 1}\n");
   EXPECT_TRUE(has(e, "cfg.yaml:4:23: schedule.algorithm: h-trees: no construction for a 127x127"))
       << e;
-  EXPECT_TRUE(has(e, "2 <= k <= 5")) << e;
+  EXPECT_TRUE(has(e, "2 <= k <= 6")) << e;
 }
 
 // Found by the random-config property test (tests/test_properties.cpp, seed 2412): west_first,
@@ -529,9 +526,7 @@ TEST(Reliability, TurnModelsOnASizeTwoMeshDimensionAreRefused) {
 // parser's events against the document's size and stops it with a syntax error at its place.
 TEST(Reliability, YamlCppLoopsAreStoppedWithASyntaxError) {
   for (const char* text : {", L", ",", " ,x", "- a\n, b", "name: x\n- a\n, b\n"}) {
-    const auto t0 = std::chrono::steady_clock::now();
-    const std::string e = error_of(text);
-    EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(), 10.0);
+    const std::string e = error_of(text);  // (it used to loop until memory ran out)
     EXPECT_TRUE(has(e, "cfg.yaml:")) << e;
     EXPECT_TRUE(has(e, "YAML syntax error")) << e;
   }
@@ -564,9 +559,7 @@ TEST(Reliability, SetValuesAreReadLikeAConfigFile) {
     laughs += "]";
   }
   laughs += "}";
-  const auto t0 = std::chrono::steady_clock::now();
   std::string e = error_of("name: x\n", {"waves.routers=" + laughs});
-  EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(), 20.0);
   EXPECT_TRUE(has(e, "--set waves.routers:")) << e;
   EXPECT_TRUE(has(e, "expands to more than")) << e;
   e = error_of("name: x\n", {"router={vcs: 2, vcs: 4}"});
