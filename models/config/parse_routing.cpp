@@ -31,15 +31,6 @@ void parse_routing(Section& s, Config& c) {
     const bool turn = turn_model(algo) != TurnModel::None;
     if (turn && (c.topology.kind != Topology::Kind::Mesh || c.topology.dims.size() != 2))
       refuse("a turn model for 2-D meshes (x = dimension 0, y = dimension 1)");
-    // A dimension of size 2 is one link with no direction (Topology::Port dir 0): west_first,
-    // north_last and negative_first route by the direction and found none there (packets took
-    // forbidden turns or deadlocked; issue 16, the random-config property test). Refused until
-    // the routing functions take the direction from the coordinates.
-    if (turn && turn_model(algo) != TurnModel::OddEven &&
-        (c.topology.dims[0] < 3 || c.topology.dims[1] < 3))
-      refuse(
-          "west_first, north_last and negative_first need both mesh sizes >= 3 (a dimension "
-          "of size 2 is a single link without a direction here)");
     const int need = routing_vcs_needed(algo, topo);
     if (c.router.vcs < need) {
       const std::string msg = algo + " needs router.vcs >= " + std::to_string(need) +

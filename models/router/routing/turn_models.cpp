@@ -70,8 +70,11 @@ TurnModel turn_model(const std::string& a) {
 bool turn_allowed(TurnModel model, const Topology& topo, int node, int in_port, int out_port) {
   if (in_port < 0 || out_port < 0 || model == TurnModel::None) return true;
   const Topology::Port in = topo.port(in_port), out = topo.port(out_port);
-  const int idim = in.dim, idir = -in.dir;  // travelling direction
-  const int odim = out.dim, odir = out.dir;
+  // Travelling directions; the single link of a size-2 dimension (dir 0) takes its direction
+  // from the coordinate: arriving at 1 or leaving from 0 is +.
+  const int idim = in.dim, odim = out.dim;
+  const int idir = in.dir ? -in.dir : (topo.coord(node, idim) == 1 ? +1 : -1);
+  const int odir = out.dir ? out.dir : (topo.coord(node, odim) == 0 ? +1 : -1);
   if (idim == odim) return idir == odir;  // no U-turns in a minimal mesh route
   const bool in_north = idim == 1 && idir > 0;
   const bool out_west = odim == 0 && odir < 0;
