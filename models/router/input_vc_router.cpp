@@ -92,15 +92,15 @@ void InputVcRouter::accept_flit(int in_port, int v, Flit f, Cycle t) {
       pk.mid = -1;
       pk.phase = 1;
     }
-    vc.eject = pk.dst == terminal_ && pk.mid < 0;
+    // (The staged pipeline routes such a header to an ejection output instead: route_header.)
+    vc.eject = !staged_ && pk.dst == terminal_ && pk.mid < 0;
   }
-  if (vc.eject && !staged_) {
+  if (vc.eject) {
     if (f.tail) vc.eject = false;
     fabric_.credit(iu.upstream, v);
     ni_->deliver_flit(f, t);
     return;
   }
-  if (vc.eject && f.tail) vc.eject = false;  // staged: through an ejection output, buffered
   // A header is routed as it arrives (lookahead), unless the packet before it is still in the
   // VC (wait_for_tail_credit: false): then when it reaches the front.
   if (f.head && vc.state == VirtualChannel::State::Idle && vc.fifo.empty())

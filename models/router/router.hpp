@@ -1,9 +1,11 @@
 // Router: one SystemC module per node. Ports 0..P-1 are the topology's network ports, ports P and
 // up are injection ports from the node's NetworkInterface (one per injection channel in input-VC
 // routers; packet-level routers take every injected packet at port P). Ejection needs no output
-// port: a flit whose destination is this node goes to the NI as it arrives (all-port reception, one
-// ejection channel per input). Two microarchitectures derive from it: InputVcRouter (finite VCs,
-// credits, allocators) and OutputQueuedRouter (the papers' ideal per-output FIFOs).
+// port in the ideal models: a flit whose destination is this node goes to the NI as it arrives
+// (all-port reception, one ejection channel per input); the staged input-VC pipeline ejects
+// through its own outputs P.. (router.pipeline.ejection_ports). Two microarchitectures derive from
+// it: InputVcRouter (finite VCs, credits, allocators) and OutputQueuedRouter (the papers' ideal
+// per-output FIFOs).
 #pragma once
 #include <systemc>
 #include <vector>
