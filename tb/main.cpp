@@ -425,21 +425,27 @@ int cmd_sweep(Args a) {
     }
     if (!em) throw std::runtime_error("cannot write " + a.emit);
     if (!a.emit_slurm.empty()) {
-      // A Slurm job array: task i runs line i + 1 of the jobs file (sbatch SCRIPT).
+      // A Slurm job array: task i runs line i + 1 of the jobs file (sbatch SCRIPT). The jobs
+      // file holds paths relative to this directory, so every task starts here (--chdir) and
+      // writes its log beside its results, wherever sbatch is called from.
       char cwd[4096];
       if (!getcwd(cwd, sizeof cwd)) throw std::runtime_error("getcwd failed");
+      const std::string log_dir = out[0] == '/' ? out : std::string(cwd) + "/" + out;
       std::ofstream sl(a.emit_slurm);
       sl << "#!/bin/bash\n"
          << "#SBATCH --job-name=switchyard-sweep\n"
          << "#SBATCH --array=0-" << runs.size() - 1 << "\n"
          << "#SBATCH --ntasks=1\n"
-         << "#SBATCH --output=" << out << "/slurm-%A_%a.out\n"
+         << "#SBATCH --chdir=" << cwd << "\n"
+         << "#SBATCH --output=" << log_dir << "/slurm-%A_%a.out\n"
          << "# " << runs.size() << " runs of a switchyard sweep; then: switchyard collect " << out
          << "\n"
          << "set -euo pipefail\n"
          << "cd " << shell_quote(cwd) << "\n"
          << "line=$(sed -n \"$((SLURM_ARRAY_TASK_ID + 1))p\" " << shell_quote(a.emit) << ")\n"
-         << "eval \"$line\"\n";
+         << "# exit 3: the run wrote its result and found the network unstable (as sweep does,\n"
+         << "# a result, not a failed task)\n"
+         << "eval \"$line\" || { rc=$?; [ \"$rc\" -eq 3 ] || exit \"$rc\"; }\n";
       if (!sl) throw std::runtime_error("cannot write " + a.emit_slurm);
       std::printf("-> %s: a Slurm array of %zu tasks (sbatch %s)\n", a.emit_slurm.c_str(),
                   runs.size(), a.emit_slurm.c_str());
