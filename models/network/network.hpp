@@ -132,7 +132,7 @@ class Network : public sc_core::sc_module {
     }
   }
   std::vector<NetworkInterface*> active_nis_;
-  std::vector<std::pair<OutputUnit*, int>> credits_now_;
+  CreditList credits_now_;
   RunState state_;
   RunLimits limits_;
   std::uint64_t evaluations_ = 0;
