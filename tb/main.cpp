@@ -238,6 +238,11 @@ int cmd_run(const Args& a, const std::string& sweep_value = "") {
     f << r.to_json();
     if (!f) throw std::runtime_error("cannot write " + out + "/results.json");
   }
+  if (r.has_flows) {  // simulation.flows_csv
+    std::ofstream f(out + "/flows.csv");
+    r.write_flows_csv(f);
+    if (!f) throw std::runtime_error("cannot write " + out + "/flows.csv");
+  }
   if (!sweep_value.empty()) {
     std::ofstream f(out + "/row.csv");
     f << csv_row(sweep_value, r) << "\n";
@@ -245,6 +250,7 @@ int cmd_run(const Args& a, const std::string& sweep_value = "") {
   if (!a.quiet) {
     std::printf("switchyard run %s (%s, seed %llu) -> %s/results.json\n", a.config.c_str(),
                 cfg.name.c_str(), (unsigned long long)cfg.simulation.seed, out.c_str());
+    if (r.has_flows) std::printf("per-flow latency -> %s/flows.csv\n", out.c_str());
     std::fputs(r.summary().c_str(), stdout);
   }
   return r.stable ? 0 : 3;
