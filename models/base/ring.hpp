@@ -4,6 +4,7 @@
 #pragma once
 #include <cassert>
 #include <cstddef>
+#include <cstdint>
 #include <vector>
 
 namespace sy {
@@ -48,6 +49,67 @@ class Ring {
   std::vector<T> buf_;
   std::size_t head_ = 0, size_ = 0;
   bool grows_;
+};
+
+}  // namespace sy
+
+namespace sy {
+
+// A fixed-capacity FIFO whose storage is in the object when the capacity is at most N (a VC
+// buffer of the usual depth: its flits share the VC's cache lines), on the heap otherwise.
+// Copies point at their own storage.
+template <class T, std::size_t N>
+class InlineRing {
+ public:
+  explicit InlineRing(std::size_t capacity = 1)
+      : cap_(static_cast<std::uint32_t>(capacity ? capacity : 1)) {
+    if (cap_ > N) heap_.resize(cap_);
+    point();
+  }
+  InlineRing(const InlineRing& o) : head_(o.head_), size_(o.size_), cap_(o.cap_), heap_(o.heap_) {
+    for (std::size_t i = 0; i < N; ++i) inline_[i] = o.inline_[i];
+    point();
+  }
+  InlineRing& operator=(const InlineRing& o) {
+    if (this != &o) {
+      head_ = o.head_;
+      size_ = o.size_;
+      cap_ = o.cap_;
+      heap_ = o.heap_;
+      for (std::size_t i = 0; i < N; ++i) inline_[i] = o.inline_[i];
+      point();
+    }
+    return *this;
+  }
+  bool empty() const { return size_ == 0; }
+  std::size_t size() const { return size_; }
+  std::size_t capacity() const { return cap_; }
+  bool full() const { return size_ == cap_; }
+  T& front() { return data()[head_]; }
+  const T& front() const { return data()[head_]; }
+  T& at(std::size_t i) { return data()[wrap(head_ + i)]; }
+  const T& at(std::size_t i) const { return data()[wrap(head_ + i)]; }
+  void push(const T& v) {
+    assert(!full() && "push into a full fixed-capacity ring");
+    data()[wrap(head_ + size_)] = v;
+    ++size_;
+  }
+  void pop() {
+    assert(size_ > 0);
+    if (++head_ == cap_) head_ = 0;
+    --size_;
+  }
+  void clear() { head_ = size_ = 0; }
+
+ private:
+  T* data() { return p_; }
+  const T* data() const { return p_; }
+  void point() { p_ = cap_ > N ? heap_.data() : inline_; }
+  std::size_t wrap(std::size_t i) const { return i >= cap_ ? i - cap_ : i; }
+  T* p_ = inline_;
+  std::uint32_t head_ = 0, size_ = 0, cap_;
+  T inline_[N];
+  std::vector<T> heap_;
 };
 
 }  // namespace sy

@@ -11,29 +11,32 @@ namespace sy {
 
 class Crossbar {
  public:
-  explicit Crossbar(int outputs = 0)
-      : conn_(outputs, -1), stamp_(outputs, kNever), held_(outputs, false) {}
+  explicit Crossbar(int outputs = 0) : out_(static_cast<std::size_t>(outputs)) {}
   void connect(int in, int out, Cycle t) {
-    conn_[out] = in;
-    stamp_[out] = t;
+    out_[out].in = in;
+    out_[out].stamp = t;
     ++traversals_;
   }
   void hold(int in, int out) {
-    conn_[out] = in;
-    held_[out] = true;
+    out_[out].in = in;
+    out_[out].held = true;
   }
-  void release(int out) { held_[out] = false; }
-  bool held(int out) const { return held_[out]; }
+  void release(int out) { out_[out].held = false; }
+  bool held(int out) const { return out_[out].held; }
   // The input driving out in cycle t, or -1.
   int connection(int out, Cycle t) const {
-    return held_[out] || stamp_[out] == t ? conn_[out] : -1;
+    const Output& o = out_[out];
+    return o.held || o.stamp == t ? o.in : -1;
   }
   std::uint64_t traversals() const { return traversals_; }
 
  private:
-  std::vector<int> conn_;
-  std::vector<Cycle> stamp_;
-  std::vector<bool> held_;
+  struct Output {  // per output, in one entry: a traversal writes one cache line
+    Cycle stamp = kNever;
+    int in = -1;
+    bool held = false;
+  };
+  std::vector<Output> out_;
   std::uint64_t traversals_ = 0;
 };
 

@@ -3,6 +3,7 @@
 #pragma once
 #include <vector>
 
+#include "switchyard/base/small_vec.hpp"
 #include "switchyard/router/arbiter.hpp"
 #include "switchyard/router/virtual_channel.hpp"
 
@@ -13,8 +14,9 @@ class OutputUnit;
 class InputUnit {
  public:
   InputUnit(int vcs, int depth, int classes, ArbPolicy policy)
-      : vcs(vcs, VirtualChannel(depth)), arbiter(vcs, classes, policy) {}
-  std::vector<VirtualChannel> vcs;
+      : vcs(static_cast<std::size_t>(vcs), VirtualChannel(depth)), arbiter(vcs, classes, policy) {}
+  // Its VCs: up to 2 in the object (an arriving flit reaches its VC without another pointer).
+  SmallVec<VirtualChannel, 2> vcs;
   Arbiter arbiter;
   OutputUnit* upstream = nullptr;  // credits return here
   int buffered = 0;                // flits in all VCs

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "switchyard/base/common.hpp"
+#include "switchyard/base/small_vec.hpp"
 #include "switchyard/router/link.hpp"
 
 namespace sy {
@@ -16,10 +17,12 @@ struct OutputVc {
 
 class OutputUnit {
  public:
-  OutputUnit(int vcs = 0, int depth = 0) : vcs(vcs, OutputVc{depth, false, false}), depth(depth) {}
-  std::vector<OutputVc> vcs;
-  int depth;
+  OutputUnit(int vcs = 0, int depth = 0)
+      : vcs(static_cast<std::size_t>(vcs), OutputVc{depth, false, false}), depth(depth) {}
   Cycle free_at = 0;  // the channel may start a flit at this cycle or later
+  // The downstream VCs (up to 4 in the object, beside free_at: what switch allocation reads).
+  SmallVec<OutputVc, 4> vcs;
+  int depth;
   // router.wait_for_tail_credit: false frees a VC as its tail leaves (the next packet may follow
   // it into the downstream buffer); true (default) once every credit is back as well.
   bool free_on_tail = false;

@@ -1,6 +1,7 @@
 #include "switchyard/router/switch_allocator.hpp"
 
 #include <algorithm>
+#include <stdexcept>
 
 #include "switchyard/network/waves.hpp"
 #include "switchyard/router/allocators/matcher.hpp"
@@ -8,15 +9,28 @@
 
 namespace sy {
 
+namespace {
+// One allocation's scratch (the bidding VC, classes and ages of each input, the inputs bidding
+// for each output), shared by every router of the thread: it stays in the L1 cache however many
+// routers there are. bids is all zero between calls (each use clears its entry).
+struct Scratch {
+  int cand[64];
+  std::uint64_t bids[64];
+  std::uint8_t vc_cls[64], in_cls[64];
+  Cycle vc_age[64], in_age[64];
+};
+thread_local Scratch scratch{};
+// The classes read when there is one class: all 0.
+const std::uint8_t kZeroClasses[64] = {};
+}  // namespace
+
 SwitchAllocator::SwitchAllocator(int inputs, int outputs, int vcs, int classes, ArbPolicy policy)
-    : cand_(inputs, -1),
-      bids_(outputs, 0),
-      vc_cls_(vcs),
-      in_cls_(inputs),
-      vc_age_(vcs),
-      in_age_(inputs),
+    : inputs_(inputs),
+      vcs_(vcs),
       need_cls_(classes > 1),
       need_age_(policy == ArbPolicy::OldestFirst) {
+  if (inputs > 64 || outputs > 64 || vcs > 64)
+    throw std::invalid_argument("switch allocator: at most 64 inputs, outputs and VCs");
   for (int o = 0; o < outputs; ++o) out_arb_.emplace_back(inputs, classes, policy);
 }
 
@@ -53,7 +67,7 @@ std::uint64_t SwitchAllocator::branch_outputs(VirtualChannel& vc,
 
 // Stage 1's requests of one input: the VCs whose head flit may go this cycle (ready, output
 // channel free, an output VC with a credit or, for a header, a free one in its range), their
-// classes and ages in vc_cls_ / vc_age_.
+// classes and ages in the scratch's vc_cls / vc_age.
 std::uint64_t SwitchAllocator::bidding_vcs(InputUnit& iu, const std::vector<OutputUnit>& out,
                                            const PacketPool& pool, Cycle t) {
   std::uint64_t mask = 0;
@@ -61,10 +75,10 @@ std::uint64_t SwitchAllocator::bidding_vcs(InputUnit& iu, const std::vector<Outp
     const int v = __builtin_ctzll(ne);
     VirtualChannel& vc = iu.vcs[v];
     if (vc.multicast) {
-      vc.bid_outputs = branch_outputs(vc, out, t, vc_cls_[v]);
+      vc.bid_outputs = branch_outputs(vc, out, t, scratch.vc_cls[v]);
       if (!vc.bid_outputs) continue;
       mask |= std::uint64_t{1} << v;
-      if (need_age_) vc_age_[v] = pool[vc.fifo.front().packet].created;
+      if (need_age_) scratch.vc_age[v] = pool[vc.fifo.front().packet].created;
       continue;
     }
     const Flit& f = vc.fifo.front();
@@ -85,8 +99,8 @@ std::uint64_t SwitchAllocator::bidding_vcs(InputUnit& iu, const std::vector<Outp
     // classes stay 0, round-robin reads no age.)
     if (need_cls_ | need_age_) {
       const Packet& pk = pool[f.packet];
-      vc_cls_[v] = static_cast<std::uint8_t>(pk.priority);
-      vc_age_[v] = pk.created;
+      scratch.vc_cls[v] = static_cast<std::uint8_t>(pk.priority);
+      scratch.vc_age[v] = pk.created;
     }
   }
   return mask;
@@ -151,22 +165,24 @@ int SwitchAllocator::allocate(std::vector<InputUnit>& in, std::vector<OutputUnit
     const std::uint64_t mask = bidding_vcs(iu, out, pool, t);
     if (!mask) continue;
     if (probe_ && probe_->on) probe_->in[p].vc_req = mask;
-    const int v = iu.arbiter.arbitrate(mask, vc_cls_.data(), vc_age_.data());
-    cand_[p] = v;
-    in_cls_[p] = vc_cls_[v];
-    in_age_[p] = vc_age_[v];
+    const int v =
+        iu.arbiter.arbitrate(mask, need_cls_ ? scratch.vc_cls : kZeroClasses, scratch.vc_age);
+    scratch.cand[p] = v;
+    scratch.in_cls[p] = need_cls_ ? scratch.vc_cls[v] : 0;
+    scratch.in_age[p] = scratch.vc_age[v];
     const VirtualChannel& cv = iu.vcs[v];
     const std::uint64_t outs = cv.multicast ? cv.bid_outputs : std::uint64_t{1} << cv.out_port;
-    for (std::uint64_t m = outs; m; m &= m - 1) bids_[__builtin_ctzll(m)] |= std::uint64_t{1} << p;
+    for (std::uint64_t m = outs; m; m &= m - 1)
+      scratch.bids[__builtin_ctzll(m)] |= std::uint64_t{1} << p;
     outputs_bid |= outs;
   }
   int n = 0;
   for (std::uint64_t ob = outputs_bid; ob; ob &= ob - 1) {
     const int o = __builtin_ctzll(ob);
-    if (probe_ && probe_->on) probe_->out[o].sw_req = bids_[o];
-    const int p = out_arb_[o].arbitrate(bids_[o], in_cls_.data(), in_age_.data());
-    bids_[o] = 0;
-    const int v = cand_[p];
+    if (probe_ && probe_->on) probe_->out[o].sw_req = scratch.bids[o];
+    const int p = out_arb_[o].arbitrate(scratch.bids[o], scratch.in_cls, scratch.in_age);
+    scratch.bids[o] = 0;
+    const int v = scratch.cand[p];
     VirtualChannel& vc = in[p].vcs[v];
     int ov;
     if (vc.multicast) {
@@ -177,8 +193,8 @@ int SwitchAllocator::allocate(std::vector<InputUnit>& in, std::vector<OutputUnit
                ? vc.out_vc
                : out[o].find_free_with_credit(vc.vc_lo, vc.vc_hi);
     }
-    out_arb_[o].update(p, in_cls_[p]);
-    in[p].arbiter.update(v, in_cls_[p]);
+    out_arb_[o].update(p, scratch.in_cls[p]);
+    in[p].arbiter.update(v, scratch.in_cls[p]);
     grants[n++] = {p, v, o, ov};
   }
   return n;

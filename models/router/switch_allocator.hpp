@@ -40,10 +40,10 @@ class SwitchAllocator {
   void use_matcher(std::unique_ptr<Matcher> m) {
     matcher_ = std::move(m);
     if (!matcher_) return;
-    req_.assign(cand_.size(), 0);
-    vmask_.assign(cand_.size(), 0);
-    match_.assign(cand_.size(), -1);
-    zero_cls_.assign(vc_cls_.size(), 0);
+    req_.assign(static_cast<std::size_t>(inputs_), 0);
+    vmask_.assign(static_cast<std::size_t>(inputs_), 0);
+    match_.assign(static_cast<std::size_t>(inputs_), -1);
+    zero_cls_.assign(static_cast<std::size_t>(vcs_), 0);
   }
   // Staged pipeline: only VCs that hold an output VC (granted by the VcAllocator) bid.
   void staged(bool on) { staged_ = on; }
@@ -58,10 +58,7 @@ class SwitchAllocator {
   std::uint64_t branch_outputs(VirtualChannel& vc, const std::vector<OutputUnit>& out, Cycle t,
                                std::uint8_t& cls) const;
   std::vector<Arbiter> out_arb_;
-  std::vector<int> cand_;            // per input: its bidding VC (read for inputs that bid)
-  std::vector<std::uint64_t> bids_;  // per output: inputs bidding
-  std::vector<std::uint8_t> vc_cls_, in_cls_;
-  std::vector<Cycle> vc_age_, in_age_;
+  int inputs_, vcs_;  // (the per-call scratch is shared: switch_allocator.cpp)
   RouterProbe* probe_ = nullptr;
   bool need_cls_, need_age_;  // the arbiters read classes (more than one) / ages (oldest first)
   bool random_ = false;

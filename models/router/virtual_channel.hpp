@@ -14,18 +14,19 @@ namespace sy {
 class VirtualChannel {
  public:
   enum class State : std::uint8_t { Idle, Routed, Active };
-  explicit VirtualChannel(int depth = 1) : fifo(depth, /*grows=*/false) {}
-  Ring<Flit> fifo;
+  explicit VirtualChannel(int depth = 1) : fifo(static_cast<std::size_t>(depth)) {}
   State state = State::Idle;
   // (Declared here, beside the state, to share its cache line; described with the branches.)
   bool multicast = false;
-  bool sink = false;  // a broadcast copy that ends here: its flits are consumed as they arrive
+  bool sink = false;   // a broadcast copy that ends here: its flits are consumed as they arrive
+  bool eject = false;  // the packet at its head ends here (decided by its header)
+  bool broadcast_in = false;  // the packet arriving on it is a broadcast copy (its header says)
   int out_port = -1;
   int out_vc = -1;
-  int vc_lo = 0, vc_hi = 0;   // output VCs the header may take
-  Cycle hold = 0;             // the header may not leave before (a source route's not-before)
-  bool eject = false;         // the packet at its head ends here (decided by its header)
-  bool broadcast_in = false;  // the packet arriving on it is a broadcast copy (its header says)
+  int vc_lo = 0, vc_hi = 0;  // output VCs the header may take
+  Cycle hold = 0;            // the header may not leave before (a source route's not-before)
+  // The buffer: up to 4 flits in the object, after the state that switch allocation reads.
+  InlineRing<Flit, 4> fifo;
   // Adaptive routing: the header's candidate (port, VC range) pairs until it holds an output
   // VC; the switch allocator selects one each cycle (the last is the escape when escape_last).
   std::vector<Candidate> cand;
