@@ -34,6 +34,13 @@ for v in sorted(set(vc) | set(oq), key=float):
     ref = a or b
     print(f"| {v} | {float(ref['rho']):.3f} | {cell(a,'latency_mean','%.1f')} | {cell(a,'accepted','%.4f')} | {a['stable'] if a else '–'} | {cell(b,'latency_mean','%.1f')} | {cell(b,'accepted','%.4f')} | {b['stable'] if b else '–'} |")
 PY
+# Link-utilization heatmap (user guide): transpose traffic on the quick-start router as an 8x8
+# mesh; the links leaving each node in dimension 0, direction +.
+./build/switchyard run configs/quickstart.yaml --set topology.type=mesh \
+  --set traffic.pattern=transpose --set traffic.rate=0.1 --out out/docs-links-transpose --quiet
+/usr/bin/python3 tb/plot_links.py out/docs-links-transpose/results.json \
+  --out-dir out/docs-links-transpose >/dev/null
+cp out/docs-links-transpose/links_d0_plus.png docs/figures/links_mesh_transpose_d0_plus.png
 # Zero-load table of docs/validation.md.
 bash tb/zero_load_table.sh > docs/figures/zero_load_table.md
 bash tb/ideal_node_table.sh > docs/figures/ideal_node.md

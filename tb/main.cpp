@@ -367,6 +367,11 @@ int cmd_run(const Args& a, const std::string& sweep_value = "") {
     f << r.to_json();
     if (!f) throw std::runtime_error("cannot write " + results);
   }
+  if (r.has_flows) {  // simulation.flows_csv
+    std::ofstream f(out + "/flows.csv");
+    r.write_flows_csv(f);
+    if (!f) throw std::runtime_error("cannot write " + out + "/flows.csv");
+  }
   if (!sweep_value.empty()) {
     std::ofstream f(out + "/row.csv");
     f << csv_row(sweep_value, r) << "\n";
@@ -378,6 +383,7 @@ int cmd_run(const Args& a, const std::string& sweep_value = "") {
     std::fputs(r.summary().c_str(), stdout);
     std::printf("results          %s%s\n", results.c_str(),
                 replaces ? " (replaced the earlier run's)" : "");
+    if (r.has_flows) std::printf("per-flow latency %s/flows.csv\n", out.c_str());
     if (!vcd.empty())
       std::printf("waves            %s  layout %s  (gtkwave %s %s)\n", vcd.c_str(), gtkw.c_str(),
                   vcd.c_str(), gtkw.c_str());
@@ -615,21 +621,27 @@ int cmd_sweep(Args a) {
     }
     if (!em) throw std::runtime_error("cannot write " + a.emit);
     if (!a.emit_slurm.empty()) {
-      // A Slurm job array: task i runs line i + 1 of the jobs file (sbatch SCRIPT).
+      // A Slurm job array: task i runs line i + 1 of the jobs file (sbatch SCRIPT). The jobs
+      // file holds paths relative to this directory, so every task starts here (--chdir) and
+      // writes its log beside its results, wherever sbatch is called from.
       char cwd[4096];
       if (!getcwd(cwd, sizeof cwd)) throw std::runtime_error("getcwd failed");
+      const std::string log_dir = out[0] == '/' ? out : std::string(cwd) + "/" + out;
       std::ofstream sl(a.emit_slurm);
       sl << "#!/bin/bash\n"
          << "#SBATCH --job-name=switchyard-sweep\n"
          << "#SBATCH --array=0-" << runs.size() - 1 << "\n"
          << "#SBATCH --ntasks=1\n"
-         << "#SBATCH --output=" << out << "/slurm-%A_%a.out\n"
+         << "#SBATCH --chdir=" << cwd << "\n"
+         << "#SBATCH --output=" << log_dir << "/slurm-%A_%a.out\n"
          << "# " << runs.size() << " runs of a switchyard sweep; then: switchyard collect " << out
          << "\n"
          << "set -euo pipefail\n"
          << "cd " << shell_quote(cwd) << "\n"
          << "line=$(sed -n \"$((SLURM_ARRAY_TASK_ID + 1))p\" " << shell_quote(a.emit) << ")\n"
-         << "eval \"$line\"\n";
+         << "# exit 3: the run wrote its result and found the network unstable (as sweep does,\n"
+         << "# a result, not a failed task)\n"
+         << "eval \"$line\" || { rc=$?; [ \"$rc\" -eq 3 ] || exit \"$rc\"; }\n";
       if (!sl) throw std::runtime_error("cannot write " + a.emit_slurm);
       std::printf("-> %s: a Slurm array of %zu tasks (sbatch %s)\n", a.emit_slurm.c_str(),
                   runs.size(), a.emit_slurm.c_str());

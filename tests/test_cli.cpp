@@ -109,6 +109,42 @@ TEST(Sweep, SlurmArrayScriptRunsEveryTaskAndCollectsTheSameSweep) {
   EXPECT_EQ(slurp("/tmp/sy-slurm-a/sweep.csv"), slurp("/tmp/sy-slurm-b/sweep.csv"));
 }
 
+// What a real Slurm needs (tests/slurm/slurm_cluster.sh runs one: ctest -L long -R Slurm): an
+// absolute log path and the emitting directory as the tasks' working directory, whatever
+// directory sbatch is called from; a run past saturation (exit 3) ends its task with 0, as it
+// counts as a result in a sweep, and any other failure fails the task.
+TEST(Sweep, SlurmArrayTaskPastSaturationEndsZeroAndAFailedRunFailsItsTask) {
+  std::system("rm -rf /tmp/sy-slurm-sat /tmp/sy-slurm-sat.sh*");
+  const auto e = sy::test::cli("sweep " + kQuick +
+                               " --set 'topology.dims=[4,4]' --set simulation.warmup=500"
+                               " --set simulation.measure=3000 --param traffic.rate"
+                               " --values 0.1,0.8 --out /tmp/sy-slurm-sat"
+                               " --emit-slurm /tmp/sy-slurm-sat.sh");
+  ASSERT_EQ(e.rc, 0) << e.output;
+  const std::string script = slurp("/tmp/sy-slurm-sat.sh");
+  EXPECT_NE(script.find("\n#SBATCH --chdir=/"), std::string::npos) << script;
+  EXPECT_NE(script.find("\n#SBATCH --output=/tmp/sy-slurm-sat/slurm-%A_%a.out\n"),
+            std::string::npos)
+      << script;
+  auto task = [](int i) {
+    const int st = std::system(("cd / && SLURM_ARRAY_TASK_ID=" + std::to_string(i) +
+                                " bash /tmp/sy-slurm-sat.sh > /dev/null 2>&1")
+                                   .c_str());
+    return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+  };
+  // The run of point 1 alone exits 3; its task ends 0 with the result written.
+  const int st =
+      std::system("cd / && bash -c \"$(sed -n 2p /tmp/sy-slurm-sat.sh.jobs)\" > /dev/null");
+  EXPECT_EQ(WIFEXITED(st) ? WEXITSTATUS(st) : -1, 3);
+  EXPECT_EQ(task(1), 0);
+  EXPECT_NE(slurp("/tmp/sy-slurm-sat/point-1/results.json").find("\"stable\": false"),
+            std::string::npos);
+  // A run that cannot read its config fails its task.
+  std::system("sed -i 's|quickstart.yaml|no-such-config.yaml|' /tmp/sy-slurm-sat.sh.jobs");
+  EXPECT_NE(task(0), 0);
+  EXPECT_FALSE(std::ifstream("/tmp/sy-slurm-sat/point-0/results.json").good());
+}
+
 TEST(Sweep, AYamlGridFileIsTheSameGridAsTheCommandLine) {
   const std::string file = sy::test::write_temp(
       "grid.yaml", "sweep:\n  traffic.rate: [0.1, 0.2]\n  topology.dims: [[4,4], [6,6]]\n");

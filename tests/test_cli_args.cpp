@@ -234,12 +234,14 @@ TEST(CliRun, PrintsWhereItWroteResultsAndWaves) {
   const std::string cfg = sy::test::write_temp(
       "cli-paths.yaml",
       std::string(kSmall) + "waves: {enable: true, to_cycle: 100, file: " + d + "/w/run.vcd}\n");
-  CliResult r = cli("run " + cfg + " --out " + d + "/a");
+  CliResult r = cli("run " + cfg + " --set simulation.flows_csv=true --out " + d + "/a");
   ASSERT_EQ(r.rc, 0) << r.output;
   EXPECT_TRUE(has(r.output, "results          " + d + "/a/results.json\n")) << r.output;
   EXPECT_TRUE(has(r.output, "waves            " + d + "/w/run.vcd  layout " + d + "/w/run.gtkw"))
       << r.output;
+  EXPECT_TRUE(has(r.output, "per-flow latency " + d + "/a/flows.csv\n")) << r.output;
   EXPECT_FALSE(slurp(d + "/a/results.json").empty());
+  EXPECT_FALSE(slurp(d + "/a/flows.csv").empty());
   EXPECT_FALSE(slurp(d + "/w/run.vcd").empty());
   EXPECT_FALSE(slurp(d + "/w/run.gtkw").empty());
   // Without waves no waves line; with --quiet nothing at all.
@@ -247,6 +249,7 @@ TEST(CliRun, PrintsWhereItWroteResultsAndWaves) {
   ASSERT_EQ(r.rc, 0) << r.output;
   EXPECT_TRUE(has(r.output, "results          " + d + "/b/results.json\n")) << r.output;
   EXPECT_FALSE(has(r.output, "waves ")) << r.output;
+  EXPECT_FALSE(has(r.output, "per-flow")) << r.output;
   r = cli("run " + cfg + " --quiet --out " + d + "/c");
   ASSERT_EQ(r.rc, 0) << r.output;
   EXPECT_EQ(r.output, "");

@@ -10,12 +10,15 @@
 namespace sy {
 
 struct Flit {
+  Flit() : seq(0), head(false), tail(false) {}
   std::uint32_t packet = 0;
-  std::uint32_t seq = 0;  // 0 = head
-  bool head = false;
-  bool tail = false;
+  std::uint32_t seq : 30;  // 0 = head (a message, so a packet, is at most 2^24 flits)
+  bool head : 1;
+  bool tail : 1;
   Cycle ready = 0;  // earliest cycle this flit may leave the buffer it sits in
 };
+// 16 bytes: four flits to a cache line in the VC buffers.
+static_assert(sizeof(Flit) == 16, "Flit is meant to be 16 bytes");
 
 struct Packet {
   int src = 0, dst = 0;

@@ -19,24 +19,26 @@ class Ring {
   bool full() const { return size_ == buf_.size(); }
   T& front() { return buf_[head_]; }
   const T& front() const { return buf_[head_]; }
-  T& at(std::size_t i) { return buf_[(head_ + i) % buf_.size()]; }
-  const T& at(std::size_t i) const { return buf_[(head_ + i) % buf_.size()]; }
+  T& at(std::size_t i) { return buf_[wrap(head_ + i)]; }
+  const T& at(std::size_t i) const { return buf_[wrap(head_ + i)]; }
   void push(const T& v) {
     if (full()) {
       assert(grows_ && "push into a full fixed-capacity ring");
       grow();
     }
-    buf_[(head_ + size_) % buf_.size()] = v;
+    buf_[wrap(head_ + size_)] = v;
     ++size_;
   }
   void pop() {
     assert(size_ > 0);
-    head_ = (head_ + 1) % buf_.size();
+    if (++head_ == buf_.size()) head_ = 0;
     --size_;
   }
   void clear() { head_ = size_ = 0; }
 
  private:
+  // An index below twice the capacity, into the ring (no division on the per-flit path).
+  std::size_t wrap(std::size_t i) const { return i >= buf_.size() ? i - buf_.size() : i; }
   void grow() {
     std::vector<T> n(buf_.size() * 2);
     for (std::size_t i = 0; i < size_; ++i) n[i] = at(i);

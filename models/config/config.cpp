@@ -410,6 +410,7 @@ std::string config_to_json(const Config& c, int indent) {
   if (s.max_memory_gb > 0) j.kv("max_memory_gb", s.max_memory_gb);
   if (s.max_wall_seconds > 0) j.kv("max_wall_seconds", s.max_wall_seconds);
   if (s.max_backlog_packets > 0) j.kv("max_backlog_packets", s.max_backlog_packets);
+  if (s.flows_csv) j.kv("flows_csv", true);
   j.close();
   if (c.schedule.explicit_schedule) {
     const Schedule& x = *c.schedule.explicit_schedule;

@@ -213,6 +213,9 @@ struct SimulationConfig {
   // Stop a run early (saturated, exit 3) when more packets than this are alive, queued at the
   // sources or in the network; 0: not given, what the memory left under max_memory_gb holds.
   std::uint64_t max_backlog_packets = 0;
+  // Write out/<name>/flows.csv: per (source, destination) the measured packets and their latency
+  // (N^2 accumulators, counted in the memory estimate).
+  bool flows_csv = false;
 };
 
 // A static communication algorithm executed by the nodes (circuit-switched broadcast schedules,

@@ -1,5 +1,6 @@
 // simulation: {warmup, measure, drain_limit, deadlock_cycles, seed, batches} (cycles),
-// {max_memory_gb, max_wall_seconds, max_backlog_packets} (the run's limits)
+// {max_memory_gb, max_wall_seconds, max_backlog_packets} (the run's limits), flows_csv (the
+// per-flow latency CSV)
 #include "switchyard/config/section.hpp"
 
 namespace sy {
@@ -18,6 +19,7 @@ void parse_simulation(Section& s, Config& c) {
   sim.max_wall_seconds = s.real("max_wall_seconds", 0, 1e-3, 1e9);
   sim.max_backlog_packets =
       static_cast<std::uint64_t>(s.integer("max_backlog_packets", 0, 1, std::int64_t{1} << 40));
+  sim.flows_csv = s.boolean("flows_csv", false);
   s.finish();
 }
 

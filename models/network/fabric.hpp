@@ -22,6 +22,32 @@ class OutputUnit;
 class Stats;
 class StarRule;
 
+// Credits on their way back upstream: (output unit, VC) pairs in storage that is kept, so a warm
+// run allocates nothing; pushed inline on the per-flit path.
+struct CreditList {
+  struct Entry {
+    OutputUnit* up;
+    int vc;
+  };
+  void push(OutputUnit* up, int vc) {
+    if (n_ == buf_.size()) buf_.resize(buf_.size() * 2 + 64);
+    buf_[n_++] = {up, vc};
+  }
+  bool empty() const { return n_ == 0; }
+  std::size_t size() const { return n_; }
+  const Entry* begin() const { return buf_.data(); }
+  const Entry* end() const { return buf_.data() + n_; }
+  void clear() { n_ = 0; }
+  void swap(CreditList& o) {
+    buf_.swap(o.buf_);
+    std::swap(n_, o.n_);
+  }
+
+ private:
+  std::vector<Entry> buf_;
+  std::size_t n_ = 0;
+};
+
 struct Fabric {
   Fabric(const Config& c, const Topology& t, const RoutingUnit& r, Stats& s)
       : cfg(c), topo(t), routing(r), stats(s) {}
@@ -105,7 +131,7 @@ struct Fabric {
   sc_core::sc_event* wake = nullptr;        // wakes the sleeping clock when a message is requested
   std::vector<NetworkInterface*> woke_nis;  // NIs that got a message while idle
   // Credits sent this cycle: applied at the start of the next one (credit delay = 1 cycle).
-  std::vector<std::pair<OutputUnit*, int>> credits_next;
+  CreditList credits_next;
   std::vector<Router*> again;   // got a flit it may forward in this same cycle (delta = 0)
   std::vector<Router*> woke;    // went from idle to busy this cycle
   std::uint64_t flit_hops = 0;  // flits that crossed a router-to-router link
@@ -115,18 +141,18 @@ struct Fabric {
   Cycle horizon = 0;        // latest cycle something already scheduled happens (circuits)
   // A packet started on a link while a higher-class packet was ready for it (must stay 0).
   std::uint64_t priority_inversions = 0;
-  void credit(OutputUnit* up, int vc) { credits_next.emplace_back(up, vc); }
+  void credit(OutputUnit* up, int vc) { credits_next.push(up, vc); }
   // Staged pipeline: a credit usable at cycle `at` (> now); the credit delay and the ejection
   // channels put them up to 40 cycles ahead, in a wheel of buckets by cycle.
   static constexpr int kCreditWheel = 64;
-  std::vector<std::pair<OutputUnit*, int>> credit_wheel[kCreditWheel];
+  CreditList credit_wheel[kCreditWheel];
   std::uint64_t credits_in_wheel = 0;
   void credit_at(OutputUnit* up, int vc, Cycle now, Cycle at) {
     if (at <= now + 1) {
       credit(up, vc);
       return;
     }
-    credit_wheel[at & (kCreditWheel - 1)].emplace_back(up, vc);
+    credit_wheel[at & (kCreditWheel - 1)].push(up, vc);
     ++credits_in_wheel;
   }
 };

@@ -207,11 +207,11 @@ void Network::step(Cycle t) {
   fabric_.accept_from = t;
   // 1. Credits sent last cycle arrive.
   credits_now_.swap(fabric_.credits_next);
-  for (auto& c : credits_now_) c.first->credit(c.second);
+  for (const CreditList::Entry& c : credits_now_) c.up->credit(c.vc);
   credits_now_.clear();
   if (fabric_.credits_in_wheel) {
     auto& bucket = fabric_.credit_wheel[t & (Fabric::kCreditWheel - 1)];
-    for (auto& c : bucket) c.first->credit(c.second);
+    for (const CreditList::Entry& c : bucket) c.up->credit(c.vc);
     fabric_.credits_in_wheel -= bucket.size();
     bucket.clear();
   }

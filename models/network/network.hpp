@@ -79,6 +79,8 @@ class Network : public sc_core::sc_module {
   Cycle cycles() const { return end_cycle_; }
   std::uint64_t backlog() const;
   void keep_records(bool on) { stats_.keep_records(on); }
+  // Per (source, destination) latency sums of the measured packets (simulation.flows_csv).
+  void track_flows(bool on) { stats_.track_flows(on ? topo_.num_nodes() : 0); }
   void set_limits(const RunLimits& l) { limits_ = l; }
   // Packets and messages alive: queued at the sources, in the network, or waiting for a period.
   std::uint64_t live_packets() const;
@@ -132,7 +134,7 @@ class Network : public sc_core::sc_module {
     }
   }
   std::vector<NetworkInterface*> active_nis_;
-  std::vector<std::pair<OutputUnit*, int>> credits_now_;
+  CreditList credits_now_;
   RunState state_;
   RunLimits limits_;
   std::uint64_t evaluations_ = 0;

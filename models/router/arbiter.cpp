@@ -5,14 +5,14 @@
 namespace sy {
 
 Arbiter::Arbiter(int requesters, int classes, ArbPolicy policy)
-    : n_(requesters), classes_(classes), policy_(policy), ptr_(classes, 0) {
+    : n_(requesters), classes_(classes), policy_(policy) {
   if (n_ < 1 || n_ > 64) throw std::invalid_argument("arbiter: 1..64 requesters");
-  if (classes_ < 1) throw std::invalid_argument("arbiter: at least one class");
+  if (classes_ < 1 || classes_ > kMaxClasses) throw std::invalid_argument("arbiter: 1..16 classes");
 }
 
-int Arbiter::arbitrate(std::uint64_t req, const std::uint8_t* cls, const Cycle* age,
-                       bool hold) const {
-  if (!req) return -1;
+// Two or more requesters.
+int Arbiter::arbitrate_among(std::uint64_t req, const std::uint8_t* cls, const Cycle* age,
+                             bool hold) const {
   if (hold && last_ >= 0 && (req >> last_ & 1)) return last_;
   // The requesters of the highest class present.
   int best_cls = 0;

@@ -4,8 +4,8 @@
 // keeps the grant while it still requests (a wormhole or circuit holding a crossbar path).
 // This class is the C++ twin of rtl/prio_rr_arbiter.sv: the co-simulation drives both.
 #pragma once
+#include <array>
 #include <cstdint>
-#include <vector>
 
 #include "switchyard/base/common.hpp"
 #include "switchyard/config/config.hpp"
@@ -19,17 +19,26 @@ class Arbiter {
   int size() const { return n_; }
   // Combinational part: the winner for this request vector, or -1. cls[i] and age[i] are read
   // only for requesting i; age may be null for round-robin.
+  // (Inline: it runs for every input and output of a busy router each cycle. A lone requester
+  // wins whatever the classes, ages, pointers or hold say.)
   int arbitrate(std::uint64_t req, const std::uint8_t* cls, const Cycle* age,
-                bool hold = false) const;
-  // Sequential part: the grant was used; advance the pointer of the winner's class.
+                bool hold = false) const {
+    if (!(req & (req - 1))) return req ? __builtin_ctzll(req) : -1;
+    return arbitrate_among(req, cls, age, hold);
+  }
+  // Sequential part: the grant was used; advance the pointer of the winner's class. (Out of
+  // line: the co-simulation's mutants rewrite it in arbiter.cpp.)
   void update(int winner, int cls);
   int pointer(int cls) const { return ptr_[cls]; }
   int last_grant() const { return last_; }
 
  private:
+  int arbitrate_among(std::uint64_t req, const std::uint8_t* cls, const Cycle* age,
+                      bool hold) const;
   int n_, classes_;
   ArbPolicy policy_;
-  std::vector<int> ptr_;
+  static constexpr int kMaxClasses = 16;
+  std::array<std::uint8_t, kMaxClasses> ptr_{};  // per class (in the object: no indirection)
   int last_ = -1;
 };
 

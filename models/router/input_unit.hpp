@@ -18,6 +18,7 @@ class InputUnit {
   Arbiter arbiter;
   OutputUnit* upstream = nullptr;  // credits return here
   int buffered = 0;                // flits in all VCs
+  std::uint64_t nonempty = 0;      // VCs holding a flit (bit v)
 };
 
 }  // namespace sy

@@ -77,23 +77,27 @@ InputVcRouter::InputVcRouter(sc_core::sc_module_name name, int node, Fabric& fab
 
 void InputVcRouter::accept_flit(int in_port, int v, Flit f, Cycle t) {
   InputUnit& iu = inputs_[in_port];
-  Packet& pk = fabric_.pool[f.packet];
+  VirtualChannel& vc = iu.vcs[v];
   if (probe_ && probe_->on) probe_->flit_in(in_port, v, f.packet, f.head, f.tail);
-  if (pk.bcast >= 0) {
+  // The header decides for its packet's flits, which follow it on this VC (body flits do not
+  // read the packet): a broadcast copy, or ejection straight to the NI, the buffer slot free
+  // again. (A dimension-ordered source route never passes its destination before it ends; a
+  // Valiant packet passes it before its intermediate node.)
+  if (f.head) {
+    Packet& pk = fabric_.pool[f.packet];
+    vc.broadcast_in = pk.bcast >= 0;
+    if (!vc.broadcast_in) {
+      if (pk.mid == terminal_) {
+        pk.mid = -1;
+        pk.phase = 1;
+      }
+      // (The staged pipeline routes such a header to an ejection output instead: route_header.)
+      vc.eject = !staged_ && pk.dst == terminal_ && pk.mid < 0;
+    }
+  }
+  if (vc.broadcast_in) {
     accept_broadcast_flit(in_port, v, f, t);
     return;
-  }
-  // Ejection: straight to the NI, the buffer slot is free again. (A dimension-ordered source
-  // route never passes its destination before it ends; a Valiant packet passes it before its
-  // intermediate node.) The header decides for its packet's flits.
-  VirtualChannel& vc = iu.vcs[v];
-  if (f.head) {
-    if (pk.mid == terminal_) {
-      pk.mid = -1;
-      pk.phase = 1;
-    }
-    // (The staged pipeline routes such a header to an ejection output instead: route_header.)
-    vc.eject = !staged_ && pk.dst == terminal_ && pk.mid < 0;
   }
   if (vc.eject) {
     if (f.tail) vc.eject = false;
@@ -104,7 +108,7 @@ void InputVcRouter::accept_flit(int in_port, int v, Flit f, Cycle t) {
   // A header is routed as it arrives (lookahead), unless the packet before it is still in the
   // VC (wait_for_tail_credit: false): then when it reaches the front.
   if (f.head && vc.state == VirtualChannel::State::Idle && vc.fifo.empty())
-    route_header(in_port, v, pk);
+    route_header(in_port, v, fabric_.pool[f.packet]);
   buffer_flit(iu, vc, f, in_port, t);
 }
 
@@ -159,8 +163,11 @@ void InputVcRouter::route_header(int in_port, int v, Packet& pk) {
 
 // The flit goes into its VC; the router has work (this same cycle if delta = 0).
 void InputVcRouter::buffer_flit(InputUnit& iu, VirtualChannel& vc, Flit f, int in_port, Cycle t) {
-  f.ready = ready_time(f, in_port, vc, t);
+  // (The ideal cut-through pipeline's ready time inline: it is every flit's.)
+  f.ready = saf_ || staged_ ? ready_time(f, in_port, vc, t) : std::max(t + delta_, vc.hold);
   vc.fifo.push(f);
+  iu.nonempty |= std::uint64_t{1} << (&vc - iu.vcs.data());
+  busy_in_ |= std::uint64_t{1} << in_port;
   ++iu.buffered;
   ++buffered_;
   wake();
@@ -292,8 +299,7 @@ void InputVcRouter::send_branch(const SwitchGrant& gr, Cycle t) {
     if (!all) break;
     vc.fifo.pop();
     ++vc.popped;
-    --iu.buffered;
-    --buffered_;
+    popped(iu, gr.in_port, gr.vc);
     --fabric_.flits_in_network;
     fabric_.credit(iu.upstream, gr.vc);
   }
@@ -366,7 +372,7 @@ void InputVcRouter::eject(const SwitchGrant& gr, const Flit& f, Cycle t) {
 bool InputVcRouter::evaluate(Cycle t) {
   if (!buffered_) return false;
   if (staged_) allocate_vcs(t);
-  const int n = alloc_.allocate(inputs_, outputs_, fabric_.pool, t, grants_.data());
+  const int n = alloc_.allocate(inputs_, outputs_, fabric_.pool, t, grants_.data(), busy_in_);
   for (int g = 0; g < n; ++g) {
     const SwitchGrant& gr = grants_[g];
     InputUnit& iu = inputs_[gr.in_port];
@@ -378,8 +384,7 @@ bool InputVcRouter::evaluate(Cycle t) {
     OutputUnit& ou = outputs_[gr.out_port];
     Flit f = vc.fifo.front();
     vc.fifo.pop();
-    --iu.buffered;
-    --buffered_;
+    popped(iu, gr.in_port, gr.vc);
     if (vc.state != VirtualChannel::State::Active)
       take_output_vc(gr.in_port, vc, gr.out_port, gr.out_vc, fabric_.pool[f.packet]);
     ou.consume(gr.out_vc);

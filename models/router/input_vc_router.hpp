@@ -44,6 +44,13 @@ class InputVcRouter : public Router {
   void take_output_vc(int in_port, VirtualChannel& vc, int out_port, int out_vc, Packet& pk);
   void allocate_vcs(Cycle t);
   void eject(const SwitchGrant& gr, const Flit& f, Cycle t);
+  // A flit left VC v of input p: the counts and the masks of what holds flits.
+  void popped(InputUnit& iu, int p, int v) {
+    --iu.buffered;
+    --buffered_;
+    if (iu.vcs[v].fifo.empty()) iu.nonempty &= ~(std::uint64_t{1} << v);
+    if (!iu.buffered) busy_in_ &= ~(std::uint64_t{1} << p);
+  }
   void send_credit(InputUnit& iu, int vc, Cycle t) {
     if (staged_)
       fabric_.credit_at(iu.upstream, vc, t, t + credit_delay_);
@@ -58,6 +65,7 @@ class InputVcRouter : public Router {
   Crossbar xbar_;
   std::vector<SwitchGrant> grants_;
   int buffered_ = 0;
+  std::uint64_t busy_in_ = 0;  // inputs holding a flit (bit p)
   const int delta_, tau_;
   const bool saf_;
   const BroadcastConfig bcast_;

@@ -14,7 +14,9 @@ SwitchAllocator::SwitchAllocator(int inputs, int outputs, int vcs, int classes, 
       vc_cls_(vcs),
       in_cls_(inputs),
       vc_age_(vcs),
-      in_age_(inputs) {
+      in_age_(inputs),
+      need_cls_(classes > 1),
+      need_age_(policy == ArbPolicy::OldestFirst) {
   for (int o = 0; o < outputs; ++o) out_arb_.emplace_back(inputs, classes, policy);
 }
 
@@ -55,15 +57,14 @@ std::uint64_t SwitchAllocator::branch_outputs(VirtualChannel& vc,
 std::uint64_t SwitchAllocator::bidding_vcs(InputUnit& iu, const std::vector<OutputUnit>& out,
                                            const PacketPool& pool, Cycle t) {
   std::uint64_t mask = 0;
-  const int V = static_cast<int>(iu.vcs.size());
-  for (int v = 0; v < V; ++v) {
+  for (std::uint64_t ne = iu.nonempty; ne; ne &= ne - 1) {
+    const int v = __builtin_ctzll(ne);
     VirtualChannel& vc = iu.vcs[v];
-    if (vc.fifo.empty()) continue;
     if (vc.multicast) {
       vc.bid_outputs = branch_outputs(vc, out, t, vc_cls_[v]);
       if (!vc.bid_outputs) continue;
       mask |= std::uint64_t{1} << v;
-      vc_age_[v] = pool[vc.fifo.front().packet].created;
+      if (need_age_) vc_age_[v] = pool[vc.fifo.front().packet].created;
       continue;
     }
     const Flit& f = vc.fifo.front();
@@ -79,10 +80,14 @@ std::uint64_t SwitchAllocator::bidding_vcs(InputUnit& iu, const std::vector<Outp
     } else if (ou.find_free_with_credit(vc.vc_lo, vc.vc_hi) < 0) {
       continue;
     }
-    const Packet& pk = pool[f.packet];
     mask |= std::uint64_t{1} << v;
-    vc_cls_[v] = static_cast<std::uint8_t>(pk.priority);
-    vc_age_[v] = pk.created;
+    // (The packet is read only when the arbiters look at classes or ages: with one class the
+    // classes stay 0, round-robin reads no age.)
+    if (need_cls_ | need_age_) {
+      const Packet& pk = pool[f.packet];
+      vc_cls_[v] = static_cast<std::uint8_t>(pk.priority);
+      vc_age_[v] = pk.created;
+    }
   }
   return mask;
 }
@@ -91,14 +96,15 @@ std::uint64_t SwitchAllocator::bidding_vcs(InputUnit& iu, const std::vector<Outp
 // request matrix by input, the matching, then each matched input's VC arbiter picks which of
 // its VCs bidding for the granted output goes.
 int SwitchAllocator::allocate_matched(std::vector<InputUnit>& in, std::vector<OutputUnit>& out,
-                                      const PacketPool& pool, Cycle t, SwitchGrant* grants) {
+                                      const PacketPool& pool, Cycle t, SwitchGrant* grants,
+                                      std::uint64_t busy) {
   const int P = static_cast<int>(in.size());
   bool any = false;
-  for (int p = 0; p < P; ++p) {
-    req_[p] = 0;
-    vmask_[p] = 0;
+  std::fill(req_.begin(), req_.end(), 0);
+  std::fill(vmask_.begin(), vmask_.end(), 0);
+  for (std::uint64_t b = busy; b; b &= b - 1) {
+    const int p = __builtin_ctzll(b);
     InputUnit& iu = in[p];
-    if (!iu.buffered) continue;
     const std::uint64_t mask = bidding_vcs(iu, out, pool, t);
     if (!mask) continue;
     vmask_[p] = mask;
@@ -135,14 +141,13 @@ int SwitchAllocator::allocate_matched(std::vector<InputUnit>& in, std::vector<Ou
 }
 
 int SwitchAllocator::allocate(std::vector<InputUnit>& in, std::vector<OutputUnit>& out,
-                              const PacketPool& pool, Cycle t, SwitchGrant* grants) {
-  if (matcher_) return allocate_matched(in, out, pool, t, grants);
-  const int P = static_cast<int>(in.size());
+                              const PacketPool& pool, Cycle t, SwitchGrant* grants,
+                              std::uint64_t busy) {
+  if (matcher_) return allocate_matched(in, out, pool, t, grants, busy);
   std::uint64_t outputs_bid = 0;
-  for (int p = 0; p < P; ++p) {
-    cand_[p] = -1;
+  for (std::uint64_t b = busy; b; b &= b - 1) {
+    const int p = __builtin_ctzll(b);
     InputUnit& iu = in[p];
-    if (!iu.buffered) continue;
     const std::uint64_t mask = bidding_vcs(iu, out, pool, t);
     if (!mask) continue;
     if (probe_ && probe_->on) probe_->in[p].vc_req = mask;

@@ -26,9 +26,10 @@ struct SwitchGrant {
 class SwitchAllocator {
  public:
   SwitchAllocator(int inputs, int outputs, int vcs, int classes, ArbPolicy policy);
-  // Fills grants (at most one per input and per output); returns how many.
+  // Fills grants (at most one per input and per output); returns how many. busy: the inputs
+  // that hold flits (bit p; the others are not looked at).
   int allocate(std::vector<InputUnit>& in, std::vector<OutputUnit>& out, const PacketPool& pool,
-               Cycle t, SwitchGrant* grants);
+               Cycle t, SwitchGrant* grants, std::uint64_t busy);
   // Adaptive routing's selection among a header's usable candidates: uniformly at random from
   // this stream (seeded per router) instead of by credits.
   void random_selection(std::uint64_t seed) {
@@ -53,15 +54,16 @@ class SwitchAllocator {
   std::uint64_t bidding_vcs(InputUnit& iu, const std::vector<OutputUnit>& out,
                             const PacketPool& pool, Cycle t);
   int allocate_matched(std::vector<InputUnit>& in, std::vector<OutputUnit>& out,
-                       const PacketPool& pool, Cycle t, SwitchGrant* grants);
+                       const PacketPool& pool, Cycle t, SwitchGrant* grants, std::uint64_t busy);
   std::uint64_t branch_outputs(VirtualChannel& vc, const std::vector<OutputUnit>& out, Cycle t,
                                std::uint8_t& cls) const;
   std::vector<Arbiter> out_arb_;
-  std::vector<int> cand_;            // per input: bidding VC or -1
+  std::vector<int> cand_;            // per input: its bidding VC (read for inputs that bid)
   std::vector<std::uint64_t> bids_;  // per output: inputs bidding
   std::vector<std::uint8_t> vc_cls_, in_cls_;
   std::vector<Cycle> vc_age_, in_age_;
   RouterProbe* probe_ = nullptr;
+  bool need_cls_, need_age_;  // the arbiters read classes (more than one) / ages (oldest first)
   bool random_ = false;
   bool staged_ = false;
   std::unique_ptr<Matcher> matcher_;

@@ -17,11 +17,15 @@ class VirtualChannel {
   explicit VirtualChannel(int depth = 1) : fifo(depth, /*grows=*/false) {}
   Ring<Flit> fifo;
   State state = State::Idle;
+  // (Declared here, beside the state, to share its cache line; described with the branches.)
+  bool multicast = false;
+  bool sink = false;  // a broadcast copy that ends here: its flits are consumed as they arrive
   int out_port = -1;
   int out_vc = -1;
-  int vc_lo = 0, vc_hi = 0;  // output VCs the header may take
-  Cycle hold = 0;            // the header may not leave before (a source route's not-before)
-  bool eject = false;        // the packet at its head ends here (decided by its header)
+  int vc_lo = 0, vc_hi = 0;   // output VCs the header may take
+  Cycle hold = 0;             // the header may not leave before (a source route's not-before)
+  bool eject = false;         // the packet at its head ends here (decided by its header)
+  bool broadcast_in = false;  // the packet arriving on it is a broadcast copy (its header says)
   // Adaptive routing: the header's candidate (port, VC range) pairs until it holds an output
   // VC; the switch allocator selects one each cycle (the last is the escape when escape_last).
   std::vector<Candidate> cand;
@@ -39,8 +43,6 @@ class VirtualChannel {
     std::uint32_t sent = 0;
     std::uint8_t cls = 0;  // arbitration class of this hop
   };
-  bool multicast = false;
-  bool sink = false;  // a broadcast copy that ends here: its flits are consumed as they arrive
   std::vector<Branch> branches;
   int nbranch = 0;
   std::uint32_t popped = 0, flits = 0;

@@ -23,6 +23,13 @@ constexpr double kSampleBytes = 48;
 constexpr double kReceptionBytes = 32;
 // A trace message: the parsed message, its message and packet records and its sample.
 constexpr double kTraceMessageBytes = 160;
+// results.json's links.utilization: per link its entry (32 bytes), the JSON object the writer
+// builds and its text: about 810 bytes measured on a 16x16x16 torus (24,576 links, +20 MB).
+constexpr double kLinkEntryBytes = 850;
+// simulation.flows_csv: an accumulator per (source, destination) pair, and per flow that had a
+// measured packet its row in the results.
+constexpr double kFlowAccumulatorBytes = 40;
+constexpr double kFlowRowBytes = 48;
 // Wall time: about 0.3 us per flit hop (routers, links, allocation; idle routers sleep) measured
 // by switchyard bench on an 8x8 torus and a 2^6 hypercube, and 2 us per router to build.
 constexpr double kSecondsPerFlitHop = 3e-7;
@@ -89,6 +96,9 @@ Estimate estimate_run(const Config& c) {
   e.parts.push_back({"routers, links and NIs", "topology",
                      R * (kRouterBytes + in_ports * per_port) + N * kTerminalBytes});
 
+  e.parts.push_back({"per-link utilization (results.json links.utilization)", "topology",
+                     static_cast<double>(topo.num_links()) * kLinkEntryBytes});
+
   const TrafficConfig& t = c.traffic;
   const SimulationConfig& s = c.simulation;
   const double hops = rough_mean_hops(c, topo);
@@ -118,6 +128,14 @@ Estimate estimate_run(const Config& c) {
     const double link_flits =
         std::min(flits_per_cycle * hops, static_cast<double>(topo.num_links()));
     e.flit_hops = link_flits * cycles;
+  }
+  if (s.flows_csv) {
+    // N^2 accumulators; rows only for the flows that had a measured packet (at most one per
+    // packet, which a trace or the offered load bounds).
+    const double packets = t.trace ? static_cast<double>(t.messages.size())
+                                   : t.packets_per_cycle() * N * static_cast<double>(s.measure);
+    e.parts.push_back({"per-flow latency (flows.csv)", "simulation.flows_csv",
+                       N * N * kFlowAccumulatorBytes + std::min(N * N, packets) * kFlowRowBytes});
   }
   e.wall_seconds = e.flit_hops * kSecondsPerFlitHop + R * kSecondsPerRouter;
   // A wall-time limit ends the run early: it keeps the samples of the part it can reach (twice

@@ -10,6 +10,7 @@
 #include "switchyard/network/network.hpp"
 #include "switchyard/schemes/greedy/greedy.hpp"
 #include "switchyard/sim/analysis.hpp"
+#include "switchyard/sim/csv.hpp"
 #include "switchyard/sim/estimate.hpp"
 
 namespace sy {
@@ -50,6 +51,7 @@ Results run_simulation(const Config& cfg, const RunOptions& opt) {
   prog.start = prog.last = std::chrono::steady_clock::now();
   if (opt.progress) net->set_progress(&report_progress, &prog);
   net->keep_records(opt.record_packets);
+  net->track_flows(cfg.simulation.flows_csv);
   if (opt.attach) opt.attach(*net);
   // Limits checked while running: the wall time, and the packets alive (a saturated network's
   // source queues grow until memory runs out; stop well before, with a partial result).
@@ -112,14 +114,58 @@ Results run_simulation(const Config& cfg, const RunOptions& opt) {
   }
   r.mean_hops = net->traffic().mean_hops();
   r.rho = throughput_factor(cfg, topo, r.mean_hops);
+  // Every link's utilization from its own counter (busy cycles started inside the window), in
+  // the network's link order; their mean and maximum.
   double sum = 0, mx = 0;
+  r.links_indirect = topo.indirect();
+  if (cfg.topology.kind == Topology::Kind::Butterfly && cfg.topology.k == 2)
+    r.butterfly_cross_name = "vertical";
+  r.link_utilization.reserve(net->links().size());
   for (const Link& l : net->links()) {
     const double u = static_cast<double>(l.busy_window) / window;
     sum += u;
     mx = std::max(mx, u);
+    LinkUtilization e;
+    e.src = l.src_node;
+    e.dst = l.dst_node;
+    e.utilization = u;
+    if (topo.indirect()) {
+      const int cls = topo.link_class(l.src_node, l.src_port);
+      e.level = cls / 2;  // butterfly classes: 2 * level + (cross arc)
+      e.cross = cls % 2 != 0;
+      e.port = l.src_port;
+    } else {
+      e.dim = topo.port(l.src_port).dim;
+      e.dir = topo.port(l.src_port).dir;
+    }
+    r.link_utilization.push_back(e);
   }
   if (!net->links().empty()) r.link_util_mean = sum / net->links().size();
   r.link_util_max = mx;
+  // Per-flow latency: the flows with a measured packet, source-major.
+  r.has_flows = cfg.simulation.flows_csv;
+  if (r.has_flows) {
+    const std::vector<FlowAccumulator>& fl = st.flows();
+    const int nodes = topo.num_nodes();
+    for (int s = 0; s < nodes; ++s)
+      for (int d = 0; d < nodes; ++d) {
+        const FlowAccumulator& a =
+            fl[static_cast<std::size_t>(s) * static_cast<std::size_t>(nodes) +
+               static_cast<std::size_t>(d)];
+        if (!a.packets) continue;
+        FlowStats f;
+        f.src = s;
+        f.dst = d;
+        f.hops = topo.distance(s, d);
+        f.packets = a.packets;
+        const double n = static_cast<double>(a.packets);
+        f.latency_mean = static_cast<double>(a.latency_sum) / n;
+        f.network_latency_mean = static_cast<double>(a.network_latency_sum) / n;
+        f.latency_min = a.latency_min;
+        f.latency_max = a.latency_max;
+        r.flows.push_back(f);
+      }
+  }
   // Links by class (dimension; butterfly level and arc type): utilization, and with output
   // queues the mean sojourn per packet and the time-averaged number of packets at a link.
   r.link_queues = cfg.router.buffering == Buffering::OutputQueued;
@@ -317,6 +363,20 @@ std::string Results::to_json() const {
           .kv("queue", c.queue);
     j.close();
   }
+  j.close();
+  // One entry per link (see LinkUtilization): direct networks {src, dim, dir, dst, utilization},
+  // butterflies {src, level, port, arc, dst, utilization}.
+  j.open_array("utilization");
+  for (const LinkUtilization& e : link_utilization) {
+    j.open().kv("src", e.src);
+    if (links_indirect)
+      j.kv("level", e.level)
+          .kv("port", e.port)
+          .kv("arc", e.cross ? butterfly_cross_name : "straight");
+    else
+      j.kv("dim", e.dim).kv("dir", e.dir);
+    j.kv("dst", e.dst).kv("utilization", e.utilization).close();
+  }
   j.close().close();
   j.open("latency_histogram").kv("bin_cycles", hist_bin).kv_list("counts", latency_hist).close();
   if (has_greedy) {
@@ -483,6 +543,14 @@ std::string Results::to_json() const {
   j.kv_list("warnings", warnings);
   j.close();
   return j.str() + "\n";
+}
+
+void Results::write_flows_csv(std::ostream& out) const {
+  out << "src,dst,hops,packets,latency_mean,latency_min,latency_max,network_latency_mean\n";
+  for (const FlowStats& f : flows)
+    out << f.src << ',' << f.dst << ',' << f.hops << ',' << f.packets << ','
+        << csv_quote(Json::number(f.latency_mean)) << ',' << f.latency_min << ',' << f.latency_max
+        << ',' << csv_quote(Json::number(f.network_latency_mean)) << '\n';
 }
 
 std::string Results::summary() const {

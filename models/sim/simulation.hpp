@@ -3,6 +3,7 @@
 // so a process runs one simulation; sweeps and tests run one process per point.
 #pragma once
 #include <functional>
+#include <ostream>
 #include <string>
 
 #include "switchyard/config/config.hpp"
@@ -22,6 +23,27 @@ struct LinkClassStats {
   double sojourn = 0;      // output queues: mean cycles a packet spends at a link (wait + send)
   double queue = 0;        // output queues: time-averaged packets at a link (waiting + in send)
   std::uint64_t departures = 0;
+};
+
+// One network link (one direction of a physical channel) over the window: links.utilization[].
+// Direct networks: the link leaving router `src` in dimension `dim`, direction `dir` (+1, -1; 0
+// for the single link of a size-2 dimension, a hypercube's). Butterflies: the link leaving
+// router `src` (at `level`) by output port `port`, a straight arc or not (`cross`).
+struct LinkUtilization {
+  int src = 0, dst = 0;  // router ids (direct networks: node ids)
+  int dim = 0, dir = 0;
+  int level = 0, port = 0;
+  bool cross = false;
+  double utilization = 0;  // busy cycles (flit-cycles on the link) / window cycles
+};
+
+// One flow (source, destination terminals) over the measured packets: flows.csv.
+struct FlowStats {
+  int src = 0, dst = 0;
+  int hops = 0;  // the topology's shortest distance (router-to-router hops)
+  std::uint64_t packets = 0;
+  double latency_mean = 0, network_latency_mean = 0;
+  std::uint64_t latency_min = 0, latency_max = 0;
 };
 
 // An isotropic task by a slot schedule (schedule.algorithm total_exchange | octr | oadd |
@@ -52,6 +74,13 @@ struct Results {
   double link_util_mean = 0, link_util_max = 0;
   std::vector<double> link_util_by_dim;  // mean utilization of the links of each dimension
   std::vector<LinkClassStats> link_classes;
+  // Every network link, in the network's order (by source router, then its output ports).
+  bool links_indirect = false;  // butterfly entries (level, port, arc) instead of (dim, dir)
+  std::string butterfly_cross_name = "cross";  // "vertical" for k = 2, as the classes name it
+  std::vector<LinkUtilization> link_utilization;
+  // Per-flow latency (simulation.flows_csv): the flows with a measured packet, source-major.
+  bool has_flows = false;
+  std::vector<FlowStats> flows;
   bool link_queues = false;  // sojourn and queue measured (output-queued routers)
   double hist_bin = 1;       // latency histogram: bin width (cycles), 256 bins + overflow
   std::vector<std::uint64_t> latency_hist;
@@ -97,6 +126,8 @@ struct Results {
 
   std::string to_json() const;
   std::string summary() const;
+  // flows.csv (RFC 4180): a header line, then one line per flow with a measured packet.
+  void write_flows_csv(std::ostream& out) const;
 };
 
 class Network;

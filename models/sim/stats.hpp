@@ -3,9 +3,11 @@
 // delivered) and network latency (head enters the source router -> tail delivered) are kept.
 // Summaries: mean with a 95% confidence interval from batch means (measured packets in creation
 // order, split into batches of about equal counts; Student t on the batch means), p50, p99, max;
-// in bounded memory (SampleSet), no per-packet record unless keep_records.
+// in bounded memory (SampleSet), no per-packet record unless keep_records. Per flow (source,
+// destination), on request: running sums of the measured packets' latencies (track_flows).
 #pragma once
 #include <cstdint>
+#include <limits>
 #include <vector>
 
 #include "switchyard/base/common.hpp"
@@ -18,6 +20,13 @@ struct Summary {
   double mean = 0, ci95 = 0, p50 = 0, p99 = 0, max = 0;
   double lag1 = 0;  // lag-1 autocorrelation of the batch means (large: batches too short)
   std::uint64_t count = 0;
+};
+
+// The measured packets of one flow (source, destination): count, latency sums, extremes.
+struct FlowAccumulator {
+  std::uint64_t packets = 0;
+  std::uint64_t latency_sum = 0, network_latency_sum = 0;  // cycles
+  Cycle latency_min = std::numeric_limits<Cycle>::max(), latency_max = 0;
 };
 
 // One measure's samples (creation cycle, value >= 0), summarized in bounded memory, whatever the
@@ -75,6 +84,16 @@ class Stats {
     ++measured_delivered;
     lat_.add(p.created, static_cast<double>(p.delivered - p.created));
     net_.add(p.created, static_cast<double>(p.delivered - p.injected));
+    if (!flows_.empty() && p.dst >= 0) {
+      FlowAccumulator& f =
+          flows_[static_cast<std::size_t>(p.src) * flow_nodes_ + static_cast<std::size_t>(p.dst)];
+      const Cycle lat = p.delivered - p.created;
+      ++f.packets;
+      f.latency_sum += lat;
+      f.network_latency_sum += p.delivered - p.injected;
+      f.latency_min = lat < f.latency_min ? lat : f.latency_min;
+      f.latency_max = lat > f.latency_max ? lat : f.latency_max;
+    }
   }
   void on_order_error() { ++order_errors; }
   void on_zero_hop() { ++zero_hop; }
@@ -107,6 +126,13 @@ class Stats {
     Cycle created, injected, delivered;
   };
   void keep_records(bool on) { keep_records_ = on; }
+  // Per-flow accumulators for `nodes` terminals (nodes^2 of them, source-major); 0: none.
+  void track_flows(int nodes) {
+    flow_nodes_ = static_cast<std::size_t>(nodes);
+    flows_.assign(flow_nodes_ * flow_nodes_, FlowAccumulator{});
+  }
+  // flows()[src * nodes + dst]; empty unless track_flows.
+  const std::vector<FlowAccumulator>& flows() const { return flows_; }
   const std::vector<Record>& records() const { return records_; }
   std::uint64_t measured_outstanding() const { return measured_created - measured_delivered; }
 
@@ -128,6 +154,8 @@ class Stats {
   Cycle w0_, w1_;
   int batches_;
   std::vector<Record> records_;
+  std::vector<FlowAccumulator> flows_;
+  std::size_t flow_nodes_ = 0;
   SampleSet lat_, net_, broadcast_, reception_;
   bool keep_records_ = false;
 };
