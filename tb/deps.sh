@@ -2,7 +2,7 @@
 # Installs the Debian packages Switchyard needs, only those that are missing.
 # Called by tb/quickstart.sh and tb/test.sh; safe to run again.
 set -euo pipefail
-pkgs=(g++ cmake make pkg-config libsystemc-dev libyaml-cpp-dev nlohmann-json3-dev libgtest-dev verilator python3 python3-matplotlib parallel)
+pkgs=(g++ cmake make pkg-config libsystemc-dev libyaml-cpp-dev nlohmann-json3-dev libcli11-dev libgtest-dev verilator python3 python3-matplotlib parallel)
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -6,11 +6,13 @@
 #include <unistd.h>
 #include <yaml-cpp/yaml.h>
 
+#include <CLI/CLI.hpp>
 #include <algorithm>
 #include <cerrno>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <limits>
@@ -20,6 +22,7 @@
 #include <vector>
 
 #include "switchyard/config/config.hpp"
+#include "switchyard/network/network.hpp"
 #include "switchyard/sim/csv.hpp"
 #include "switchyard/sim/estimate.hpp"
 #include "switchyard/sim/simulation.hpp"
@@ -33,50 +36,23 @@ namespace {
 using sy::csv_fields;
 using sy::csv_quote;
 
-const char* kUsage = R"(switchyard — cycle-level SystemC model of interconnection-network routers
-
-usage:
-  switchyard run CONFIG [--set key.path=value]... [--seed N] [--out DIR] [--quiet]
-                 [--max-wall SECONDS]
-      Runs one experiment; writes DIR/results.json (default out/<name>) and prints a summary.
-      --max-wall (simulation.max_wall_seconds): stop after SECONDS of wall time with a partial
-      result ("partial": true in results.json, exit 3).
-  switchyard check CONFIG [--set key.path=value]...
-      Validates a config and prints it fully resolved.
-  switchyard sweep CONFIG (--param key.path --values v1,v2,... | --grid FILE.yaml)...
-                   [--seeds N] [--jobs N] [--out DIR] [--set key.path=value]... [--seed N]
-                   [--emit FILE | --emit-slurm SCRIPT]
-      Runs every point of the grid (the product of the --values; a list value such as '[4,4]'
-      is one argument, several may follow --values), each with N seeds (from --seed or the
-      config's), in parallel, and writes DIR/sweep.csv, one row per point (means over the
-      seeds with their 95% interval). --grid FILE.yaml reads the grid from
-      sweep: {key.path: [v1, v2], other.key: [[4,4], [8,8]]}. --emit FILE writes one `switchyard run` command per run
-      instead (for GNU parallel: parallel < FILE); --emit-slurm SCRIPT writes SCRIPT.jobs and
-      a Slurm array script (sbatch SCRIPT); then collect.
-  switchyard collect DIR
-      Merges the runs of a sweep (DIR/manifest.tsv) into DIR/sweep.csv, listing missing ones.
-  switchyard bench
-      Runs fixed configs and prints simulated cycles per second and flit-hops per second.
-  switchyard --help | --version
-
-exit codes: 0 ok, 1 usage or I/O error, 2 bad config, 3 run not stable (saturated/deadlocked)
-            or stopped early by a limit (a partial result)
-)";
+// One parameter of a sweep grid: --param KEY --values V... (in command-line order), or a --grid
+// FILE whose keys are expanded in its place once the command line is read.
+struct SweepParam {
+  std::string key;
+  std::vector<std::string> values;
+  std::string grid;  // a --grid entry: key and values come from this file
+};
 
 struct Args {
   std::string cmd, config, out;
-  std::vector<std::string> sets;
-  std::vector<std::pair<std::string, std::vector<std::string>>> params;  // sweep grid
+  std::vector<std::string> sets;  // --set and --max-wall, in command-line order
+  std::vector<SweepParam> params;
   std::string emit, emit_slurm, row, self;
   long long seed = -1;
   int jobs = 0, seeds = 1;
   bool quiet = false;
 };
-
-[[noreturn]] void usage_error(const std::string& msg) {
-  std::fprintf(stderr, "switchyard: %s\n(see switchyard --help)\n", msg.c_str());
-  std::exit(1);
-}
 
 std::vector<std::string> split(const std::string& s, char c) {
   std::vector<std::string> v;
@@ -86,102 +62,218 @@ std::vector<std::string> split(const std::string& s, char c) {
   return v;
 }
 
-Args parse_args(int argc, char** argv) {
-  Args a;
-  std::vector<std::string> pos;
-  for (int i = 1; i < argc; ++i) {
-    std::string s = argv[i];
-    auto need = [&](const char* what) -> std::string {
-      if (i + 1 >= argc) usage_error(std::string(what) + " needs a value");
-      return argv[++i];
-    };
-    if (s == "--help" || s == "-h") {
-      std::fputs(kUsage, stdout);
-      std::exit(0);
-    } else if (s == "--version") {
-      std::printf("switchyard %s (SystemC %s)\n", SWITCHYARD_VERSION, sc_core::sc_release());
-      std::exit(0);
-    } else if (s == "--set") {
-      a.sets.push_back(need("--set"));
-    } else if (s == "--seed") {
-      const std::string v = need("--seed");
-      char* end = nullptr;
-      a.seed = std::strtoll(v.c_str(), &end, 10);
-      if (*end || a.seed < 0) usage_error("--seed needs a non-negative integer");
-    } else if (s == "--max-wall") {
-      const std::string v = need("--max-wall");
-      char* end = nullptr;
-      const double secs = std::strtod(v.c_str(), &end);
-      if (*end || !(secs > 0)) usage_error("--max-wall needs a positive number of seconds");
-      a.sets.push_back("simulation.max_wall_seconds=" + v);
-    } else if (s == "--out") {
-      a.out = need("--out");
-    } else if (s == "--param") {
-      a.params.push_back({need("--param"), {}});
-    } else if (s == "--values") {
-      if (a.params.empty()) usage_error("--values follows its --param");
-      if (!a.params.back().second.empty())
-        usage_error("--param " + a.params.back().first + " has --values already");
-      // Comma-separated, or several arguments (a list value such as '[4,4]' is one).
-      auto& vals = a.params.back().second;
-      const std::string first = need("--values");
-      if (first.find('[') != std::string::npos)
-        vals.push_back(first);
-      else
-        for (const auto& v : split(first, ',')) vals.push_back(v);
-      while (i + 1 < argc && argv[i + 1][0] != '-' &&
-             std::string(argv[i + 1]).find('[') != std::string::npos)
-        vals.push_back(argv[++i]);
-      if (vals.empty()) usage_error("--values needs at least one value");
-    } else if (s == "--grid") {
-      // A YAML file: sweep: {key.path: [values...], ...}; each key a --param, in file order.
-      const std::string file = need("--grid");
-      YAML::Node root;
-      try {
-        root = YAML::LoadFile(file);
-      } catch (const std::exception& e) {
-        usage_error("--grid " + file + ": " + e.what());
-      }
-      const YAML::Node sw = root["sweep"];
-      if (!sw || !sw.IsMap() || sw.size() == 0)
-        usage_error("--grid " + file + ": expected a mapping sweep: {key.path: [values], ...}");
-      for (const auto& kv : sw) {
-        const std::string key = kv.first.as<std::string>();
-        if (!kv.second.IsSequence() || kv.second.size() == 0)
-          usage_error("--grid " + file + ": sweep." + key + " (line " +
-                      std::to_string(kv.second.Mark().line + 1) + ") needs a list of values");
-        a.params.push_back({key, {}});
-        for (const auto& v : kv.second) {
-          YAML::Emitter e;
-          e << YAML::Flow << v;
-          a.params.back().second.push_back(e.c_str());
-        }
-      }
-    } else if (s == "--seeds") {
-      a.seeds = std::atoi(need("--seeds").c_str());
-      if (a.seeds < 1) usage_error("--seeds needs a positive integer");
-    } else if (s == "--emit") {
-      a.emit = need("--emit");
-    } else if (s == "--emit-slurm") {
-      a.emit_slurm = need("--emit-slurm");
-    } else if (s == "--row") {
-      a.row = need("--row");
-    } else if (s == "--jobs") {
-      a.jobs = std::atoi(need("--jobs").c_str());
-      if (a.jobs < 1) usage_error("--jobs needs a positive integer");
-    } else if (s == "--quiet") {
-      a.quiet = true;
-    } else if (!s.empty() && s[0] == '-') {
-      usage_error("unknown option " + s);
-    } else {
-      pos.push_back(s);
+// The values of one --values argument: split at the commas outside brackets, braces and quotes,
+// so 0.1,0.2 is two values and [4,4] one ([4,4],[8,8] two); empty pieces are dropped.
+std::vector<std::string> split_values(const std::string& s) {
+  std::vector<std::string> v;
+  std::string cur;
+  int depth = 0;
+  char quote = 0;
+  for (char c : s) {
+    if (quote) {
+      if (c == quote) quote = 0;
+    } else if (c == '\'' || c == '"') {
+      quote = c;
+    } else if (c == '[' || c == '{') {
+      ++depth;
+    } else if ((c == ']' || c == '}') && depth > 0) {
+      --depth;
+    } else if (c == ',' && depth == 0) {
+      if (!cur.empty()) v.push_back(cur);
+      cur.clear();
+      continue;
     }
+    cur += c;
   }
-  if (pos.empty()) usage_error("missing command");
-  a.cmd = pos[0];
-  if (pos.size() > 1) a.config = pos[1];
-  if (pos.size() > 2) usage_error("unexpected argument " + pos[2]);
-  return a;
+  if (!cur.empty()) v.push_back(cur);
+  return v;
+}
+
+// Validators of the typed options; their messages name what is expected and what was given
+// (CLI11 prefixes the option: "--jobs: needs a whole number from 1 to 65536, not '0'").
+CLI::Validator whole_number(long long lo, long long hi) {
+  return CLI::Validator(
+      [lo, hi](std::string& v) -> std::string {
+        char* end = nullptr;
+        errno = 0;
+        const long long x = std::strtoll(v.c_str(), &end, 10);
+        if (v.empty() || *end || errno == ERANGE || x < lo || x > hi)
+          return "needs a whole number from " + std::to_string(lo) + " to " + std::to_string(hi) +
+                 ", not '" + v + "'";
+        return "";
+      },
+      "");
+}
+
+CLI::Validator seconds_in(double lo, double hi) {
+  return CLI::Validator(
+      [lo, hi](std::string& v) -> std::string {
+        char* end = nullptr;
+        const double x = std::strtod(v.c_str(), &end);
+        if (v.empty() || *end || !(x >= lo && x <= hi)) {
+          char b[160];
+          std::snprintf(b, sizeof b, "needs a number of seconds from %g to %g, not '%s'", lo, hi,
+                        v.c_str());
+          return b;
+        }
+        return "";
+      },
+      "");
+}
+
+const char* kExitCodes =
+    "exit codes: 0 ok, 1 usage or I/O error (a file that cannot be read or written),\n"
+    "            2 bad config (file:line:col: key.path: what), 3 run not stable\n"
+    "            (saturated/deadlocked) or stopped early by a limit (a partial result)\n";
+
+// The command line, parsed by CLI11: one subcommand per command, each with its own --help.
+// Options that must keep their order (--set and --max-wall; --param, --values and --grid) are
+// handled as they are parsed (trigger_on_parse), so their callbacks see the command line in order.
+void define_cli(CLI::App& app, Args& a) {
+  app.name("switchyard");
+  app.description("switchyard - cycle-level SystemC model of interconnection-network routers");
+  app.set_version_flag("--version", std::string("switchyard ") + SWITCHYARD_VERSION + " (SystemC " +
+                                        sc_core::sc_release() + ")");
+  app.require_subcommand(1);
+  app.footer(std::string("examples:\n"
+                         "  switchyard run configs/quickstart.yaml --set traffic.rate=0.25\n"
+                         "  switchyard sweep configs/quickstart.yaml --param traffic.rate "
+                         "--values 0.05,0.1,0.2 --out out/sweep\n"
+                         "  switchyard COMMAND --help      the options of one command\n\n") +
+             kExitCodes);
+
+  const long long kMaxSeed = 1LL << 62;  // simulation.seed's range
+  auto config = [&](CLI::App* c, const char* what) {
+    c->add_option("CONFIG", a.config, what)->required()->type_name("");
+  };
+  auto sets = [&](CLI::App* c) {
+    c->add_option(
+         "--set",
+         [&a](const CLI::results_t& r) {
+           a.sets.push_back(r.front());
+           return true;
+         },
+         "change a config key before validation (repeatable, applied in order)")
+        ->type_name("KEY.PATH=VALUE")
+        ->trigger_on_parse();
+    c->add_option("--seed", a.seed, "simulation.seed (after every --set)")
+        ->type_name("N")
+        ->check(whole_number(0, kMaxSeed));
+    c->add_option(
+         "--max-wall",
+         [&a](const CLI::results_t& r) {
+           a.sets.push_back("simulation.max_wall_seconds=" + r.front());
+           return true;
+         },
+         "simulation.max_wall_seconds: stop after SECONDS of wall time with a partial result "
+         "(exit 3)")
+        ->check(seconds_in(1e-3, 1e9))
+        ->type_name("SECONDS")
+        ->trigger_on_parse();
+  };
+
+  CLI::App* run = app.add_subcommand("run", "Runs one experiment");
+  run->footer(
+      "Writes DIR/results.json (default out/<name>, <name> the config's name) and prints a\n"
+      "summary, the results.json path and, with waves on, the VCD and .gtkw paths; a progress\n"
+      "line on stderr every few seconds for long runs. A results.json already in DIR is\n"
+      "replaced, and said so on stderr (--out DIR keeps both). --quiet prints nothing but\n"
+      "errors and warnings (a replaced results.json in the default directory is a warning).\n\n" +
+      std::string(kExitCodes));
+  config(run, "the experiment (YAML)");
+  sets(run);
+  run->add_option("--out", a.out, "the output directory (default out/<name>)")->type_name("DIR");
+  run->add_flag("--quiet", a.quiet, "no estimate, progress, summary or paths");
+  run->add_option("--row", a.row, "also write DIR/row.csv labelled LABEL (emitted sweep runs)")
+      ->group("");  // hidden: written by sweep --emit
+
+  CLI::App* check = app.add_subcommand("check", "Validates a config and prints it fully resolved");
+  check->footer(kExitCodes);
+  config(check, "the experiment (YAML)");
+  sets(check);
+
+  CLI::App* sweep = app.add_subcommand("sweep", "Runs every point of a parameter grid");
+  sweep->footer(
+      "The grid is the product of every --param's --values (first parameter slowest); each\n"
+      "point runs with --seeds consecutive seeds (from --seed or the config's), --jobs at a\n"
+      "time, and DIR/sweep.csv gets one row per point (means over the seeds and their 95%\n"
+      "interval). --values takes comma-separated values (0.1,0.2) or several arguments; a list\n"
+      "value is one argument ('[4,4]' '[8,8]', or '[4,4],[8,8]'). --grid FILE.yaml reads\n"
+      "sweep: {key.path: [v1, v2], other.key: [[4,4], [8,8]]}, one parameter per key in file\n"
+      "order. --emit FILE writes one `switchyard run` command per run instead (GNU parallel:\n"
+      "parallel < FILE); --emit-slurm SCRIPT writes SCRIPT.jobs and a Slurm array script\n"
+      "(sbatch SCRIPT); then: switchyard collect DIR.\n\n" +
+      std::string(kExitCodes));
+  // Not required() here but checked by cmd_sweep: --values takes every argument up to the next
+  // option, and a required positional would make CLI11 leave one argument for it only when it is
+  // the last one (a later --values' last value would become CONFIG).
+  sweep->add_option("CONFIG", a.config, "the base experiment (YAML), first")->type_name("");
+  sweep
+      ->add_option(
+          "--param",
+          [&a](const CLI::results_t& r) {
+            a.params.push_back({r.front(), {}, ""});
+            return true;
+          },
+          "a key to sweep; its --values follow it (repeatable: a grid)")
+      ->type_name("KEY.PATH")
+      ->trigger_on_parse();
+  sweep
+      ->add_option(
+          "--values",
+          [&a](const CLI::results_t& r) {
+            if (a.params.empty() || !a.params.back().grid.empty())
+              throw CLI::ValidationError("--values", "follows its --param KEY.PATH");
+            SweepParam& p = a.params.back();
+            if (!p.values.empty())
+              throw CLI::ValidationError("--values", "--param " + p.key + " has --values already");
+            for (const auto& arg : r)
+              for (auto& v : split_values(arg)) p.values.push_back(std::move(v));
+            if (p.values.empty())
+              throw CLI::ValidationError("--values", "--param " + p.key + " needs a value");
+            return true;
+          },
+          "the values of the --param before it")
+      ->type_name("V1,V2,... | V...")
+      // Every argument up to the next option (or --), each kept whole: a bounded count, not
+      // allow_extra_args, with which CLI11 reads '[4,4]' as its own list syntax (two values).
+      ->expected(1, 1 << 20)
+      ->trigger_on_parse();
+  sweep
+      ->add_option(
+          "--grid",
+          [&a](const CLI::results_t& r) {
+            a.params.push_back({"", {}, r.front()});
+            return true;
+          },
+          "the grid from a YAML file (may be combined with --param)")
+      ->type_name("FILE.yaml")
+      ->trigger_on_parse();
+  sweep->add_option("--seeds", a.seeds, "runs per point, with consecutive seeds")
+      ->type_name("N")
+      ->check(whole_number(1, 1000000));
+  sweep->add_option("--jobs", a.jobs, "runs at a time (default: the cores)")
+      ->type_name("N")
+      ->check(whole_number(1, 1 << 16));
+  sweep->add_option("--out", a.out, "the sweep's directory (default out/<name>-sweep)")
+      ->type_name("DIR");
+  sets(sweep);
+  sweep->add_option("--emit", a.emit, "write the runs as shell commands instead of running them")
+      ->type_name("FILE");
+  sweep
+      ->add_option("--emit-slurm", a.emit_slurm,
+                   "write a Slurm array script (and SCRIPT.jobs) instead of running them")
+      ->type_name("SCRIPT");
+
+  CLI::App* collect = app.add_subcommand(
+      "collect", "Merges the runs of an emitted sweep (DIR/manifest.tsv) into DIR/sweep.csv");
+  collect->footer("Lists (and skips, exit 1) the runs that wrote nothing.\n\n" +
+                  std::string(kExitCodes));
+  collect->add_option("DIR", a.config, "the sweep's directory")->required()->type_name("");
+
+  CLI::App* bench =
+      app.add_subcommand("bench", "Runs fixed configs; prints simulated cycles/s and flit-hops/s");
+  bench->footer(kExitCodes);
 }
 
 void mkdirs(const std::string& path) {
@@ -193,8 +285,24 @@ void mkdirs(const std::string& path) {
   }
 }
 
+// A command line that parses but asks for something impossible (exit 1, like a parse error).
+struct UsageError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+// A file the user named on the command line must be readable: otherwise an I/O error (exit 1),
+// not a config error. Files a config names (traces, matrices) stay config errors at their key.
+void require_readable(const std::string& path, const std::string& what) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec))
+    throw std::runtime_error("cannot read " + what + " '" + path + "': it is a directory");
+  std::ifstream f(path);
+  if (!f)
+    throw std::runtime_error("cannot open " + what + " '" + path + "': " + std::strerror(errno));
+}
+
 sy::Config load(const Args& a) {
-  if (a.config.empty()) usage_error(a.cmd + " needs a CONFIG file");
+  require_readable(a.config, "config file");
   std::vector<std::string> sets = a.sets;
   if (a.seed >= 0) sets.push_back("simulation.seed=" + std::to_string(a.seed));
   return sy::load_config(a.config, sets);
@@ -223,20 +331,41 @@ std::string csv_row(const std::string& value, const sy::Results& r) {
   return b;
 }
 
+// One experiment. Its results go to DIR/results.json (default out/<name>); a results.json already
+// there (an earlier run of this config, or of another with the same name) is replaced, and the
+// run says so before it starts: on stderr unless --quiet, and even with --quiet when DIR is the
+// default one (nobody chose it; --out DIR keeps both). Sweep points and emitted job lines pass
+// --out and --quiet: they stay silent. The paths written are printed after the summary.
 int cmd_run(const Args& a, const std::string& sweep_value = "") {
   sy::Config cfg = load(a);
   for (const auto& w : cfg.warnings) std::fprintf(stderr, "switchyard: warning: %s\n", w.c_str());
-  const std::string out = a.out.empty() ? "out/" + cfg.name : a.out;
+  const bool default_out = a.out.empty();
+  const std::string out = default_out ? "out/" + cfg.name : a.out;
+  const std::string results = out + "/results.json";
   mkdirs(out);
+  std::error_code ec;
+  const bool replaces = std::filesystem::exists(results, ec);
+  if (replaces && (!a.quiet || default_out))
+    std::fprintf(stderr,
+                 "switchyard: %s holds an earlier run's results: this run replaces them "
+                 "(--out DIR keeps both)\n",
+                 results.c_str());
   sy::RunOptions opt;
   opt.progress = !a.quiet;
+  std::string vcd, gtkw;
+  opt.attach = [&](sy::Network& net) {
+    if (net.waves()) {
+      vcd = net.waves()->vcd_path();
+      gtkw = net.waves()->gtkw_path();
+    }
+  };
   if (!a.quiet)
     std::fprintf(stderr, "switchyard: estimate: %s\n", sy::estimate_run(cfg).line().c_str());
   const sy::Results r = sy::run_simulation(cfg, opt);
   {
-    std::ofstream f(out + "/results.json");
+    std::ofstream f(results);
     f << r.to_json();
-    if (!f) throw std::runtime_error("cannot write " + out + "/results.json");
+    if (!f) throw std::runtime_error("cannot write " + results);
   }
   if (r.has_flows) {  // simulation.flows_csv
     std::ofstream f(out + "/flows.csv");
@@ -246,12 +375,18 @@ int cmd_run(const Args& a, const std::string& sweep_value = "") {
   if (!sweep_value.empty()) {
     std::ofstream f(out + "/row.csv");
     f << csv_row(sweep_value, r) << "\n";
+    if (!f) throw std::runtime_error("cannot write " + out + "/row.csv");
   }
   if (!a.quiet) {
-    std::printf("switchyard run %s (%s, seed %llu) -> %s/results.json\n", a.config.c_str(),
-                cfg.name.c_str(), (unsigned long long)cfg.simulation.seed, out.c_str());
-    if (r.has_flows) std::printf("per-flow latency -> %s/flows.csv\n", out.c_str());
+    std::printf("switchyard run %s (%s, seed %llu)\n", a.config.c_str(), cfg.name.c_str(),
+                (unsigned long long)cfg.simulation.seed);
     std::fputs(r.summary().c_str(), stdout);
+    std::printf("results          %s%s\n", results.c_str(),
+                replaces ? " (replaced the earlier run's)" : "");
+    if (r.has_flows) std::printf("per-flow latency %s/flows.csv\n", out.c_str());
+    if (!vcd.empty())
+      std::printf("waves            %s  layout %s  (gtkwave %s %s)\n", vcd.c_str(), gtkw.c_str(),
+                  vcd.c_str(), gtkw.c_str());
   }
   return r.stable ? 0 : 3;
 }
@@ -364,23 +499,78 @@ int collect(const std::string& out, const std::string& param_names, bool print) 
   return missing.empty() ? 0 : 1;
 }
 
+// The keys of a --grid file, each a parameter in file order:
+// sweep: {key.path: [values...], ...}. A file that cannot be read is an I/O error; one that is
+// not such a mapping is a usage error naming the key and line (both exit 1).
+std::vector<SweepParam> read_grid(const std::string& file) {
+  require_readable(file, "--grid file");
+  YAML::Node root;
+  try {
+    root = YAML::LoadFile(file);
+  } catch (const std::exception& e) {
+    throw UsageError("--grid " + file + ": " + e.what());
+  }
+  const YAML::Node sw = root["sweep"];
+  if (!sw || !sw.IsMap() || sw.size() == 0)
+    throw UsageError("--grid " + file + ": expected a mapping sweep: {key.path: [values], ...}");
+  std::vector<SweepParam> params;
+  for (const auto& kv : sw) {
+    const std::string key = kv.first.as<std::string>();
+    if (!kv.second.IsSequence() || kv.second.size() == 0)
+      throw UsageError("--grid " + file + ": sweep." + key + " (line " +
+                       std::to_string(kv.second.Mark().line + 1) + ") needs a list of values");
+    params.push_back({key, {}, ""});
+    for (const auto& v : kv.second) {
+      YAML::Emitter e;
+      e << YAML::Flow << v;
+      params.back().values.push_back(e.c_str());
+    }
+  }
+  return params;
+}
+
 int cmd_sweep(Args a) {
-  if (a.params.empty()) usage_error("sweep needs --param and --values");
+  if (a.config.empty()) {
+    // CONFIG after --values is read as one of its values: say so when a value is a file.
+    std::string taken;
+    for (const auto& p : a.params)
+      for (const auto& v : p.values) {
+        std::error_code ec;
+        if (taken.empty() && std::filesystem::is_regular_file(v, ec))
+          taken = " ('" + v + "' was read as a value of --param " + p.key +
+                  ": --values takes every argument up to the next option; put CONFIG first, "
+                  "or end the values with --)";
+      }
+    throw UsageError("CONFIG is required" + taken);
+  }
+  {
+    std::vector<SweepParam> flat;  // --grid entries replaced by their keys, in place
+    for (const auto& p : a.params) {
+      if (p.grid.empty()) {
+        flat.push_back(p);
+        continue;
+      }
+      for (auto& g : read_grid(p.grid)) flat.push_back(std::move(g));
+    }
+    a.params.swap(flat);
+  }
+  if (a.params.empty())
+    throw UsageError("sweep needs --param KEY.PATH --values ... or --grid FILE");
   for (const auto& p : a.params)
-    if (p.second.empty()) usage_error("--param " + p.first + " needs --values");
+    if (p.values.empty()) throw UsageError("--param " + p.key + " needs --values");
   // The grid's points, first parameter slowest.
   std::vector<std::vector<std::string>> points = {{}};
   for (const auto& p : a.params) {
     std::vector<std::vector<std::string>> next;
     for (const auto& pt : points)
-      for (const auto& v : p.second) {
+      for (const auto& v : p.values) {
         next.push_back(pt);
         next.back().push_back(v);
       }
     points.swap(next);
   }
   std::string names;
-  for (const auto& p : a.params) names += (names.empty() ? "" : "|") + p.first;
+  for (const auto& p : a.params) names += (names.empty() ? "" : "|") + p.key;
   sy::Config base = load(a);
   const long long seed0 = a.seed >= 0 ? a.seed : static_cast<long long>(base.simulation.seed);
   std::vector<SweepRun> runs;
@@ -389,7 +579,7 @@ int cmd_sweep(Args a) {
     std::vector<std::string> sets;
     for (std::size_t k = 0; k < a.params.size(); ++k) {
       label += (k ? "|" : "") + points[i][k];
-      sets.push_back(a.params[k].first + "=" + points[i][k]);
+      sets.push_back(a.params[k].key + "=" + points[i][k]);
     }
     for (int s = 0; s < a.seeds; ++s) {
       SweepRun r;
@@ -602,8 +792,35 @@ int cmd_bench() {
 
 int sc_main(int argc, char** argv) {
   sc_core::sc_report_handler::set_actions("/IEEE_Std_1666/deprecated", sc_core::SC_DO_NOTHING);
+  Args a;
+  CLI::App app;
+  define_cli(app, a);
+  auto see_help = [&]() {
+    const auto subs = app.get_subcommands();
+    return "(see switchyard " + (subs.empty() ? std::string() : subs.front()->get_name() + " ") +
+           "--help)";
+  };
   try {
-    Args a = parse_args(argc, argv);
+    app.parse(argc, argv);
+  } catch (const CLI::Success& e) {  // --help, --version
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    std::string msg = e.what();
+    const auto subs = app.get_subcommands();
+    if (subs.empty() && argc > 1 && argv[1][0] != '-') {
+      msg = "unknown command '" + std::string(argv[1]) +
+            "' (commands: run, check, sweep, collect, bench)";
+    } else if (dynamic_cast<const CLI::ExtrasError*>(&e)) {
+      msg.clear();
+      for (const auto& x : (subs.empty() ? &app : subs.front())->remaining())
+        msg += std::string(msg.empty() ? "" : "; ") +
+               (x.size() > 1 && x[0] == '-' ? "unknown option " : "unexpected argument ") + x;
+    }
+    std::fprintf(stderr, "switchyard: %s\n%s\n", msg.c_str(), see_help().c_str());
+    return 1;
+  }
+  a.cmd = app.get_subcommands().front()->get_name();
+  try {
     if (a.cmd == "run") return cmd_run(a, a.row);
     if (a.cmd == "check") return cmd_check(a);
     if (a.cmd == "sweep") {
@@ -611,15 +828,16 @@ int sc_main(int argc, char** argv) {
       return cmd_sweep(a);
     }
     if (a.cmd == "collect") {
-      if (a.config.empty()) usage_error("collect needs the sweep's DIR");
       std::ifstream man(a.config + "/manifest.tsv");
       std::string header;
       std::getline(man, header);
       const auto h = split(header, '\t');
       return collect(a.config, h.size() > 3 ? h[3] : "param", true);
     }
-    if (a.cmd == "bench") return cmd_bench();
-    usage_error("unknown command '" + a.cmd + "'");
+    return cmd_bench();
+  } catch (const UsageError& e) {
+    std::fprintf(stderr, "switchyard: %s\n%s\n", e.what(), see_help().c_str());
+    return 1;
   } catch (const sy::ConfigError& e) {
     std::fprintf(stderr, "switchyard: config error: %s\n", e.what());
     return 2;

@@ -2,9 +2,14 @@
 // some nodes read from a memory at another node through the NIs' sockets; each round trip is
 // timed on the cycle model and printed beside the zero-load formula of an isolated round trip:
 //   T(request) + service + T(reply),  T = alpha + h*delta + L*tau (wormhole).
+#include <CLI/CLI.hpp>
 #include <algorithm>
+#include <cerrno>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
 #include <memory>
 #include <string>
 #include <vector>
@@ -16,20 +21,18 @@
 
 namespace {
 
-const char* kUsage =
-    "usage: pe_memory CONFIG [--set key=value]... [--memory NODE] [--pes N1,N2,...]\n"
-    "                 [--requests R] [--bytes B] [--think T] [--service S]\n"
-    "  CONFIG should have traffic: {type: none}. Defaults: memory 0, pes = the farthest node,\n"
-    "  4 requests of 64 bytes each, think 10 cycles, memory service 5 cycles.\n";
-
-int to_int(const char* s, const char* what) {
-  char* end = nullptr;
-  const long v = std::strtol(s, &end, 10);
-  if (!*s || *end || v < 0 || v > (1 << 24)) {
-    std::fprintf(stderr, "pe_memory: bad %s '%s'\n%s", what, s, kUsage);
-    std::exit(1);
-  }
-  return static_cast<int>(v);
+// Node numbers and counts: whole numbers from 0 to 2^24 (CLI11 prefixes the option's name).
+CLI::Validator whole_number() {
+  return CLI::Validator(
+      [](std::string& v) -> std::string {
+        char* end = nullptr;
+        errno = 0;
+        const long x = std::strtol(v.c_str(), &end, 10);
+        if (v.empty() || *end || errno == ERANGE || x < 0 || x > (1 << 24))
+          return "needs a whole number from 0 to " + std::to_string(1 << 24) + ", not '" + v + "'";
+        return "";
+      },
+      "");
 }
 
 }  // namespace
@@ -40,47 +43,54 @@ int sc_main(int argc, char** argv) {
   std::vector<std::string> sets;
   int memory = 0, requests = 4, bytes = 64, think = 10, service = 5;
   std::vector<int> pes;
-  for (int i = 1; i < argc; ++i) {
-    const std::string a = argv[i];
-    auto next = [&]() -> const char* {
-      if (i + 1 >= argc) {
-        std::fprintf(stderr, "pe_memory: %s needs a value\n%s", a.c_str(), kUsage);
-        std::exit(1);
-      }
-      return argv[++i];
-    };
-    if (a == "--help" || a == "-h") {
-      std::fputs(kUsage, stdout);
-      return 0;
-    } else if (a == "--set")
-      sets.push_back(next());
-    else if (a == "--memory")
-      memory = to_int(next(), "--memory");
-    else if (a == "--requests")
-      requests = to_int(next(), "--requests");
-    else if (a == "--bytes")
-      bytes = to_int(next(), "--bytes");
-    else if (a == "--think")
-      think = to_int(next(), "--think");
-    else if (a == "--service")
-      service = to_int(next(), "--service");
-    else if (a == "--pes") {
-      std::string s = next();
-      for (std::size_t p = 0; p <= s.size();) {
-        const std::size_t q = std::min(s.find(',', p), s.size());
-        pes.push_back(to_int(s.substr(p, q - p).c_str(), "--pes"));
-        p = q + 1;
-      }
-    } else if (path.empty() && a[0] != '-')
-      path = a;
-    else {
-      std::fprintf(stderr, "pe_memory: unknown argument '%s'\n%s", a.c_str(), kUsage);
+  CLI::App app(
+      "pe_memory - processing elements reading a memory through the NIs' TLM-2.0 "
+      "sockets; each round trip beside the zero-load formula",
+      "pe_memory");
+  app.add_option("CONFIG", path, "the network (YAML), with traffic: {type: none}")
+      ->required()
+      ->type_name("");
+  app.add_option("--set", sets, "change a config key before validation (repeatable, in order)")
+      ->type_name("KEY.PATH=VALUE")
+      ->allow_extra_args(false);  // one value per --set, kept whole ([4,4] is not split)
+  app.add_option("--memory", memory, "the memory's node (default 0)")
+      ->type_name("NODE")
+      ->check(whole_number());
+  app.add_option("--pes", pes, "the PEs' nodes (default: the node farthest from the memory)")
+      ->type_name("N1,N2,...")
+      ->delimiter(',')
+      ->allow_extra_args(false)  // one argument per --pes: CONFIG may follow it
+      ->check(whole_number());
+  app.add_option("--requests", requests, "reads per PE (default 4)")
+      ->type_name("R")
+      ->check(whole_number());
+  app.add_option("--bytes", bytes, "bytes per read (default 64)")
+      ->type_name("B")
+      ->check(whole_number());
+  app.add_option("--think", think, "cycles a PE waits between reads (default 10)")
+      ->type_name("T")
+      ->check(whole_number());
+  app.add_option("--service", service, "the memory's service time in cycles (default 5)")
+      ->type_name("S")
+      ->check(whole_number());
+  app.footer("exit codes: 0 ok, 1 usage or I/O error or a bad reply, 2 bad config");
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::Success& e) {  // --help
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    std::fprintf(stderr, "pe_memory: %s\n(see pe_memory --help)\n", e.what());
+    return 1;
+  }
+  {
+    // A config file that cannot be read is an I/O error (exit 1), as in switchyard.
+    std::error_code ec;
+    std::ifstream f(path);
+    if (std::filesystem::is_directory(path, ec) || !f) {
+      std::fprintf(stderr, "pe_memory: cannot open config file '%s'%s%s\n", path.c_str(),
+                   f ? ": it is a directory" : ": ", f ? "" : std::strerror(errno));
       return 1;
     }
-  }
-  if (path.empty()) {
-    std::fputs(kUsage, stderr);
-    return 1;
   }
   Config cfg;
   try {
