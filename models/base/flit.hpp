@@ -1,6 +1,7 @@
 // Flit, Packet and the packet pool. A message (what an NI is asked to send) becomes one or more
 // packets; a packet becomes flits. Flits are small values copied through fixed-size VC buffers;
 // packets live in a pool indexed by integer id and are recycled, so nothing is allocated per flit.
+// A pool slot is reused; a packet's serial is not (1, 2, ... in creation order, over the run).
 #pragma once
 #include <cstdint>
 #include <vector>
@@ -18,6 +19,7 @@ struct Flit {
 };
 
 struct Packet {
+  std::uint64_t serial = 0;  // unique over the run (the pool slot is not): the id shown in waves
   int src = 0, dst = 0;
   int flits = 1;
   int priority = 0;     // 0 = highest class
@@ -42,13 +44,16 @@ struct Packet {
 class PacketPool {
  public:
   std::uint32_t allocate() {
+    std::uint32_t id;
     if (free_.empty()) {
+      id = static_cast<std::uint32_t>(packets_.size());
       packets_.emplace_back();
-      return static_cast<std::uint32_t>(packets_.size() - 1);
+    } else {
+      id = free_.back();
+      free_.pop_back();
+      packets_[id] = Packet{};
     }
-    const std::uint32_t id = free_.back();
-    free_.pop_back();
-    packets_[id] = Packet{};
+    packets_[id].serial = ++serials_;
     return id;
   }
   void release(std::uint32_t id) { free_.push_back(id); }
@@ -59,6 +64,7 @@ class PacketPool {
  private:
   std::vector<Packet> packets_;
   std::vector<std::uint32_t> free_;
+  std::uint64_t serials_ = 0;  // packets created so far
 };
 
 }  // namespace sy
