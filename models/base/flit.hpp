@@ -19,7 +19,6 @@ struct Flit {
 };
 
 struct Packet {
-  std::uint64_t serial = 0;  // unique over the run (the pool slot is not): the id shown in waves
   int src = 0, dst = 0;
   int flits = 1;
   int priority = 0;     // 0 = highest class
@@ -48,23 +47,27 @@ class PacketPool {
     if (free_.empty()) {
       id = static_cast<std::uint32_t>(packets_.size());
       packets_.emplace_back();
+      serials_.push_back(0);
     } else {
       id = free_.back();
       free_.pop_back();
       packets_[id] = Packet{};
     }
-    packets_[id].serial = ++serials_;
+    serials_[id] = ++created_;
     return id;
   }
   void release(std::uint32_t id) { free_.push_back(id); }
   Packet& operator[](std::uint32_t id) { return packets_[id]; }
   const Packet& operator[](std::uint32_t id) const { return packets_[id]; }
+  // The packet in slot id: its number over the run (1, 2, ... in creation order), never reused.
+  std::uint64_t serial(std::uint32_t id) const { return serials_[id]; }
   std::size_t live() const { return packets_.size() - free_.size(); }
 
  private:
   std::vector<Packet> packets_;
   std::vector<std::uint32_t> free_;
-  std::uint64_t serials_ = 0;  // packets created so far
+  std::vector<std::uint64_t> serials_;  // per slot (kept beside the packets: Packet stays 80 bytes)
+  std::uint64_t created_ = 0;
 };
 
 }  // namespace sy

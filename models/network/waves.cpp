@@ -26,19 +26,15 @@ std::string router_label(const Topology& topo, int router) {
   return "r" + s.substr(1, s.size() - 2);
 }
 
-namespace {
-void show(RouterProbe::Carried& c, const Packet& p, Cycle until) {
-  c.on = true;
-  c.pkt = p.serial;
-  c.src = p.src;
-  c.dst = p.dst;
-  c.until = until;
-}
-}  // namespace
-
 RouterProbe::RouterProbe(int inputs, int outputs, int vcs, Hold hold, Cycle tau,
                          const PacketPool& pool)
-    : in(inputs), out(outputs), hold_(hold), tau_(std::max<Cycle>(tau, 1)), pool_(pool) {
+    : in(inputs),
+      out(outputs),
+      in_carried(inputs),
+      out_carried(outputs),
+      hold_(hold),
+      tau_(std::max<Cycle>(tau, 1)),
+      pool_(pool) {
   for (auto& i : in) i.occ.assign(vcs, 0);
   for (auto& o : out) o.credit.assign(vcs, 0);
 }
@@ -50,22 +46,10 @@ void RouterProbe::flit_in(int port, int vc, std::uint32_t packet, bool head, boo
   w.head = head;
   w.tail = tail;
   w.vc = static_cast<unsigned>(vc);
+  w.slot = packet;
   // A packet-level router takes the whole packet at its head: its flits follow every tau.
-  show(w.carried, p, now + (hold_ == Hold::Packet ? static_cast<Cycle>(p.flits) * tau_ : tau_));
-}
-
-void RouterProbe::grant(int in_port, int vc, int out_port, std::uint32_t packet) {
-  in[in_port].vc_gnt = std::uint64_t{1} << vc;
-  Out& o = out[out_port];
-  o.sw_gnt = std::uint64_t{1} << in_port;
-  o.xbar |= std::uint64_t{1} << in_port;
-  const Packet& p = pool_[packet];
-  // A flit holds the link tau cycles, a packet flits * tau; a circuit until it is released
-  // (summarize() sees its crossbar connection go).
-  const Cycle until = hold_ == Hold::Flit     ? now + tau_
-                      : hold_ == Hold::Packet ? now + static_cast<Cycle>(p.flits) * tau_
-                                              : kNever;
-  show(o.carried, p, until);
+  show(in_carried[port], packet,
+       now + (hold_ == Hold::Packet ? static_cast<Cycle>(p.flits) * tau_ : tau_));
 }
 
 void RouterProbe::clear_events(Cycle t) {
@@ -73,27 +57,27 @@ void RouterProbe::clear_events(Cycle t) {
   for (auto& i : in) {
     i.valid = i.head = i.tail = false;
     i.vc_req = i.vc_gnt = 0;
-    if (i.carried.until <= t) i.carried.on = false;
   }
-  for (auto& o : out) {
-    o.sw_req = o.sw_gnt = o.xbar = 0;
-    if (o.carried.until <= t) o.carried.on = false;
-  }
+  for (auto& o : out) o.sw_req = o.sw_gnt = o.xbar = 0;
+  for (auto& c : in_carried)
+    if (c.until <= t) c.on = false;
+  for (auto& c : out_carried)
+    if (c.until <= t) c.on = false;
 }
 
 void RouterProbe::summarize() {
   in_busy = out_busy = 0;
   buffered = 0;
   for (std::size_t i = 0; i < in.size(); ++i) {
-    if (in[i].carried.on) in_busy |= std::uint64_t{1} << i;
+    if (in_carried[i].on) in_busy |= std::uint64_t{1} << i;
     for (unsigned n : in[i].occ) buffered += n;
   }
   for (std::size_t o = 0; o < out.size(); ++o) {
-    Out& w = out[o];
+    Carried& c = out_carried[o];
     // A circuit shows until its crossbar connection goes (the router's sample holds it).
-    if (hold_ == Hold::Circuit && !w.xbar) w.carried.on = false;
-    if (w.carried.on) out_busy |= std::uint64_t{1} << o;
-    if (hold_ != Hold::Flit) buffered += w.queued;
+    if (hold_ == Hold::Circuit && !out[o].xbar) c.on = false;
+    if (c.on) out_busy |= std::uint64_t{1} << o;
+    if (hold_ != Hold::Flit) buffered += out[o].queued;
   }
 }
 
@@ -103,7 +87,7 @@ VcdFile::VcdFile(const std::string& path, const std::string& comment)
     : path_(path), comment_(comment) {
   f_ = std::fopen(path.c_str(), "w");
   if (!f_) throw std::runtime_error("waves: cannot write " + path);
-  std::setvbuf(f_, nullptr, _IOFBF, 1 << 20);
+  buf_.reserve(1 << 20);
 }
 
 VcdFile::~VcdFile() {
@@ -112,54 +96,52 @@ VcdFile::~VcdFile() {
 
 void VcdFile::add(const std::string& name, Kind kind, const void* value, int width,
                   const bool* present) {
+  if (kind == Kind::Bool) width = 1;
   // Identifier codes: base 94 over the printable characters '!'..'~'.
   std::string id;
   for (std::size_t n = vars_.size();; n = n / 94 - 1) {
     id += static_cast<char>('!' + n % 94);
     if (n < 94) break;
   }
-  vars_.push_back({kind, value, present, kind == Kind::Bool ? 1 : width, name, id, 0, false});
+  const std::uint64_t mask = width >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << width) - 1;
+  slots_[static_cast<int>(kind)].push_back(
+      {value, present, mask, 0, static_cast<std::uint32_t>(vars_.size()), false});
+  vars_.push_back({kind, width, name, id});
 }
 
-std::uint64_t VcdFile::read(const Var& v, bool& z) const {
-  z = v.present && !*v.present;
-  switch (v.kind) {
-    case Kind::Bool:
-      return *static_cast<const bool*>(v.value) ? 1 : 0;
-    case Kind::U32:
-      return *static_cast<const unsigned*>(v.value);
-    case Kind::U64:
-      return *static_cast<const std::uint64_t*>(v.value);
-    case Kind::I32:
-      break;
-  }
-  // Two's complement in `width` bits (-1: all ones).
-  const std::uint64_t x =
-      static_cast<std::uint64_t>(static_cast<std::int64_t>(*static_cast<const int*>(v.value)));
-  return v.width >= 64 ? x : x & ((std::uint64_t{1} << v.width) - 1);
-}
-
-void VcdFile::write_value(const Var& v, std::uint64_t x, bool z) {
-  if (v.width == 1) {
-    std::fprintf(f_, "%c%s\n", z ? 'z' : x ? '1' : '0', v.id.c_str());
-    return;
-  }
-  char bits[66];
+void VcdFile::put_number(std::uint64_t x) {
+  char d[24];
   int n = 0;
-  if (z) {
-    bits[n++] = 'z';  // left-extends over the whole vector
+  do {
+    d[n++] = static_cast<char>('0' + x % 10);
+    x /= 10;
+  } while (x);
+  while (n) buf_ += d[--n];
+}
+
+void VcdFile::put_value(const Var& v, std::uint64_t x, bool z) {
+  char line[80];  // "b" + 64 bits + " " + id + "\n"
+  int n = 0;
+  if (v.width == 1) {
+    line[n++] = z ? 'z' : x ? '1' : '0';
   } else {
-    int top = 63;
-    while (top > 0 && !((x >> top) & 1)) --top;
-    for (int b = top; b >= 0; --b) bits[n++] = static_cast<char>('0' + ((x >> b) & 1));
+    line[n++] = 'b';
+    if (z) {
+      line[n++] = 'z';  // left-extends over the whole vector
+    } else {
+      int top = 63 - __builtin_clzll(x | 1);
+      for (int b = top; b >= 0; --b) line[n++] = static_cast<char>('0' + ((x >> b) & 1));
+    }
+    line[n++] = ' ';
   }
-  bits[n] = 0;
-  std::fprintf(f_, "b%s %s\n", bits, v.id.c_str());
+  buf_.append(line, static_cast<std::size_t>(n));
+  buf_ += v.id;
+  buf_ += '\n';
 }
 
 void VcdFile::write_header() {
-  std::fprintf(f_, "$version Switchyard waves $end\n$comment %s $end\n", comment_.c_str());
-  std::fprintf(f_, "$timescale 1 ns $end\n$scope module switchyard $end\n");
+  buf_ += "$version Switchyard waves $end\n$comment " + comment_ + " $end\n";
+  buf_ += "$timescale 1 ns $end\n$scope module switchyard $end\n";
   std::vector<std::string> open;  // the scopes open now
   for (const Var& v : vars_) {
     std::vector<std::string> path;
@@ -168,51 +150,64 @@ void VcdFile::write_header() {
       path.push_back(v.name.substr(a, b - a));
     std::size_t keep = 0;
     while (keep < open.size() && keep < path.size() && open[keep] == path[keep]) ++keep;
-    for (std::size_t k = open.size(); k > keep; --k) std::fprintf(f_, "$upscope $end\n");
-    for (std::size_t k = keep; k < path.size(); ++k)
-      std::fprintf(f_, "$scope module %s $end\n", path[k].c_str());
+    for (std::size_t k = open.size(); k > keep; --k) buf_ += "$upscope $end\n";
+    for (std::size_t k = keep; k < path.size(); ++k) buf_ += "$scope module " + path[k] + " $end\n";
     open = path;
-    const std::string leaf = v.name.substr(a);
-    if (v.width == 1)
-      std::fprintf(f_, "$var wire 1 %s %s $end\n", v.id.c_str(), leaf.c_str());
-    else
-      std::fprintf(f_, "$var wire %d %s %s [%d:0] $end\n", v.width, v.id.c_str(), leaf.c_str(),
-                   v.width - 1);
+    buf_ += "$var wire " + std::to_string(v.width) + " " + v.id + " " + v.name.substr(a);
+    if (v.width > 1) buf_ += " [" + std::to_string(v.width - 1) + ":0]";
+    buf_ += " $end\n";
   }
-  for (std::size_t k = 0; k <= open.size(); ++k) std::fprintf(f_, "$upscope $end\n");
-  std::fprintf(f_, "$enddefinitions $end\n");
+  for (std::size_t k = 0; k <= open.size(); ++k) buf_ += "$upscope $end\n";
+  buf_ += "$enddefinitions $end\n";
+}
+
+template <typename T>
+void VcdFile::sample_kind(std::vector<Slot>& slots, Cycle t, bool first, bool& stamped) {
+  for (Slot& s : slots) {
+    const bool z = s.present && !*s.present;
+    const std::uint64_t x = static_cast<std::uint64_t>(*static_cast<const T*>(s.value)) &
+                            s.mask;  // (int: sign-extended)
+    if (!first && x == s.last && z == s.last_z) continue;
+    if (!stamped) {
+      buf_ += '#';
+      put_number(t);
+      buf_ += '\n';
+      stamped = true;
+    }
+    s.last = x;
+    s.last_z = z;
+    put_value(vars_[s.var], x, z);
+  }
 }
 
 void VcdFile::sample(Cycle t) {
   if (!f_) return;
-  if (!started_) {
-    write_header();
-    std::fprintf(f_, "#%llu\n$dumpvars\n", static_cast<unsigned long long>(t));
-    for (Var& v : vars_) {
-      v.last = read(v, v.last_z);
-      write_value(v, v.last, v.last_z);
-    }
-    std::fprintf(f_, "$end\n");
-    started_ = true;
-    return;
-  }
+  const bool first = !started_;
   bool stamped = false;
-  for (Var& v : vars_) {
-    bool z;
-    const std::uint64_t x = read(v, z);
-    if (x == v.last && z == v.last_z) continue;
-    if (!stamped) {
-      std::fprintf(f_, "#%llu\n", static_cast<unsigned long long>(t));
-      stamped = true;
-    }
-    v.last = x;
-    v.last_z = z;
-    write_value(v, x, z);
+  if (first) {
+    write_header();
+    buf_ += '#';
+    put_number(t);
+    buf_ += "\n$dumpvars\n";
+    stamped = true;
+    started_ = true;
   }
+  sample_kind<bool>(slots_[static_cast<int>(Kind::Bool)], t, first, stamped);
+  sample_kind<unsigned>(slots_[static_cast<int>(Kind::U32)], t, first, stamped);
+  sample_kind<std::uint64_t>(slots_[static_cast<int>(Kind::U64)], t, first, stamped);
+  sample_kind<int>(slots_[static_cast<int>(Kind::I32)], t, first, stamped);
+  if (first) buf_ += "$end\n";
+  if (buf_.size() >= (1u << 20)) flush();
+}
+
+void VcdFile::flush() {
+  if (!buf_.empty() && f_) std::fwrite(buf_.data(), 1, buf_.size(), f_);
+  buf_.clear();
 }
 
 void VcdFile::close() {
   if (!f_) return;
+  flush();
   const bool bad = std::ferror(f_) != 0;
   const bool closed = std::fclose(f_) == 0;
   f_ = nullptr;
@@ -276,8 +271,8 @@ Waves::Waves(const Config& cfg, const Topology& topo, const std::vector<Router*>
       RouterProbe::In& w = pr.in[p];
       const std::string n = rn + ins_[p] + ".";
       f.add(n + "valid", K::Bool, &w.valid, 1);
-      carried(n, w.carried);
-      if (!oq_) f.add(n + "vc", K::U32, &w.vc, 8, &w.carried.on);
+      carried(n, pr.in_carried[p]);
+      if (!oq_) f.add(n + "vc", K::U32, &w.vc, 8, &pr.in_carried[p].on);
       f.add(n + "head", K::Bool, &w.head, 1);
       f.add(n + "tail", K::Bool, &w.tail, 1);
       if (oq_) continue;
@@ -288,7 +283,7 @@ Waves::Waves(const Config& cfg, const Topology& topo, const std::vector<Router*>
     for (int p = 0; p < P; ++p) {
       RouterProbe::Out& w = pr.out[p];
       const std::string n = rn + outs_[p] + ".";
-      carried(n, w.carried);
+      carried(n, pr.out_carried[p]);
       if (oq_) {
         f.add(n + "queued", K::U32, &w.queued, 16);
       } else {
@@ -319,10 +314,10 @@ void Waves::close() {
   // until they are gone, so the VCD shows when they end.
   auto carrying = [&] {
     for (const auto& pr : probes_) {
-      for (const auto& i : pr->in)
-        if (i.carried.on) return true;
-      for (const auto& o : pr->out)
-        if (o.carried.on) return true;
+      for (const auto& c : pr->in_carried)
+        if (c.on) return true;
+      for (const auto& c : pr->out_carried)
+        if (c.on) return true;
     }
     return false;
   };
