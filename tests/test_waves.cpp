@@ -283,7 +283,7 @@ TEST(Waves, GtkwNamesOnlySignalsOfTheVcdOpensCollapsedOnTheWindowInHex) {
   ASSERT_TRUE(g.good());
   int names = 0, open_groups = 0, closed_groups = 0, ends = 0, depth = 0;
   double zoom = 0, width = 0, names_px = 0;
-  long long start = -1;
+  long long start = -1, marker = -1;
   std::string flags, legend;
   std::vector<std::string> expanded;  // the expanded groups, in order, and what they hold
   bool closed_seen = false;
@@ -293,7 +293,10 @@ TEST(Waves, GtkwNamesOnlySignalsOfTheVcdOpensCollapsedOnTheWindowInHex) {
     if (line.rfind("[timestart] ", 0) == 0) start = std::stoll(line.substr(12));
     if (line.rfind("[size] ", 0) == 0) width = std::stod(line.substr(7));
     if (line.rfind("[signals_width] ", 0) == 0) names_px = std::stod(line.substr(16));
-    if (line[0] == '*') zoom = std::stod(line.substr(1));
+    if (line[0] == '*') {
+      std::istringstream z(line.substr(1));
+      z >> zoom >> marker;
+    }
     if (line[0] == '@') flags = line;
     if (line[0] == '-') {
       if (flags == "@200") {  // a comment row: the legend
@@ -341,12 +344,14 @@ TEST(Waves, GtkwNamesOnlySignalsOfTheVcdOpensCollapsedOnTheWindowInHex) {
   // three network ports out; a size-2 dimension has one link, d1).
   EXPECT_EQ(closed_groups, 2 * (1 + 4 + 3));
   // The view opens on the recorded window: from cycle 2, 2^-zoom units per 200 pixels over the
-  // wave pane, so the 32 cycles fill it.
+  // wave pane, so the 32 cycles fill it; the VCD lasts that long (or GTKWave starts at 0).
   EXPECT_EQ(start, 2);
+  EXPECT_EQ(marker, 33);  // the primary marker on the last cycle recorded
   ASSERT_GT(width, names_px);
   const double shown = std::pow(2.0, -zoom) / 200.0 * (width - names_px - 60);
-  EXPECT_GE(shown, 32.0);
-  EXPECT_LE(shown, 32.0 * 1.1);
+  EXPECT_GE(shown, 32.0 * 1.05);  // with room for GTKWave's rounding
+  EXPECT_LE(shown, 32.0 * 1.15);
+  EXPECT_GE(vcd.end, 2 + static_cast<std::uint64_t>(shown));
   EXPECT_TRUE(vcd.has("r0.out_d0p.credit2"));
   EXPECT_FALSE(vcd.has("r1.in_inj.valid"));  // not in the list
   EXPECT_EQ(vcd.at("r0.out_d0p.credit2", 2), 5u);

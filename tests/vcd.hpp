@@ -18,6 +18,7 @@ struct Vcd {
   static constexpr std::uint64_t kZ = ~std::uint64_t{0} - 1;
   std::map<std::string, std::vector<Change>> signals;  // by name
   std::string timescale;                               // as written, e.g. "1 ns"
+  std::uint64_t end = 0;                               // the last time stamp
   bool ok = false;
 
   explicit Vcd(const std::string& path) {
@@ -64,7 +65,7 @@ struct Vcd {
         continue;
       }
       if (w[0] == '#') {
-        t = std::stoull(w.substr(1));
+        t = end = std::stoull(w.substr(1));
       } else if (w[0] == 'b') {
         std::string id;
         ls >> id;

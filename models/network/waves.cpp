@@ -169,9 +169,7 @@ void VcdFile::sample_kind(std::vector<Slot>& slots, Cycle t, bool first, bool& s
                             s.mask;  // (int: sign-extended)
     if (!first && x == s.last && z == s.last_z) continue;
     if (!stamped) {
-      buf_ += '#';
-      put_number(t);
-      buf_ += '\n';
+      stamp(t);
       stamped = true;
     }
     s.last = x;
@@ -186,9 +184,8 @@ void VcdFile::sample(Cycle t) {
   bool stamped = false;
   if (first) {
     write_header();
-    buf_ += '#';
-    put_number(t);
-    buf_ += "\n$dumpvars\n";
+    stamp(t);
+    buf_ += "$dumpvars\n";
     stamped = true;
     started_ = true;
   }
@@ -198,6 +195,14 @@ void VcdFile::sample(Cycle t) {
   sample_kind<int>(slots_[static_cast<int>(Kind::I32)], t, first, stamped);
   if (first) buf_ += "$end\n";
   if (buf_.size() >= (1u << 20)) flush();
+}
+
+void VcdFile::stamp(Cycle t) {
+  if (!f_ || (started_ && t <= stamped_)) return;
+  buf_ += '#';
+  put_number(t);
+  buf_ += '\n';
+  stamped_ = t;
 }
 
 void VcdFile::flush() {
@@ -323,6 +328,11 @@ void Waves::close() {
   };
   for (const Cycle stop = now_ + 100000; carrying() && now_ < stop;) begin_cycle(now_ + 1);
   vcd_file_->sample(now_);
+  // GTKWave opens at [timestart] only if the dump lasts the whole view (else it starts at 0): a
+  // last time stamp with no change takes it there.
+  Cycle t0, t1;
+  const double span = view(t0, t1);
+  vcd_file_->stamp(t0 + static_cast<Cycle>(std::ceil(span)) + 1);
   for (Router* r : traced_) r->set_probe(nullptr);
   std::unique_ptr<VcdFile> f = std::move(vcd_file_);
   f->close();
@@ -363,14 +373,22 @@ void Waves::end_cycle() {
 // outputs and inputs, flits buffered), then one collapsed group per router with a collapsed
 // group per port inside it; masks in hexadecimal, counts and ids in decimal; the view on the
 // cycles recorded.
+double Waves::view(Cycle& t0, Cycle& t1) const {
+  // [from_cycle, to_cycle], clipped to the cycles the run had.
+  t0 = first_ == kNever ? from_ : std::max(from_, first_);
+  t1 = first_ == kNever ? t0 : std::max(t0, std::min(to_, last_));
+  // The cycles the view spans (10% to spare: GTKWave's own rounding of the zoom shows up to 7%
+  // less than asked).
+  return static_cast<double>(t1 - t0 + 1) * 1.1;
+}
+
 void Waves::write_gtkw() const {
   std::ofstream g(gtkw_);
   if (!g) throw std::runtime_error("waves: cannot write " + gtkw_);
   const std::string vcd_name = std::filesystem::path(vcd_).filename().string();
   // The view: [from_cycle, to_cycle], clipped to the cycles the run had.
-  const Cycle t0 = first_ == kNever ? from_ : std::max(from_, first_);
-  const Cycle t1 = first_ == kNever ? t0 : std::max(t0, std::min(to_, last_));
-  const double span = static_cast<double>(t1 - t0 + 1) * 1.02;
+  Cycle t0, t1;
+  const double span = view(t0, t1);
   // GTKWave shows 2^-zoom time units per 200 pixels; the wave pane is about kWavePx wide.
   constexpr int kWidth = 1400, kHeight = 860, kNamesPx = 300, kWavePx = kWidth - kNamesPx - 60;
   const double zoom = -std::log2(span * 200.0 / kWavePx);
@@ -379,7 +397,7 @@ void Waves::write_gtkw() const {
   g << "[dumpfile] \"" << vcd_name << "\"\n";
   g << "[timestart] " << t0 << "\n";
   g << "[size] " << kWidth << " " << kHeight << "\n[pos] -1 -1\n";
-  g << "*" << std::fixed << zoom << " -1";  // zoom, then no primary marker
+  g << "*" << std::fixed << zoom << " " << t1;  // zoom, then the primary marker: the last cycle
   for (int m = 0; m < 26; ++m) g << " -1";
   g << "\n[sst_expanded] 0\n[signals_width] " << kNamesPx << "\n";
   const int I = static_cast<int>(ins_.size()), P = static_cast<int>(outs_.size());

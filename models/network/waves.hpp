@@ -130,6 +130,8 @@ class VcdFile {
            const bool* present = nullptr);
   // The values at the end of cycle t (the first call also writes the header and $dumpvars).
   void sample(Cycle t);
+  // A time stamp with no change (the dump then lasts until t), unless t is not past the last.
+  void stamp(Cycle t);
   void close();
 
  private:
@@ -156,6 +158,7 @@ class VcdFile {
   std::string path_, comment_, buf_;
   std::vector<Var> vars_;
   std::vector<Slot> slots_[4];  // by Kind
+  Cycle stamped_ = 0;           // the last time stamp written
   bool started_ = false;
 };
 
@@ -178,6 +181,8 @@ class Waves {
 
  private:
   void sample(std::size_t i);
+  // The cycles the .gtkw shows: [t0, t1], and the span of its view.
+  double view(Cycle& t0, Cycle& t1) const;
   void write_gtkw() const;
   Cycle from_, to_;
   Cycle now_ = 0;
