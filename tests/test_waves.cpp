@@ -1,10 +1,16 @@
 // VCD waveforms: a one-message run is found at each router of its path at the cycles the
-// zero-load model predicts; the GTKWave save file names only signals the VCD has; the window and
-// the router list are obeyed; waves off writes nothing.
+// zero-load model predicts, with its id, source and destination on the inputs and outputs it
+// crosses; packet ids are unique over a run that reuses pool slots; the GTKWave save file names
+// only signals the VCD has, opens on the recorded window with collapsed groups and hexadecimal
+// masks; time is in cycles; the window and the router list are obeyed; waves off writes nothing.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <map>
+#include <set>
 #include <sstream>
 
 #include "helpers.hpp"
@@ -58,7 +64,12 @@ TEST_P(WavePath, MessageSeenAtEveryRouterOfItsPathWhenTheFormulaSays) {
 
   test::Vcd vcd(dir + "/run.vcd");
   ASSERT_TRUE(vcd.ok);
+  EXPECT_EQ(vcd.timescale, "1 ns");  // one time unit per cycle (clock_ns 1)
   const RoutingUnit ru(topo, cfg.routing.tie_break, cfg.router.vcs);
+  const std::uint64_t id = vcd.at("r" + std::to_string(src) + ".in_inj.pkt", t0 + c.alpha);
+  EXPECT_EQ(id, 1u);  // the run's first packet
+  // A flit shows on a link for tau cycles; a packet-level router's packet for flits * tau.
+  const Cycle busy = static_cast<Cycle>(c.flits * c.tau);
   int node = src, in_port = topo.num_ports();  // enters the source router from the NI
   const Cycle horizon = r.cycles + 5;
   for (int k = 0; k <= h; ++k) {
@@ -73,8 +84,29 @@ TEST_P(WavePath, MessageSeenAtEveryRouterOfItsPathWhenTheFormulaSays) {
       expect.push_back(head);  // output_queued models packets: one event at the head
     EXPECT_EQ(vcd.high_cycles(s + "valid", horizon), expect) << s << " hop " << k;
     EXPECT_EQ(vcd.at(s + "head", head), 1u) << s;
-    EXPECT_EQ(vcd.at(s + "pkt", head),
-              vcd.at("r" + std::to_string(src) + ".in_inj.pkt", t0 + c.alpha));
+    EXPECT_EQ(vcd.at(s + "pkt", head), id) << s;
+    EXPECT_EQ(vcd.at(s + "src", head), static_cast<std::uint64_t>(src)) << s;
+    EXPECT_EQ(vcd.at(s + "dst", head), static_cast<std::uint64_t>(dst)) << s;
+    EXPECT_EQ(vcd.at(s + "pkt", head + busy - 1), id) << s;
+    EXPECT_EQ(vcd.at(s + "pkt", head - 1), test::Vcd::kZ) << s;  // no packet before it
+    EXPECT_EQ(vcd.at(s + "pkt", head + busy), test::Vcd::kZ) << s;
+    if (k < h) {
+      // The output shows the packet from the cycle its head crosses (delta later) for as long
+      // as its flits are on the link, and the router's summary marks that output busy.
+      const int out = ru.out_port(node, dst);
+      const std::string r = "r" + std::to_string(node) + ".";
+      const std::string o = r + "out_" + port_label(topo, out) + ".";
+      const Cycle cross = head + c.delta;
+      EXPECT_EQ(vcd.at(o + "pkt", cross - 1), test::Vcd::kZ) << o;
+      for (Cycle x = cross; x < cross + busy; ++x) {
+        EXPECT_EQ(vcd.at(o + "pkt", x), id) << o << " cycle " << x;
+        EXPECT_EQ(vcd.at(r + "out_busy", x), 1u << out) << o << " cycle " << x;
+      }
+      EXPECT_EQ(vcd.at(o + "src", cross), static_cast<std::uint64_t>(src)) << o;
+      EXPECT_EQ(vcd.at(o + "dst", cross), static_cast<std::uint64_t>(dst)) << o;
+      EXPECT_EQ(vcd.at(o + "pkt", cross + busy), test::Vcd::kZ) << o;
+      EXPECT_EQ(vcd.at(r + "out_busy", cross + busy), 0u) << o;
+    }
     if (c.buffering == "input_vc") {
       EXPECT_EQ(vcd.at(s + "tail", expect.back()), 1u) << s;
       if (k < h) {
@@ -99,34 +131,248 @@ INSTANTIATE_TEST_SUITE_P(Waves, WavePath,
                                            WaveCase{"output_queued", "output_queued", 1, 3, 1, 5}),
                          [](const ::testing::TestParamInfo<WaveCase>& i) { return i.param.name; });
 
-TEST(Waves, GtkwNamesOnlySignalsOfTheVcdAndCreditsStartFull) {
+// Many packets through a 4x4 mesh, every router traced: far more packets than are ever alive at
+// once, so pool slots are reused, yet each packet has its own id, 1..N in creation order; each
+// shows its trace message's source and destination at every input it reaches, reaches its
+// destination's router, and every output shows exactly what the input at the link's other end
+// shows, cycle for cycle.
+TEST(Waves, PacketIdsUniqueOverARunThatReusesPoolSlots) {
+  const std::string dir = fresh_dir("ids");
+  const int N = 16, M = 600;
+  std::ostringstream y;
+  y << "topology: {type: mesh, dims: [4, 4]}\nrouter: {vcs: 2, vc_depth: 4}\n"
+    << "timing: {alpha: 1, delta: 1, tau: 2}\ntraffic:\n  type: trace\n  messages:\n";
+  std::multiset<std::pair<int, int>> pairs;
+  for (int i = 0; i < M; ++i) {
+    const int s = (i * 5) % N, d = (s + 1 + (i * 7) % (N - 1)) % N;
+    pairs.insert({s, d});
+    y << "    - {time: " << i * 2 << ", src: " << s << ", dst: " << d << ", flits: 3}\n";
+  }
+  y << "waves: {enable: true, file: " << dir << "/ids.vcd}\n";
+  const Config cfg = test::cfg(y.str());
+  const Results r = test::run(y.str(), true);
+  ASSERT_TRUE(r.stable);
+  ASSERT_EQ(r.packets.size(), static_cast<std::size_t>(M));
+  // The most packets alive at once bounds the pool's slots.
+  std::vector<std::pair<Cycle, int>> ev;
+  for (const auto& p : r.packets) {
+    ev.push_back({p.created, 1});
+    ev.push_back({p.delivered + 1, -1});
+  }
+  std::sort(ev.begin(), ev.end());
+  int live = 0, peak = 0;
+  for (const auto& e : ev) peak = std::max(peak, live += e.second);
+  EXPECT_LT(peak * 4, M) << "pool slots must be reused for this test to mean anything";
+
+  test::Vcd vcd(dir + "/ids.vcd");
+  ASSERT_TRUE(vcd.ok);
+  const Topology topo = cfg.topology.make();
+  const int P = topo.num_ports();
+  std::map<std::uint64_t, std::pair<int, int>> seen;  // id -> (src, dst) at injection
+  std::map<std::uint64_t, std::set<int>> heads_at;    // id -> routers its head reached
+  // Injection ports first (every packet enters the network at one), then the network inputs.
+  for (int pass = 0; pass < 2; ++pass)
+    for (int n = 0; n < N; ++n)
+      for (int p = pass ? 0 : P; p < (pass ? P : P + 1); ++p) {
+        const std::string s = "r" + std::to_string(n) + ".in_" + port_label(topo, p) + ".";
+        ASSERT_TRUE(vcd.has(s + "head")) << s;  // (a port at a mesh edge reads idle)
+        for (const auto& ch : vcd.signals.at(s + "head")) {
+          if (ch.value != 1) continue;
+          const std::uint64_t id = vcd.at(s + "pkt", ch.time);
+          const int src = static_cast<int>(vcd.at(s + "src", ch.time));
+          const int dst = static_cast<int>(vcd.at(s + "dst", ch.time));
+          heads_at[id].insert(n);
+          if (p == P) {
+            EXPECT_EQ(src, n) << s;
+            EXPECT_TRUE(seen.insert({id, {src, dst}}).second) << "id " << id << " injected twice";
+          } else {
+            ASSERT_TRUE(seen.count(id)) << s << " id " << id << " never injected";
+            EXPECT_EQ(seen[id], std::make_pair(src, dst)) << s << " id " << id;
+          }
+        }
+      }
+  // Each output shows what the input at the other end of its link shows, change for change.
+  std::uint64_t out_changes = 0;
+  for (int n = 0; n < N; ++n)
+    for (int p = 0; p < P; ++p) {
+      const int m = topo.neighbor(n, p);
+      if (m < 0) continue;
+      const std::string o = "r" + std::to_string(n) + ".out_" + port_label(topo, p) + ".";
+      const std::string i =
+          "r" + std::to_string(m) + ".in_" + port_label(topo, topo.in_port(n, p)) + ".";
+      for (const char* f : {"pkt", "src", "dst"}) {
+        ASSERT_TRUE(vcd.has(o + f) && vcd.has(i + f)) << o << f;
+        const auto &a = vcd.signals.at(o + f), &b = vcd.signals.at(i + f);
+        ASSERT_EQ(a.size(), b.size()) << o << f;
+        for (std::size_t k = 0; k < a.size(); ++k) {
+          EXPECT_EQ(a[k].time, b[k].time) << o << f << " change " << k;
+          EXPECT_EQ(a[k].value, b[k].value) << o << f << " change " << k;
+        }
+      }
+      out_changes += vcd.signals.at(o + "pkt").size();
+    }
+  ASSERT_EQ(seen.size(), static_cast<std::size_t>(M));
+  EXPECT_EQ(seen.begin()->first, 1u);
+  EXPECT_EQ(seen.rbegin()->first, static_cast<std::uint64_t>(M));  // so: exactly 1..M
+  std::multiset<std::pair<int, int>> got;
+  for (const auto& [id, sd] : seen) {
+    got.insert(sd);
+    EXPECT_TRUE(heads_at[id].count(sd.second))
+        << "id " << id << " never reached router " << sd.second;
+  }
+  EXPECT_EQ(got, pairs);
+  EXPECT_GT(out_changes, static_cast<std::uint64_t>(M));
+  // The summary's buffered count is the input VCs' occupancy.
+  for (int n : {0, 5, 10}) {
+    const std::string rn = "r" + std::to_string(n) + ".";
+    for (Cycle t = 0; t < 250; t += 7) {
+      std::uint64_t sum = 0;
+      for (int p = 0; p <= P; ++p)
+        for (int v = 0; v < 2; ++v) {
+          const std::string s = rn + "in_" + port_label(topo, p) + ".occ" + std::to_string(v);
+          if (vcd.has(s)) sum += vcd.at(s, t);
+        }
+      EXPECT_EQ(vcd.at(rn + "buffered", t), sum) << rn << " cycle " << t;
+    }
+  }
+}
+
+// A circuit holds its output from the cycle its header takes it until the circuit is released;
+// the output shows the packet that long.
+TEST(Waves, CircuitOutputShowsItsPacketWhileTheCircuitHolds) {
+  const std::string dir = fresh_dir("circuit");
+  const std::string y =
+      "topology: {type: torus, dims: [4, 4]}\n"
+      "router: {buffering: circuit, switching: direct_connect}\n"
+      "timing: {alpha: 1, delta: 2, tau: 1}\n"
+      "traffic: {type: trace, messages: [{time: 3, src: 0, dst: 2, flits: 6}]}\n"
+      "waves: {enable: true, file: " +
+      dir + "/c.vcd}\n";
+  const Results r = test::run(y);
+  ASSERT_TRUE(r.stable);
+  test::Vcd vcd(dir + "/c.vcd");
+  ASSERT_TRUE(vcd.ok);
+  // 0 -> 1 -> 2 on d0p: the header crosses r0 and r1, each holds its output until the data is in.
+  for (const char* o : {"r0.out_d0p.", "r1.out_d0p."}) {
+    const auto& xb = vcd.signals.at(std::string(o) + "xbar");
+    std::vector<Cycle> held;
+    for (Cycle t = 0; t < 60; ++t)
+      if (vcd.at(std::string(o) + "xbar", t) != 0) held.push_back(t);
+    ASSERT_FALSE(held.empty()) << o << xb.size();
+    for (Cycle t = 0; t < 60; ++t) {
+      const bool on = t >= held.front() && t <= held.back();
+      EXPECT_EQ(vcd.at(std::string(o) + "pkt", t), on ? 1u : test::Vcd::kZ) << o << t;
+    }
+    EXPECT_GE(held.size(), 6u) << o;  // at least the message's 6 flits
+  }
+}
+
+TEST(Waves, GtkwNamesOnlySignalsOfTheVcdOpensCollapsedOnTheWindowInHex) {
   const std::string dir = fresh_dir("gtkw");
   const std::string y =
       "topology: {type: mesh, dims: [3, 2]}\nrouter: {vcs: 3, vc_depth: 5}\n"
       "traffic:\n  type: trace\n  messages:\n    - {time: 0, src: 0, dst: 5, flits: 2}\n"
+      "    - {time: 30, src: 4, dst: 0, flits: 2}\n"
       "waves: {enable: true, file: " +
-      dir + "/m.vcd, routers: [0, 4]}\n";
+      dir + "/m.vcd, routers: [0, 4], from_cycle: 2, to_cycle: 33}\n";
   const Results r = test::run(y);
   ASSERT_TRUE(r.stable);
   test::Vcd vcd(dir + "/m.vcd");
   ASSERT_TRUE(vcd.ok);
   std::ifstream g(dir + "/m.gtkw");
   ASSERT_TRUE(g.good());
-  int names = 0, groups = 0;
+  int names = 0, open_groups = 0, closed_groups = 0, ends = 0, depth = 0;
+  double zoom = 0, width = 0, names_px = 0;
+  long long start = -1, marker = -1;
+  std::string flags, legend;
+  std::vector<std::string> expanded;  // the expanded groups, in order, and what they hold
+  bool closed_seen = false;
+  const std::vector<std::string> masks = {"vc_req", "vc_gnt",   "sw_req", "sw_gnt",
+                                          "xbar",   "out_busy", "in_busy"};
   for (std::string line; std::getline(g, line);) {
-    if (line.rfind("SystemC.", 0) == 0) {
-      std::string n = line.substr(8);
+    if (line.rfind("[timestart] ", 0) == 0) start = std::stoll(line.substr(12));
+    if (line.rfind("[size] ", 0) == 0) width = std::stod(line.substr(7));
+    if (line.rfind("[signals_width] ", 0) == 0) names_px = std::stod(line.substr(16));
+    if (line[0] == '*') {
+      std::istringstream z(line.substr(1));
+      z >> zoom >> marker;
+    }
+    if (line[0] == '@') flags = line;
+    if (line[0] == '-') {
+      if (flags == "@200") {  // a comment row: the legend
+        legend += line.substr(1) + "\n";
+      } else if (flags == "@800200") {
+        ++open_groups;
+        EXPECT_FALSE(closed_seen) << "the summaries come first: " << line;
+        expanded.push_back(line.substr(1));
+        ++depth;
+      } else if (flags == "@c00200") {
+        ++closed_groups;
+        closed_seen = true;
+        ++depth;
+      } else if (flags == "@1000200" || flags == "@1401200") {
+        ++ends;
+        --depth;
+      } else {
+        ADD_FAILURE() << "unknown group flags " << flags;
+      }
+    }
+    if (line.rfind("switchyard.", 0) == 0) {
+      std::string n = line.substr(11);
       n = n.substr(0, n.find('['));
       EXPECT_TRUE(vcd.has(n)) << n;
       ++names;
+      EXPECT_GT(depth, 0) << n << " outside any group";
+      const std::string leaf = n.substr(n.rfind('.') + 1);
+      if (std::find(masks.begin(), masks.end(), leaf) != masks.end()) {
+        EXPECT_EQ(flags, "@22") << n << " (masks in hexadecimal)";
+      } else if (leaf == "pkt" || leaf == "buffered" || leaf.rfind("occ", 0) == 0) {
+        EXPECT_EQ(flags, "@24") << n;
+      }
+      if (!closed_seen) {  // inside a summary group
+        EXPECT_TRUE(leaf == "out_busy" || leaf == "in_busy" || leaf == "buffered") << n;
+      }
     }
-    if (line == "@800200") ++groups;
   }
   EXPECT_EQ(names, static_cast<int>(vcd.signals.size()));
-  EXPECT_GT(groups, 2);
+  EXPECT_NE(legend.find("1 ns = 1 cycle"), std::string::npos) << legend;
+  EXPECT_NE(legend.find("bits 0..3: d0p d0m d1 inj"), std::string::npos) << legend;
+  EXPECT_EQ(depth, 0);
+  EXPECT_EQ(ends, open_groups + closed_groups);
+  EXPECT_EQ(expanded, (std::vector<std::string>{"r0", "r4"}));
+  // Per traced router: its ports group and one group per port (d0p, d0m, d1 and inj in, the
+  // three network ports out; a size-2 dimension has one link, d1).
+  EXPECT_EQ(closed_groups, 2 * (1 + 4 + 3));
+  // The view opens on the recorded window: from cycle 2, 2^-zoom units per 200 pixels over the
+  // wave pane, so the 32 cycles fill it; the VCD lasts that long (or GTKWave starts at 0).
+  EXPECT_EQ(start, 2);
+  EXPECT_EQ(marker, 33);  // the primary marker on the last cycle recorded
+  ASSERT_GT(width, names_px);
+  const double shown = std::pow(2.0, -zoom) / 200.0 * (width - names_px - 60);
+  EXPECT_GE(shown, 32.0 * 1.05);  // with room for GTKWave's rounding
+  EXPECT_LE(shown, 32.0 * 1.15);
+  EXPECT_GE(vcd.end, 2 + static_cast<std::uint64_t>(shown));
   EXPECT_TRUE(vcd.has("r0.out_d0p.credit2"));
   EXPECT_FALSE(vcd.has("r1.in_inj.valid"));  // not in the list
-  EXPECT_EQ(vcd.at("r0.out_d0p.credit2", 0), 5u);
+  EXPECT_EQ(vcd.at("r0.out_d0p.credit2", 2), 5u);
+}
+
+// The VCD counts cycles whatever the clock period: a 2.5 ns clock still has one time unit per
+// cycle.
+TEST(Waves, TimeIsInCyclesWhateverTheClock) {
+  const std::string dir = fresh_dir("clock");
+  const std::string y =
+      "topology: {type: torus, dims: [4, 4]}\nnetwork_interface: {clock_ns: 2.5}\n"
+      "timing: {alpha: 2, delta: 1, tau: 1}\n"
+      "traffic: {type: trace, messages: [{time: 10, src: 0, dst: 1, flits: 1}]}\n"
+      "waves: {enable: true, file: " +
+      dir + "/k.vcd}\n";
+  ASSERT_TRUE(test::run(y).stable);
+  test::Vcd vcd(dir + "/k.vcd");
+  ASSERT_TRUE(vcd.ok);
+  EXPECT_EQ(vcd.timescale, "1 ns");
+  EXPECT_EQ(vcd.high_cycles("r0.in_inj.valid", 100), std::vector<std::uint64_t>{12});
+  EXPECT_EQ(vcd.high_cycles("r1.in_d0m.valid", 100), std::vector<std::uint64_t>{13});
 }
 
 TEST(Waves, NothingRecordedOutsideTheWindow) {

@@ -1,5 +1,6 @@
 // A small VCD reader for the tests: every variable's full dotted name (without the top "SystemC"
-// scope) and its value changes in time order.
+// scope) and its value changes in time order. A value with an x or z bit reads kZ (a port with
+// no packet on it shows z).
 #pragma once
 #include <cstdint>
 #include <fstream>
@@ -14,7 +15,10 @@ struct Vcd {
   struct Change {
     std::uint64_t time, value;
   };
+  static constexpr std::uint64_t kZ = ~std::uint64_t{0} - 1;
   std::map<std::string, std::vector<Change>> signals;  // by name
+  std::string timescale;                               // as written, e.g. "1 ns"
+  std::uint64_t end = 0;                               // the last time stamp
   bool ok = false;
 
   explicit Vcd(const std::string& path) {
@@ -43,19 +47,33 @@ struct Vcd {
           for (std::size_t i = 1; i < scope.size(); ++i) full += scope[i] + ".";
           by_id[id] = full + name;
           signals[full + name];
+        } else if (w == "$timescale") {
+          // Its words up to $end, on this line or the next ones.
+          for (std::string x;;) {
+            if (!(ls >> x)) {
+              if (!std::getline(in, line)) break;
+              ls.clear();
+              ls.str(line);
+              continue;
+            }
+            if (x == "$end") break;
+            timescale += (timescale.empty() ? "" : " ") + x;
+          }
         } else if (w == "$enddefinitions") {
           defs = false;
         }
         continue;
       }
       if (w[0] == '#') {
-        t = std::stoull(w.substr(1));
+        t = end = std::stoull(w.substr(1));
       } else if (w[0] == 'b') {
         std::string id;
         ls >> id;
         auto it = by_id.find(id);
+        const std::string bits = w.substr(1);
+        const bool z = bits.find_first_of("xXzZ") != std::string::npos;
         if (it != by_id.end())
-          signals[it->second].push_back({t, std::stoull(w.substr(1), nullptr, 2)});
+          signals[it->second].push_back({t, z ? kZ : std::stoull(bits, nullptr, 2)});
       } else if ((w[0] == '0' || w[0] == '1') && w.size() > 1) {
         auto it = by_id.find(w.substr(1));
         if (it != by_id.end()) signals[it->second].push_back({t, std::uint64_t(w[0] - '0')});

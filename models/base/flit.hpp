@@ -1,6 +1,7 @@
 // Flit, Packet and the packet pool. A message (what an NI is asked to send) becomes one or more
 // packets; a packet becomes flits. Flits are small values copied through fixed-size VC buffers;
 // packets live in a pool indexed by integer id and are recycled, so nothing is allocated per flit.
+// A pool slot is reused; a packet's serial is not (1, 2, ... in creation order, over the run).
 #pragma once
 #include <cstdint>
 #include <vector>
@@ -45,23 +46,31 @@ struct Packet {
 class PacketPool {
  public:
   std::uint32_t allocate() {
+    std::uint32_t id;
     if (free_.empty()) {
+      id = static_cast<std::uint32_t>(packets_.size());
       packets_.emplace_back();
-      return static_cast<std::uint32_t>(packets_.size() - 1);
+      serials_.push_back(0);
+    } else {
+      id = free_.back();
+      free_.pop_back();
+      packets_[id] = Packet{};
     }
-    const std::uint32_t id = free_.back();
-    free_.pop_back();
-    packets_[id] = Packet{};
+    serials_[id] = ++created_;
     return id;
   }
   void release(std::uint32_t id) { free_.push_back(id); }
   Packet& operator[](std::uint32_t id) { return packets_[id]; }
   const Packet& operator[](std::uint32_t id) const { return packets_[id]; }
+  // The packet in slot id: its number over the run (1, 2, ... in creation order), never reused.
+  std::uint64_t serial(std::uint32_t id) const { return serials_[id]; }
   std::size_t live() const { return packets_.size() - free_.size(); }
 
  private:
   std::vector<Packet> packets_;
   std::vector<std::uint32_t> free_;
+  std::vector<std::uint64_t> serials_;  // per slot (kept beside the packets: Packet stays 80 bytes)
+  std::uint64_t created_ = 0;
 };
 
 }  // namespace sy

@@ -241,7 +241,7 @@ struct ScheduleConfig {
   bool enabled() const { return !algorithm.empty(); }
 };
 
-// VCD waveforms (sc_trace), off by default.
+// VCD waveforms (network/waves.hpp), off by default.
 struct WavesConfig {
   bool enable = false;
   std::string file = "waves/run.vcd";  // the .gtkw save file is written beside it

@@ -1,4 +1,4 @@
-// waves: {enable, file, routers, from_cycle, to_cycle} (VCD through sc_trace)
+// waves: {enable, file, routers, from_cycle, to_cycle} (VCD and GTKWave save file)
 #include <filesystem>
 
 #include "switchyard/config/section.hpp"

@@ -80,7 +80,7 @@ Network::Network(sc_core::sc_module_name name, const Config& cfg)
     nis_[n]->attach(routers_[topo_.injection_router(n)]);
     traffic_.out[static_cast<std::size_t>(n)].bind(nis_[n]->target);
   }
-  if (cfg_.waves.enable) waves_.reset(new Waves(cfg_, topo_, routers_));
+  if (cfg_.waves.enable) waves_.reset(new Waves(cfg_, topo_, routers_, fabric_.pool));
   if (cfg_.schedule.enabled()) driver_.reset(new ScheduleDriver("schedule", cfg_, *this));
   if (cfg_.traffic.broadcast.pmnb()) {
     pmnb_.reset(new DynamicPmnb("pmnb", cfg_, *this, stats_));

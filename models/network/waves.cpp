@@ -1,5 +1,8 @@
 #include "switchyard/network/waves.hpp"
 
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <stdexcept>
@@ -23,27 +26,210 @@ std::string router_label(const Topology& topo, int router) {
   return "r" + s.substr(1, s.size() - 2);
 }
 
-RouterProbe::RouterProbe(int inputs, int outputs, int vcs) : in(inputs), out(outputs) {
+RouterProbe::RouterProbe(int inputs, int outputs, int vcs, Hold hold, Cycle tau,
+                         const PacketPool& pool)
+    : in(inputs),
+      out(outputs),
+      in_carried(inputs),
+      out_carried(outputs),
+      hold_(hold),
+      tau_(std::max<Cycle>(tau, 1)),
+      pool_(pool) {
   for (auto& i : in) i.occ.assign(vcs, 0);
   for (auto& o : out) o.credit.assign(vcs, 0);
 }
 
-void RouterProbe::clear_events() {
+void RouterProbe::flit_in(int port, int vc, std::uint32_t packet, bool head, bool tail) {
+  In& w = in[port];
+  const Packet& p = pool_[packet];
+  w.valid = true;
+  w.head = head;
+  w.tail = tail;
+  w.vc = static_cast<unsigned>(vc);
+  w.slot = packet;
+  // A packet-level router takes the whole packet at its head: its flits follow every tau.
+  show(in_carried[port], packet,
+       now + (hold_ == Hold::Packet ? static_cast<Cycle>(p.flits) * tau_ : tau_));
+}
+
+void RouterProbe::clear_events(Cycle t) {
+  now = t;
   for (auto& i : in) {
     i.valid = i.head = i.tail = false;
     i.vc_req = i.vc_gnt = 0;
   }
   for (auto& o : out) o.sw_req = o.sw_gnt = o.xbar = 0;
+  for (auto& c : in_carried)
+    if (c.until <= t) c.on = false;
+  for (auto& c : out_carried)
+    if (c.until <= t) c.on = false;
 }
 
-Waves::Waves(const Config& cfg, const Topology& topo, const std::vector<Router*>& routers)
+void RouterProbe::summarize() {
+  in_busy = out_busy = 0;
+  buffered = 0;
+  for (std::size_t i = 0; i < in.size(); ++i) {
+    if (in_carried[i].on) in_busy |= std::uint64_t{1} << i;
+    for (unsigned n : in[i].occ) buffered += n;
+  }
+  for (std::size_t o = 0; o < out.size(); ++o) {
+    Carried& c = out_carried[o];
+    // A circuit shows until its crossbar connection goes (the router's sample holds it).
+    if (hold_ == Hold::Circuit && !out[o].xbar) c.on = false;
+    if (c.on) out_busy |= std::uint64_t{1} << o;
+    if (hold_ != Hold::Flit) buffered += out[o].queued;
+  }
+}
+
+// ---- VcdFile ----
+
+VcdFile::VcdFile(const std::string& path, const std::string& comment)
+    : path_(path), comment_(comment) {
+  f_ = std::fopen(path.c_str(), "w");
+  if (!f_) throw std::runtime_error("waves: cannot write " + path);
+  buf_.reserve(1 << 20);
+}
+
+VcdFile::~VcdFile() {
+  if (f_) std::fclose(f_);
+}
+
+void VcdFile::add(const std::string& name, Kind kind, const void* value, int width,
+                  const bool* present) {
+  if (kind == Kind::Bool) width = 1;
+  // Identifier codes: base 94 over the printable characters '!'..'~'.
+  std::string id;
+  for (std::size_t n = vars_.size();; n = n / 94 - 1) {
+    id += static_cast<char>('!' + n % 94);
+    if (n < 94) break;
+  }
+  const std::uint64_t mask = width >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << width) - 1;
+  slots_[static_cast<int>(kind)].push_back(
+      {value, present, mask, 0, static_cast<std::uint32_t>(vars_.size()), false});
+  vars_.push_back({kind, width, name, id});
+}
+
+void VcdFile::put_number(std::uint64_t x) {
+  char d[24];
+  int n = 0;
+  do {
+    d[n++] = static_cast<char>('0' + x % 10);
+    x /= 10;
+  } while (x);
+  while (n) buf_ += d[--n];
+}
+
+void VcdFile::put_value(const Var& v, std::uint64_t x, bool z) {
+  char line[80];  // "b" + 64 bits + " " + id + "\n"
+  int n = 0;
+  if (v.width == 1) {
+    line[n++] = z ? 'z' : x ? '1' : '0';
+  } else {
+    line[n++] = 'b';
+    if (z) {
+      line[n++] = 'z';  // left-extends over the whole vector
+    } else {
+      int top = 63 - __builtin_clzll(x | 1);
+      for (int b = top; b >= 0; --b) line[n++] = static_cast<char>('0' + ((x >> b) & 1));
+    }
+    line[n++] = ' ';
+  }
+  buf_.append(line, static_cast<std::size_t>(n));
+  buf_ += v.id;
+  buf_ += '\n';
+}
+
+void VcdFile::write_header() {
+  buf_ += "$version Switchyard waves $end\n$comment " + comment_ + " $end\n";
+  buf_ += "$timescale 1 ns $end\n$scope module switchyard $end\n";
+  std::vector<std::string> open;  // the scopes open now
+  for (const Var& v : vars_) {
+    std::vector<std::string> path;
+    std::size_t a = 0;
+    for (std::size_t b; (b = v.name.find('.', a)) != std::string::npos; a = b + 1)
+      path.push_back(v.name.substr(a, b - a));
+    std::size_t keep = 0;
+    while (keep < open.size() && keep < path.size() && open[keep] == path[keep]) ++keep;
+    for (std::size_t k = open.size(); k > keep; --k) buf_ += "$upscope $end\n";
+    for (std::size_t k = keep; k < path.size(); ++k) buf_ += "$scope module " + path[k] + " $end\n";
+    open = path;
+    buf_ += "$var wire " + std::to_string(v.width) + " " + v.id + " " + v.name.substr(a);
+    if (v.width > 1) buf_ += " [" + std::to_string(v.width - 1) + ":0]";
+    buf_ += " $end\n";
+  }
+  for (std::size_t k = 0; k <= open.size(); ++k) buf_ += "$upscope $end\n";
+  buf_ += "$enddefinitions $end\n";
+}
+
+template <typename T>
+void VcdFile::sample_kind(std::vector<Slot>& slots, Cycle t, bool first, bool& stamped) {
+  for (Slot& s : slots) {
+    const bool z = s.present && !*s.present;
+    const std::uint64_t x = static_cast<std::uint64_t>(*static_cast<const T*>(s.value)) &
+                            s.mask;  // (int: sign-extended)
+    if (!first && x == s.last && z == s.last_z) continue;
+    if (!stamped) {
+      stamp(t);
+      stamped = true;
+    }
+    s.last = x;
+    s.last_z = z;
+    put_value(vars_[s.var], x, z);
+  }
+}
+
+void VcdFile::sample(Cycle t) {
+  if (!f_) return;
+  const bool first = !started_;
+  bool stamped = false;
+  if (first) {
+    write_header();
+    stamp(t);
+    buf_ += "$dumpvars\n";
+    stamped = true;
+    started_ = true;
+  }
+  sample_kind<bool>(slots_[static_cast<int>(Kind::Bool)], t, first, stamped);
+  sample_kind<unsigned>(slots_[static_cast<int>(Kind::U32)], t, first, stamped);
+  sample_kind<std::uint64_t>(slots_[static_cast<int>(Kind::U64)], t, first, stamped);
+  sample_kind<int>(slots_[static_cast<int>(Kind::I32)], t, first, stamped);
+  if (first) buf_ += "$end\n";
+  if (buf_.size() >= (1u << 20)) flush();
+}
+
+void VcdFile::stamp(Cycle t) {
+  if (!f_ || (started_ && t <= stamped_)) return;
+  buf_ += '#';
+  put_number(t);
+  buf_ += '\n';
+  stamped_ = t;
+}
+
+void VcdFile::flush() {
+  if (!buf_.empty() && f_) std::fwrite(buf_.data(), 1, buf_.size(), f_);
+  buf_.clear();
+}
+
+void VcdFile::close() {
+  if (!f_) return;
+  flush();
+  const bool bad = std::ferror(f_) != 0;
+  const bool closed = std::fclose(f_) == 0;
+  f_ = nullptr;
+  if (bad || !closed) throw std::runtime_error("waves: cannot write " + path_);
+}
+
+// ---- Waves ----
+
+Waves::Waves(const Config& cfg, const Topology& topo, const std::vector<Router*>& routers,
+             const PacketPool& pool)
     : from_(cfg.waves.from_cycle), to_(cfg.waves.to_cycle) {
   vcd_ = cfg.waves.file;
   std::string base = vcd_;
   if (base.size() > 4 && base.compare(base.size() - 4, 4, ".vcd") == 0)
     base.resize(base.size() - 4);
   else
-    vcd_ += ".vcd";  // sc_create_vcd_trace_file always appends it
+    vcd_ += ".vcd";
   gtkw_ = base + ".gtkw";
   const std::filesystem::path dir = std::filesystem::path(vcd_).parent_path();
   std::error_code ec;
@@ -51,138 +237,238 @@ Waves::Waves(const Config& cfg, const Topology& topo, const std::vector<Router*>
   if (!dir.empty() && !std::filesystem::is_directory(dir, ec))
     std::filesystem::create_directory(dir, ec);
   if (ec) throw std::runtime_error("waves: cannot create directory " + dir.string());
-  {
-    std::ofstream probe(vcd_);
-    if (!probe) throw std::runtime_error("waves: cannot write " + vcd_);
-  }
   if (cfg.waves.routers.empty()) {
     traced_ = routers;
   } else {
     for (int n : cfg.waves.routers) traced_.push_back(routers[n]);
   }
-  tf_ = sc_core::sc_create_vcd_trace_file(base.c_str());
-  sc_core::sc_report_handler::set_actions("tracing timescale unit set", sc_core::SC_DO_NOTHING);
-  tf_->set_time_unit(1, sc_core::SC_NS);
+  char clock[64];
+  std::snprintf(clock, sizeof clock, "%g", static_cast<double>(cfg.interface.clock_ps) / 1000.0);
+  vcd_file_.reset(new VcdFile(
+      vcd_, std::string("1 time unit = 1 cycle (clock ") + clock + " ns); " + cfg.name));
+  VcdFile& f = *vcd_file_;
+  using K = VcdFile::Kind;
   const int P = topo.num_ports(), V = cfg.router.vcs;
-  const bool oq = cfg.router.buffering != Buffering::InputVc;     // no VCs: output queues only
-  const int I = P + (oq ? 1 : cfg.interface.injection_channels);  // input ports
-  inputs_ = I;
+  oq_ = cfg.router.buffering != Buffering::InputVc;  // no VCs: output queues only
+  vcs_ = oq_ ? 0 : V;
+  const int I = P + (oq_ ? 1 : cfg.interface.injection_channels);  // input ports
+  for (int p = 0; p < I; ++p) ins_.push_back("in_" + port_label(topo, p));
+  for (int p = 0; p < P; ++p) outs_.push_back("out_" + port_label(topo, p));
+  const RouterProbe::Hold hold =
+      cfg.router.buffering == Buffering::InputVc   ? RouterProbe::Hold::Flit
+      : cfg.router.buffering == Buffering::Circuit ? RouterProbe::Hold::Circuit
+                                                   : RouterProbe::Hold::Packet;
+  auto carried = [&](const std::string& n, const RouterProbe::Carried& c) {
+    f.add(n + "pkt", K::U64, &c.pkt, 64, &c.on);
+    f.add(n + "src", K::I32, &c.src, 32, &c.on);
+    f.add(n + "dst", K::I32, &c.dst, 32, &c.on);
+  };
   for (Router* r : traced_) {
-    probes_.emplace_back(new RouterProbe(I, P, oq ? 0 : V));
+    probes_.emplace_back(new RouterProbe(I, P, vcs_, hold, cfg.timing.tau, pool));
     RouterProbe& pr = *probes_.back();
     r->set_probe(&pr);
-    const std::string rn = router_label(topo, r->node()) + ".";
+    routers_.push_back(router_label(topo, r->node()));
+    const std::string rn = routers_.back() + ".";
+    f.add(rn + "out_busy", K::U64, &pr.out_busy, P);
+    f.add(rn + "in_busy", K::U64, &pr.in_busy, I);
+    f.add(rn + "buffered", K::U32, &pr.buffered, 16);
     for (int p = 0; p < I; ++p) {
       RouterProbe::In& w = pr.in[p];
-      const std::string n = rn + "in_" + port_label(topo, p) + ".";
-      sc_core::sc_trace(tf_, w.valid, n + "valid");
-      sc_core::sc_trace(tf_, w.pkt, n + "pkt", 32);
-      sc_core::sc_trace(tf_, w.head, n + "head");
-      sc_core::sc_trace(tf_, w.tail, n + "tail");
-      if (oq) continue;
-      sc_core::sc_trace(tf_, w.vc, n + "vc", 8);
-      for (int v = 0; v < V; ++v)
-        sc_core::sc_trace(tf_, w.occ[v], n + "occ" + std::to_string(v), 16);
-      sc_core::sc_trace(tf_, w.vc_req, n + "vc_req", V);
-      sc_core::sc_trace(tf_, w.vc_gnt, n + "vc_gnt", V);
+      const std::string n = rn + ins_[p] + ".";
+      f.add(n + "valid", K::Bool, &w.valid, 1);
+      carried(n, pr.in_carried[p]);
+      if (!oq_) f.add(n + "vc", K::U32, &w.vc, 8, &pr.in_carried[p].on);
+      f.add(n + "head", K::Bool, &w.head, 1);
+      f.add(n + "tail", K::Bool, &w.tail, 1);
+      if (oq_) continue;
+      for (int v = 0; v < V; ++v) f.add(n + "occ" + std::to_string(v), K::U32, &w.occ[v], 16);
+      f.add(n + "vc_req", K::U64, &w.vc_req, V);
+      f.add(n + "vc_gnt", K::U64, &w.vc_gnt, V);
     }
     for (int p = 0; p < P; ++p) {
       RouterProbe::Out& w = pr.out[p];
-      const std::string n = rn + "out_" + port_label(topo, p) + ".";
-      sc_core::sc_trace(tf_, w.xbar, n + "xbar", I);
-      if (oq) {
-        sc_core::sc_trace(tf_, w.queued, n + "queued", 16);
-        continue;
+      const std::string n = rn + outs_[p] + ".";
+      carried(n, pr.out_carried[p]);
+      if (oq_) {
+        f.add(n + "queued", K::U32, &w.queued, 16);
+      } else {
+        f.add(n + "sw_req", K::U64, &w.sw_req, I);
+        f.add(n + "sw_gnt", K::U64, &w.sw_gnt, I);
       }
-      sc_core::sc_trace(tf_, w.sw_req, n + "sw_req", I);
-      sc_core::sc_trace(tf_, w.sw_gnt, n + "sw_gnt", I);
-      for (int v = 0; v < V; ++v)
-        sc_core::sc_trace(tf_, w.credit[v], n + "credit" + std::to_string(v), 16);
+      f.add(n + "xbar", K::U64, &w.xbar, I);
+      if (!oq_)
+        for (int v = 0; v < V; ++v)
+          f.add(n + "credit" + std::to_string(v), K::U32, &w.credit[v], 16);
     }
   }
-  for (std::size_t i = 0; i < traced_.size(); ++i) traced_[i]->sample(*probes_[i]);
-  write_gtkw(topo, V, oq);
+  // The state before the first cycle (credits full, buffers empty); the VCD's $dumpvars holds
+  // the values at the end of the first cycle the network runs.
+  for (std::size_t i = 0; i < traced_.size(); ++i) sample(i);
 }
 
 Waves::~Waves() {
-  close();
+  try {
+    close();
+  } catch (const std::exception&) {
+  }
 }
 
 void Waves::close() {
-  if (!tf_) return;
-  sc_core::sc_close_vcd_trace_file(tf_);
-  tf_ = nullptr;
+  if (!vcd_file_) return;
+  // The run is over, but flits (packets) may still be on a link and circuits held: step on
+  // until they are gone, so the VCD shows when they end.
+  auto carrying = [&] {
+    for (const auto& pr : probes_) {
+      for (const auto& c : pr->in_carried)
+        if (c.on) return true;
+      for (const auto& c : pr->out_carried)
+        if (c.on) return true;
+    }
+    return false;
+  };
+  for (const Cycle stop = now_ + 100000; carrying() && now_ < stop;) begin_cycle(now_ + 1);
+  vcd_file_->sample(now_);
+  // GTKWave opens at [timestart] only if the dump lasts the whole view (else it starts at 0): a
+  // last time stamp with no change takes it there.
+  Cycle t0, t1;
+  const double span = view(t0, t1);
+  vcd_file_->stamp(t0 + static_cast<Cycle>(std::ceil(span)) + 1);
   for (Router* r : traced_) r->set_probe(nullptr);
+  std::unique_ptr<VcdFile> f = std::move(vcd_file_);
+  f->close();
+  write_gtkw();
+}
+
+void Waves::sample(std::size_t i) {
+  traced_[i]->sample(*probes_[i]);
+  probes_[i]->summarize();
 }
 
 void Waves::begin_cycle(Cycle t) {
+  // The last cycle's values are final: they go to the VCD at its time.
+  if (t > now_) vcd_file_->sample(now_);
+  now_ = std::max(now_, t);
   const bool on = t >= from_ && t <= to_;
+  if (on) {
+    first_ = std::min(first_, t);
+    last_ = std::max(last_, t);
+  }
   for (std::size_t i = 0; i < probes_.size(); ++i) {
-    probes_[i]->clear_events();
+    probes_[i]->clear_events(t);
     probes_[i]->on = on;
     // State that lasts (occupancy, credits, circuits held) is shown from the cycle's start.
-    if (on) traced_[i]->sample(*probes_[i]);
+    if (on)
+      sample(i);
+    else
+      probes_[i]->summarize();  // crossings that end after the window
   }
 }
 
 void Waves::end_cycle() {
   for (std::size_t i = 0; i < traced_.size(); ++i)
-    if (probes_[i]->on) traced_[i]->sample(*probes_[i]);
+    if (probes_[i]->on) sample(i);
 }
 
-// GTKWave save file: one collapsed group per router, one group per port inside it.
-void Waves::write_gtkw(const Topology& topo, int vcs, bool oq) const {
+// GTKWave save file. What a designer sees first: one expanded summary group per router (busy
+// outputs and inputs, flits buffered), then one collapsed group per router with a collapsed
+// group per port inside it; masks in hexadecimal, counts and ids in decimal; the view on the
+// cycles recorded.
+double Waves::view(Cycle& t0, Cycle& t1) const {
+  // [from_cycle, to_cycle], clipped to the cycles the run had.
+  t0 = first_ == kNever ? from_ : std::max(from_, first_);
+  t1 = first_ == kNever ? t0 : std::max(t0, std::min(to_, last_));
+  // The cycles the view spans (10% to spare: GTKWave's own rounding of the zoom shows up to 7%
+  // less than asked).
+  return static_cast<double>(t1 - t0 + 1) * 1.1;
+}
+
+void Waves::write_gtkw() const {
   std::ofstream g(gtkw_);
   if (!g) throw std::runtime_error("waves: cannot write " + gtkw_);
   const std::string vcd_name = std::filesystem::path(vcd_).filename().string();
+  // The view: [from_cycle, to_cycle], clipped to the cycles the run had.
+  Cycle t0, t1;
+  const double span = view(t0, t1);
+  // GTKWave shows 2^-zoom time units per 200 pixels; the wave pane is about kWavePx wide.
+  constexpr int kWidth = 1400, kHeight = 860, kNamesPx = 300, kWavePx = kWidth - kNamesPx - 60;
+  const double zoom = -std::log2(span * 200.0 / kWavePx);
   g << "[*] Switchyard waves: gtkwave " << vcd_ << " " << gtkw_ << "\n";
-  g << "[dumpfile] \"" << vcd_name << "\"\n[timestart] 0\n";
-  const int P = topo.num_ports();
-  auto bit = [&](const std::string& s) { g << "@28\n" << s << "\n"; };
-  auto vec = [&](const std::string& s, int w, const char* fmt) {
-    if (w == 1)
-      g << fmt << "\n" << s << "\n";
-    else
-      g << fmt << "\n" << s << "[" << (w - 1) << ":0]\n";
+  g << "[*] time unit = 1 cycle; recorded cycles " << t0 << " to " << t1 << "\n";
+  g << "[dumpfile] \"" << vcd_name << "\"\n";
+  g << "[timestart] " << t0 << "\n";
+  g << "[size] " << kWidth << " " << kHeight << "\n[pos] -1 -1\n";
+  g << "*" << std::fixed << zoom << " " << t1;  // zoom, then the primary marker: the last cycle
+  for (int m = 0; m < 26; ++m) g << " -1";
+  g << "\n[sst_expanded] 0\n[signals_width] " << kNamesPx << "\n";
+  const int I = static_cast<int>(ins_.size()), P = static_cast<int>(outs_.size());
+  // Trace flags: 0x22 hexadecimal, 0x24 decimal, 0x424 signed decimal, 0x28 binary (one bit),
+  // all right-justified; groups: 0x800200 begin, 0xc00200 begin closed, 0x1000200 end,
+  // 0x1401200 end closed.
+  const char *kHex = "@22", *kDec = "@24", *kSigned = "@424", *kBit = "@28";
+  auto sig = [&](const char* fmt, const std::string& s, int w) {
+    g << fmt << "\n" << s;
+    if (w > 1) g << "[" << (w - 1) << ":0]";
+    g << "\n";
   };
-  auto open = [&](const std::string& n) { g << "@800200\n-" << n << "\n"; };
-  auto close = [&](const std::string& n) { g << "@1000200\n-" << n << "\n"; };
-  for (Router* r : traced_) {
-    const std::string rn = router_label(topo, r->node());
-    const std::string sp = "SystemC." + rn + ".";
-    open(rn);
-    for (int p = 0; p < inputs_; ++p) {
-      const std::string pn = "in_" + port_label(topo, p);
-      const std::string s = sp + pn + ".";
-      open(rn + " " + pn);
-      bit(s + "valid");
-      vec(s + "pkt", 32, "@24");
-      if (!oq) vec(s + "vc", 8, "@24");
-      bit(s + "head");
-      bit(s + "tail");
-      if (!oq) {
-        for (int v = 0; v < vcs; ++v) vec(s + "occ" + std::to_string(v), 16, "@24");
-        vec(s + "vc_req", vcs, "@28");
-        vec(s + "vc_gnt", vcs, "@28");
+  auto open = [&](const std::string& n, bool closed) {
+    g << (closed ? "@c00200" : "@800200") << "\n-" << n << "\n";
+  };
+  auto close = [&](const std::string& n, bool closed) {
+    g << (closed ? "@1401200" : "@1000200") << "\n-" << n << "\n";
+  };
+  auto carried = [&](const std::string& s) {
+    sig(kDec, s + "pkt", 64);
+    sig(kSigned, s + "src", 32);
+    sig(kSigned, s + "dst", 32);
+  };
+  // A legend: the time unit and the port each mask bit stands for.
+  auto comment = [&](const std::string& text) { g << "@200\n-" << text << "\n"; };
+  comment("time: 1 ns = 1 cycle");
+  std::string bits = "bits 0.." + std::to_string(I - 1) + ":";
+  for (int p = 0; p < I; ++p) bits += " " + ins_[p].substr(3);
+  comment(bits);
+  for (const std::string& rn : routers_) {
+    const std::string sp = "switchyard." + rn + ".";
+    open(rn, false);
+    sig(kHex, sp + "out_busy", P);
+    sig(kHex, sp + "in_busy", I);
+    sig(kDec, sp + "buffered", 16);
+    close(rn, false);
+  }
+  for (const std::string& rn : routers_) {
+    const std::string sp = "switchyard." + rn + ".";
+    open(rn + " ports", true);
+    for (int p = 0; p < I; ++p) {
+      const std::string s = sp + ins_[p] + ".";
+      open(rn + " " + ins_[p], true);
+      sig(kBit, s + "valid", 1);
+      carried(s);
+      if (!oq_) sig(kDec, s + "vc", 8);
+      sig(kBit, s + "head", 1);
+      sig(kBit, s + "tail", 1);
+      if (!oq_) {
+        for (int v = 0; v < vcs_; ++v) sig(kDec, s + "occ" + std::to_string(v), 16);
+        sig(kHex, s + "vc_req", vcs_);
+        sig(kHex, s + "vc_gnt", vcs_);
       }
-      close(rn + " " + pn);
+      close(rn + " " + ins_[p], true);
     }
     for (int p = 0; p < P; ++p) {
-      const std::string pn = "out_" + port_label(topo, p);
-      const std::string s = sp + pn + ".";
-      open(rn + " " + pn);
-      if (oq) {
-        vec(s + "queued", 16, "@24");
+      const std::string s = sp + outs_[p] + ".";
+      open(rn + " " + outs_[p], true);
+      carried(s);
+      if (oq_) {
+        sig(kDec, s + "queued", 16);
       } else {
-        vec(s + "sw_req", inputs_, "@28");
-        vec(s + "sw_gnt", inputs_, "@28");
+        sig(kHex, s + "sw_req", I);
+        sig(kHex, s + "sw_gnt", I);
       }
-      vec(s + "xbar", inputs_, "@28");
-      if (!oq)
-        for (int v = 0; v < vcs; ++v) vec(s + "credit" + std::to_string(v), 16, "@24");
-      close(rn + " " + pn);
+      sig(kHex, s + "xbar", I);
+      if (!oq_)
+        for (int v = 0; v < vcs_; ++v) sig(kDec, s + "credit" + std::to_string(v), 16);
+      close(rn + " " + outs_[p], true);
     }
-    close(rn);
+    close(rn + " ports", true);
   }
 }
 

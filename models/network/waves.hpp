@@ -1,25 +1,35 @@
-// Waves: VCD waveforms of chosen routers, written with sc_trace. Each traced router gets a
-// RouterProbe: plain values the router fills in as it works (no sc_signal, nothing per flit when
-// waves are off: the router holds a null probe) and that the trace file samples once per cycle.
+// Waves: VCD waveforms of chosen routers. Each traced router gets a RouterProbe: plain values the
+// router fills in as it works (no sc_signal, nothing per flit when waves are off: the router holds
+// a null probe) and that the VCD writer samples once per cycle. Time in the VCD is the cycle
+// number, whatever network_interface.clock_ns is (timescale 1 ns = 1 cycle).
 //
-// Per router r<n> and input port <p> (network ports named d<dim>p / d<dim>m / d<dim>, and inj):
-//   r<n>.in_<p>.valid/pkt/vc/head/tail   a flit starts arriving on this input this cycle
+// Per router r<n> (top scope `switchyard`), a summary:
+//   r<n>.out_busy / in_busy              outputs sending a flit (or held by a circuit), inputs
+//                                        receiving one, as bit masks (bit p = port p)
+//   r<n>.buffered                        flits in the input VCs (packet-level routers: packets
+//                                        queued for the outputs)
+// Per input port <p> (network ports named d<dim>p / d<dim>m / d<dim>, and inj):
+//   r<n>.in_<p>.valid/head/tail          a flit starts arriving on this input this cycle
+//   r<n>.in_<p>.pkt/src/dst/vc           its packet (id unique over the run, source, destination)
+//                                        and VC while the flit is on the link; z when none is
 //   r<n>.in_<p>.occ<v>                   flits buffered in input VC v (end of cycle)
 //   r<n>.in_<p>.vc_req / vc_gnt          the input's VC arbiter: requesting VCs, granted VC
 // Per output port <p>:
+//   r<n>.out_<p>.pkt/src/dst             the packet whose flit crosses to this output, while the
+//                                        flit is on the link (a circuit: while it holds the link)
 //   r<n>.out_<p>.sw_req / sw_gnt         the output's switch arbiter: bidding inputs, granted input
 //   r<n>.out_<p>.xbar                    inputs the crossbar connects to this output this cycle
 //   r<n>.out_<p>.credit<v>               credits for downstream VC v (end of cycle)
 //   r<n>.out_<p>.queued                  packets queued for the output (output_queued routers)
 // Events (valid, requests, grants, crossbar) read 0 in a cycle without them; state (occupancy,
 // credits, queues) keeps its last value while the network is idle. Outside [from_cycle,
-// to_cycle] nothing is recorded. A GTKWave save file (.gtkw) beside the VCD groups the signals
-// per router and port.
+// to_cycle] nothing is recorded. A GTKWave save file (.gtkw) beside the VCD opens on the
+// recorded window with the summaries expanded and one collapsed group per router and port.
 #pragma once
 #include <cstdint>
+#include <cstdio>
 #include <memory>
 #include <string>
-#include <systemc>
 #include <vector>
 
 #include "switchyard/base/flit.hpp"
@@ -36,59 +46,153 @@ std::string port_label(const Topology& topo, int port);
 std::string router_label(const Topology& topo, int router);
 
 struct RouterProbe {
+  // How long a packet shows on a port after its flit (or packet) starts crossing.
+  enum class Hold { Flit, Packet, Circuit };
+  // The packet on a port while a flit of it is on the link (the VCD shows z when `on` is false).
+  struct Carried {
+    bool on = false;
+    std::uint64_t pkt = 0;  // PacketPool::serial
+    int src = 0, dst = 0;   // dst -1: a broadcast copy
+    Cycle until = 0;        // shown while the cycle is before it
+  };
+  // (In and Out keep the fields the routers' hot paths touch small and first: their layout
+  // shapes the code the compiler makes for those paths even while waves are off.)
   struct In {
     bool valid = false, head = false, tail = false;
-    unsigned pkt = 0, vc = 0;
-    sc_dt::uint64 vc_req = 0, vc_gnt = 0;
+    std::uint32_t slot = 0;  // the pool slot of the flit's packet (not traced)
+    unsigned vc = 0;
+    std::uint64_t vc_req = 0, vc_gnt = 0;
     std::vector<unsigned> occ;
   };
   struct Out {
-    sc_dt::uint64 sw_req = 0, sw_gnt = 0, xbar = 0;
+    std::uint64_t sw_req = 0, sw_gnt = 0, xbar = 0;
     std::vector<unsigned> credit;
     unsigned queued = 0;
   };
-  RouterProbe(int inputs, int outputs, int vcs);
+  RouterProbe(int inputs, int outputs, int vcs, Hold hold, Cycle tau, const PacketPool& pool);
   bool on = false;  // inside the recorded window this cycle
   std::vector<In> in;
   std::vector<Out> out;
+  std::vector<Carried> in_carried, out_carried;  // per input, per output
+  Cycle now = 0;
+  std::uint64_t in_busy = 0, out_busy = 0;  // the summary
+  unsigned buffered = 0;
 
-  void flit_in(int port, int vc, std::uint32_t packet, bool head, bool tail) {
-    In& w = in[port];
-    w.valid = true;
-    w.pkt = packet;
-    w.vc = static_cast<unsigned>(vc);
-    w.head = head;
-    w.tail = tail;
+  // A flit (packet-level routers: a packet's head) of pool slot `packet` starts arriving.
+  // (Out of line and cold, grant inline: what costs the routers' hot paths least with waves off,
+  // measured in instructions with callgrind.)
+  [[gnu::cold, gnu::noinline]] void flit_in(int port, int vc, std::uint32_t packet, bool head,
+                                            bool tail);
+  // A flit of pool slot `packet` crosses the crossbar from in_port/vc to out_port.
+  void grant(int in_port, int vc, int out_port, std::uint32_t packet) {
+    in[in_port].vc_gnt = std::uint64_t{1} << vc;
+    Out& o = out[out_port];
+    o.sw_gnt = std::uint64_t{1} << in_port;
+    o.xbar |= std::uint64_t{1} << in_port;
+    // A flit holds the link tau cycles, a packet flits * tau; a circuit until it is released
+    // (summarize() sees its crossbar connection go).
+    const Cycle until = hold_ == Hold::Flit ? now + tau_
+                        : hold_ == Hold::Packet
+                            ? now + static_cast<Cycle>(pool_[packet].flits) * tau_
+                            : kNever;
+    show(out_carried[out_port], packet, until);
   }
-  void grant(int in_port, int vc, int out_port) {
-    in[in_port].vc_gnt = sc_dt::uint64{1} << vc;
-    out[out_port].sw_gnt = sc_dt::uint64{1} << in_port;
-    out[out_port].xbar |= sc_dt::uint64{1} << in_port;
+  // A new cycle: last cycle's events end, and so do crossings that are over.
+  void clear_events(Cycle t);
+  // After the router's sample: circuits released, and the summary.
+  void summarize();
+
+ private:
+  void show(Carried& c, std::uint32_t packet, Cycle until) const {
+    const Packet& p = pool_[packet];
+    c.on = true;
+    c.pkt = pool_.serial(packet);
+    c.src = p.src;
+    c.dst = p.dst;
+    c.until = until;
   }
-  void clear_events();
+  Hold hold_;
+  Cycle tau_;
+  const PacketPool& pool_;
+};
+
+// A small VCD writer: variables are plain values sampled at the end of each cycle; a value that
+// has a presence flag reads z while the flag is false.
+class VcdFile {
+ public:
+  enum class Kind { Bool, U32, U64, I32 };
+  VcdFile(const std::string& path, const std::string& comment);
+  ~VcdFile();
+  VcdFile(const VcdFile&) = delete;
+  VcdFile& operator=(const VcdFile&) = delete;
+  // Declares a variable (before the first sample); `name` is dotted: scopes, then the variable.
+  void add(const std::string& name, Kind kind, const void* value, int width,
+           const bool* present = nullptr);
+  // The values at the end of cycle t (the first call also writes the header and $dumpvars).
+  void sample(Cycle t);
+  // A time stamp with no change (the dump then lasts until t), unless t is not past the last.
+  void stamp(Cycle t);
+  void close();
+
+ private:
+  struct Var {  // as declared (the header's order)
+    Kind kind;
+    int width;
+    std::string name, id;
+  };
+  struct Slot {  // what sample() reads, grouped by kind
+    const void* value;
+    const bool* present;
+    std::uint64_t mask;  // the width's bits (I32: -1 reads all ones)
+    std::uint64_t last;
+    std::uint32_t var;
+    bool last_z;
+  };
+  template <typename T>
+  void sample_kind(std::vector<Slot>& slots, Cycle t, bool first, bool& stamped);
+  void put_value(const Var& v, std::uint64_t x, bool z);
+  void put_number(std::uint64_t x);
+  void write_header();
+  void flush();
+  std::FILE* f_ = nullptr;
+  std::string path_, comment_, buf_;
+  std::vector<Var> vars_;
+  std::vector<Slot> slots_[4];  // by Kind
+  Cycle stamped_ = 0;           // the last time stamp written
+  bool started_ = false;
 };
 
 class Waves {
  public:
-  Waves(const Config& cfg, const Topology& topo, const std::vector<Router*>& routers);
+  Waves(const Config& cfg, const Topology& topo, const std::vector<Router*>& routers,
+        const PacketPool& pool);
   ~Waves();
   Waves(const Waves&) = delete;
   Waves& operator=(const Waves&) = delete;
-  // A new cycle begins: clear last cycle's events; record from now on if t is in the window.
+  // A new cycle begins: the last one's values go to the VCD, its events are cleared; record from
+  // now on if t is in the window.
   void begin_cycle(Cycle t);
   // The cycle's work is done: sample each traced router's state.
   void end_cycle();
+  // Ends the VCD and writes the .gtkw (its view on the cycles recorded).
   void close();
   const std::string& vcd_path() const { return vcd_; }
   const std::string& gtkw_path() const { return gtkw_; }
 
  private:
-  void write_gtkw(const Topology& topo, int vcs, bool oq) const;
+  void sample(std::size_t i);
+  // The cycles the .gtkw shows: [t0, t1], and the span of its view.
+  double view(Cycle& t0, Cycle& t1) const;
+  void write_gtkw() const;
   Cycle from_, to_;
+  Cycle now_ = 0;
+  Cycle first_ = kNever, last_ = 0;                // the cycles recorded
+  std::vector<std::string> routers_, ins_, outs_;  // names: r<n>, in_<p>, out_<p>
+  int vcs_ = 0;
+  bool oq_ = false;
   std::vector<Router*> traced_;
-  int inputs_ = 0;  // input ports per router: network ports and injection ports
   std::vector<std::unique_ptr<RouterProbe>> probes_;
-  sc_core::sc_trace_file* tf_ = nullptr;
+  std::unique_ptr<VcdFile> vcd_file_;
   std::string vcd_, gtkw_;
 };
 

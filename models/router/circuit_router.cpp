@@ -59,7 +59,7 @@ bool CircuitRouter::evaluate(Cycle t) {
     busy_until_[o] = kNever;
     held_in_[o] = h.in_port;
     xbar_.hold(h.in_port, static_cast<int>(o));
-    if (probe_ && probe_->on) probe_->grant(h.in_port, 0, static_cast<int>(o));
+    if (probe_ && probe_->on) probe_->grant(h.in_port, 0, static_cast<int>(o), h.packet);
     fabric_.max_flit_wait = std::max(fabric_.max_flit_wait, t - h.ready);
     fabric_.last_progress = std::max(fabric_.last_progress, t);
     Link& l = *outputs_[o].link;
@@ -109,7 +109,7 @@ void CircuitRouter::sample(RouterProbe& p) const {
   for (std::size_t o = 0; o < waiting_.size(); ++o) {
     p.out[o].queued = static_cast<unsigned>(waiting_[o].size());
     // A circuit shows as a crossbar connection for as long as it holds the link.
-    if (busy_until_[o] > cycle_ceil(sc_core::sc_time_stamp())) {
+    if (busy_until_[o] > p.now) {
       const int in = held_in_[o];
       if (in >= 0) p.out[o].xbar = sc_dt::uint64{1} << in;
     }

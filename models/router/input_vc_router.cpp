@@ -264,7 +264,7 @@ void InputVcRouter::accept_broadcast_flit(int in_port, int v, Flit f, Cycle t) {
 Link& InputVcRouter::traverse(const SwitchGrant& gr, const Flit& f, Cycle t) {
   fabric_.max_flit_wait = std::max(fabric_.max_flit_wait, t - f.ready);
   xbar_.connect(gr.in_port, gr.out_port, t);
-  if (probe_ && probe_->on) probe_->grant(gr.in_port, gr.vc, gr.out_port);
+  if (probe_ && probe_->on) probe_->grant(gr.in_port, gr.vc, gr.out_port, f.packet);
   Link& l = *outputs_[gr.out_port].link;
   ++l.flits;
   ++fabric_.flit_hops;
@@ -362,7 +362,7 @@ void InputVcRouter::eject(const SwitchGrant& gr, const Flit& f, Cycle t) {
   fabric_.max_flit_wait = std::max(fabric_.max_flit_wait, t - f.ready);
   xbar_.connect(gr.in_port, gr.out_port, t);
   if (probe_ && probe_->on && gr.out_port < static_cast<int>(probe_->out.size()))
-    probe_->grant(gr.in_port, gr.vc, gr.out_port);
+    probe_->grant(gr.in_port, gr.vc, gr.out_port, f.packet);
   fabric_.last_progress = t;
   const Cycle arrival = t + link_lag_;
   ni_->deliver_flit(f, arrival);

@@ -146,7 +146,7 @@ bool OutputQueuedRouter::evaluate(Cycle t) {
       ou.free_at = t + busy;
       fabric_.max_flit_wait = std::max(fabric_.max_flit_wait, t - e.ready);
       xbar_.connect(e.in_port, o, t);
-      if (probe_ && probe_->on) probe_->out[o].xbar = sc_dt::uint64{1} << e.in_port;
+      if (probe_ && probe_->on) probe_->grant(e.in_port, 0, o, e.packet);
       Link& l = *ou.link;
       l.flits += pk.flits;
       fabric_.flit_hops += pk.flits;
