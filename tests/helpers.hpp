@@ -39,10 +39,10 @@ struct CliResult {
   std::string output;  // stdout and stderr
 };
 
-inline CliResult cli(const std::string& args) {
-  const std::string cmd = std::string(SWITCHYARD_BIN) + " " + args + " 2>&1";
-  FILE* p = popen(cmd.c_str(), "r");
+// A shell command's exit status and output (stdout and stderr).
+inline CliResult shell(const std::string& cmd) {
   CliResult r{-1, ""};
+  FILE* p = popen((cmd + " 2>&1").c_str(), "r");
   if (!p) return r;
   char buf[4096];
   std::size_t n;
@@ -50,6 +50,10 @@ inline CliResult cli(const std::string& args) {
   const int status = pclose(p);
   r.rc = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
   return r;
+}
+
+inline CliResult cli(const std::string& args) {
+  return shell(std::string(SWITCHYARD_BIN) + " " + args);
 }
 
 // A second simulation in one test (SystemC elaborates once per process): runs the YAML through

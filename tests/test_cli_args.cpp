@@ -29,16 +29,7 @@ std::string slurp(const std::string& path) {
 
 // A command run from directory `dir` (the default output directory is relative to it).
 CliResult cli_in(const std::string& dir, const std::string& args) {
-  const std::string cmd = "cd " + dir + " && " + SWITCHYARD_BIN + " " + args + " 2>&1";
-  FILE* p = popen(cmd.c_str(), "r");
-  CliResult r{-1, ""};
-  if (!p) return r;
-  char buf[4096];
-  std::size_t n;
-  while ((n = std::fread(buf, 1, sizeof buf, p)) > 0) r.output.append(buf, n);
-  const int status = pclose(p);
-  r.rc = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return r;
+  return sy::test::shell("cd " + dir + " && " + SWITCHYARD_BIN + " " + args);
 }
 
 std::string fresh_dir(const std::string& name) {

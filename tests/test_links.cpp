@@ -37,19 +37,6 @@ json run_cli(const std::string& name, const std::string& yaml, std::string* outp
   return json::parse(text);
 }
 
-// A shell command's exit status and output (stdout and stderr).
-test::CliResult shell(const std::string& cmd) {
-  test::CliResult r{-1, ""};
-  FILE* p = popen((cmd + " 2>&1").c_str(), "r");
-  if (!p) return r;
-  char buf[4096];
-  std::size_t n;
-  while ((n = std::fread(buf, 1, sizeof buf, p)) > 0) r.output.append(buf, n);
-  const int status = pclose(p);
-  r.rc = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return r;
-}
-
 std::vector<std::vector<std::string>> read_csv(const std::string& path) {
   std::ifstream f(path);
   std::vector<std::vector<std::string>> rows;
@@ -331,8 +318,8 @@ bool have_matplotlib() {
   return std::system("/usr/bin/python3 -c 'import matplotlib' >/dev/null 2>&1") == 0;
 }
 std::string plot(const std::string& results, const std::string& dir, int* rc) {
-  const auto c = shell("/usr/bin/python3 " + std::string(SWITCHYARD_SOURCE_DIR) +
-                       "/tb/plot_links.py " + results + " --out-dir " + dir);
+  const auto c = test::shell("/usr/bin/python3 " + std::string(SWITCHYARD_SOURCE_DIR) +
+                             "/tb/plot_links.py " + results + " --out-dir " + dir);
   *rc = c.rc;
   return c.output;
 }
