@@ -20,23 +20,10 @@ int outputs_of(const Fabric& f) {
 InputVcRouter::InputVcRouter(sc_core::sc_module_name name, int node, Fabric& fabric,
                              NetworkInterface* ni)
     : Router(name, node, fabric, ni),
-      alloc_(fabric.topo.num_ports() + fabric.cfg.interface.injection_channels, outputs_of(fabric),
-             fabric.cfg.router.vcs, fabric.cfg.router.priority_classes,
-             fabric.cfg.router.arbitration),
-      vc_alloc_(fabric.cfg.router.pipeline.staged
-                    ? fabric.topo.num_ports() + fabric.cfg.interface.injection_channels
-                    : 0,
-                outputs_of(fabric), fabric.cfg.router.vcs, fabric.cfg.router.arbitration),
-      xbar_(outputs_of(fabric)),
-      grants_(fabric.topo.num_ports() + fabric.cfg.interface.injection_channels),
       delta_(fabric.cfg.router.pipeline.staged ? fabric.cfg.router.pipeline.rc
                                                : fabric.cfg.timing.delta),
       tau_(fabric.cfg.timing.tau),
       saf_(fabric.cfg.router.switching == Switching::StoreAndForward),
-      bcast_(fabric.cfg.traffic.broadcast),
-      plan_(vc_plan(fabric.cfg)),
-      algo_(fabric.routing.algorithm()),
-      turns_(turn_model(fabric.cfg.routing.algorithm)),
       staged_(fabric.cfg.router.pipeline.staged),
       va_lag_(fabric.cfg.router.pipeline.speculative
                   ? std::max(0, fabric.cfg.router.pipeline.va - fabric.cfg.router.pipeline.sa)
@@ -45,7 +32,20 @@ InputVcRouter::InputVcRouter(sc_core::sc_module_name name, int node, Fabric& fab
                               fabric.cfg.router.pipeline.lt
                         : 0),
       credit_delay_(fabric.cfg.router.pipeline.credit_delay),
-      ejection_ports_(staged_ ? fabric.cfg.router.pipeline.ejection_ports : 0) {
+      ejection_ports_(staged_ ? fabric.cfg.router.pipeline.ejection_ports : 0),
+      grants_(fabric.topo.num_ports() + fabric.cfg.interface.injection_channels),
+      alloc_(fabric.topo.num_ports() + fabric.cfg.interface.injection_channels, outputs_of(fabric),
+             fabric.cfg.router.vcs, fabric.cfg.router.priority_classes,
+             fabric.cfg.router.arbitration),
+      xbar_(outputs_of(fabric)),
+      algo_(fabric.routing.algorithm()),
+      turns_(turn_model(fabric.cfg.routing.algorithm)),
+      vc_alloc_(fabric.cfg.router.pipeline.staged
+                    ? fabric.topo.num_ports() + fabric.cfg.interface.injection_channels
+                    : 0,
+                outputs_of(fabric), fabric.cfg.router.vcs, fabric.cfg.router.arbitration),
+      bcast_(fabric.cfg.traffic.broadcast),
+      plan_(vc_plan(fabric.cfg)) {
   const RouterConfig& rc = fabric.cfg.router;
   const int inputs = fabric.topo.num_ports() + fabric.cfg.interface.injection_channels;
   for (int p = 0; p < inputs; ++p)
