@@ -719,6 +719,11 @@ int cmd_bench() {
        "router: {buffering: input_vc, switching: wormhole, vcs: 2, vc_depth: 4}\n"
        "traffic: {process: bernoulli, rate: 0.1, packet_flits: 8, pattern: uniform}\n"
        "simulation: {warmup: 500, measure: 2000, seed: 1}\n"},
+      {"torus 16x16x16 as above, simulation.threads 2",
+       "topology: {type: torus, dims: [16, 16, 16]}\n"
+       "router: {buffering: input_vc, switching: wormhole, vcs: 2, vc_depth: 4}\n"
+       "traffic: {process: bernoulli, rate: 0.1, packet_flits: 8, pattern: uniform}\n"
+       "simulation: {warmup: 500, measure: 2000, seed: 1, threads: 2}\n"},
       {"hypercube 2^6 output-queued L=8 uniform 0.2",
        "topology: {type: hypercube, dim: 6}\n"
        "router: {buffering: output_queued, switching: virtual_cut_through}\n"

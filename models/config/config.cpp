@@ -212,6 +212,23 @@ Config parse_document(const std::string& text, const std::string& source,
     c.warnings.push_back(
         "router.vcs = 1 on a torus: no dateline VC classes, the network may deadlock "
         "(the deadlock watchdog will stop the run)");
+  // simulation.threads: routers are evaluated in parallel only where an evaluation cannot
+  // reach another router within the cycle; elsewhere one thread, with a warning.
+  if (c.simulation.threads > 1) {
+    const char* why = r.buffering != Buffering::InputVc ? "the routers are not input_vc"
+                      : r.pipeline.staged  ? "router.pipeline (the staged pipeline) is set"
+                      : c.timing.delta < 1 ? "timing.delta is 0 (a flit may cross several "
+                                             "routers in one cycle)"
+                      : c.traffic.broadcast.enabled() ? "a broadcast scheme is set"
+                      : c.schedule.enabled()          ? "a schedule runs"
+                      : c.waves.enable                ? "waves are recorded"
+                                                      : nullptr;
+    if (why) {
+      c.warnings.push_back("simulation.threads = " + std::to_string(c.simulation.threads) +
+                           " runs on one thread: " + why);
+      c.simulation.threads = 1;
+    }
+  }
   check_message_bytes(c, root);
   check_memory(c, root);
   return c;

@@ -216,6 +216,9 @@ struct SimulationConfig {
   // Write out/<name>/flows.csv: per (source, destination) the measured packets and their latency
   // (N^2 accumulators, counted in the memory estimate).
   bool flows_csv = false;
+  // Threads evaluating the routers of a cycle (the results do not depend on it, so results.json
+  // does not echo it); 1 where the parallel part could reach another router within a cycle.
+  int threads = 1;
 };
 
 // A static communication algorithm executed by the nodes (circuit-switched broadcast schedules,

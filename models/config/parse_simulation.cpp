@@ -1,6 +1,6 @@
 // simulation: {warmup, measure, drain_limit, deadlock_cycles, seed, batches} (cycles),
 // {max_memory_gb, max_wall_seconds, max_backlog_packets} (the run's limits), flows_csv (the
-// per-flow latency CSV)
+// per-flow latency CSV), threads (routers evaluated in parallel)
 #include "switchyard/config/section.hpp"
 
 namespace sy {
@@ -20,6 +20,7 @@ void parse_simulation(Section& s, Config& c) {
   sim.max_backlog_packets =
       static_cast<std::uint64_t>(s.integer("max_backlog_packets", 0, 1, std::int64_t{1} << 40));
   sim.flows_csv = s.boolean("flows_csv", false);
+  sim.threads = static_cast<int>(s.integer("threads", 1, 1, 64));
   s.finish();
 }
 

@@ -48,6 +48,27 @@ struct CreditList {
   std::size_t n_ = 0;
 };
 
+// One worker's share of a cycle when routers are evaluated on several threads
+// (simulation.threads): what its routers' evaluations would have done to other routers and to
+// the shared counters is kept here and done after the parallel part, lane by lane in node order
+// (the order one thread does it in), so the results do not depend on the thread count.
+struct Lane {
+  struct Delivery {
+    Router* dst;
+    int port, vc;
+    Flit flit;
+    Cycle t;
+  };
+  std::vector<Delivery> deliveries;  // flits onto links, in the order they were sent
+  CreditList credits;
+  std::uint64_t flit_hops = 0, forbidden_turns = 0;
+  Cycle max_flit_wait = 0;
+  bool progressed = false;
+  std::size_t deactivated = 0;  // routers that went idle
+};
+// The lane of the thread evaluating routers (null: one thread, everything done at once).
+inline thread_local Lane* current_lane = nullptr;
+
 struct Fabric {
   Fabric(const Config& c, const Topology& t, const RoutingUnit& r, Stats& s)
       : cfg(c), topo(t), routing(r), stats(s) {}

@@ -90,10 +90,60 @@ Network::Network(sc_core::sc_module_name name, const Config& cfg)
   }
   if (cfg_.traffic.trace && !cfg_.traffic.messages.empty())
     last_trace_time_ = cfg_.traffic.messages.back().time;
+  if (cfg_.simulation.threads > 1) {
+    lanes_.resize(static_cast<std::size_t>(cfg_.simulation.threads));
+    threads_ = std::make_unique<RouterThreads>(cfg_.simulation.threads);
+  }
   SC_METHOD(clock);
 }
 
 Network::~Network() = default;
+
+// Lane k's share of a cycle: the routers of a contiguous range of the active set's words (so
+// lanes in order are node order). It deactivates routers only in its own words.
+void Network::evaluate_lane(int k) {
+  Lane& ln = lanes_[static_cast<std::size_t>(k)];
+  current_lane = &ln;
+  const std::size_t W = active_bits_.size(), L = lanes_.size();
+  const std::size_t w0 = W * static_cast<std::size_t>(k) / L;
+  const std::size_t w1 = W * static_cast<std::size_t>(k + 1) / L;
+  for (std::size_t w = w0; w < w1; ++w)
+    for (std::uint64_t m = active_bits_[w]; m; m &= m - 1) {
+      const int i = __builtin_ctzll(m);
+      Router* r = routers_[w * 64 + static_cast<std::size_t>(i)];
+      if (!r->evaluate(lane_cycle_)) {
+        r->active = false;
+        active_bits_[w] &= ~(std::uint64_t{1} << i);
+        ++ln.deactivated;
+      }
+    }
+  current_lane = nullptr;
+}
+
+// The routers evaluated on the lanes, then, lane by lane (node order), what their evaluations
+// did to other routers and to the shared counters, in the order one thread would have done it.
+// This is the same run because with delta >= 1 (config.cpp allows threads only then) a flit
+// that reaches a router in a cycle cannot leave it in that cycle, so a router's evaluation does
+// not depend on flits sent to it in the same cycle; credits are applied next cycle.
+void Network::evaluate_in_parallel(Cycle t) {
+  lane_cycle_ = t;
+  threads_->run([](void* self, int k) { static_cast<Network*>(self)->evaluate_lane(k); }, this);
+  for (Lane& ln : lanes_) {
+    for (const Lane::Delivery& d : ln.deliveries) d.dst->accept_flit(d.port, d.vc, d.flit, d.t);
+    ln.deliveries.clear();
+    for (const CreditList::Entry& c : ln.credits) fabric_.credit(c.up, c.vc);
+    ln.credits.clear();
+    fabric_.flit_hops += ln.flit_hops;
+    fabric_.forbidden_turns += ln.forbidden_turns;
+    fabric_.max_flit_wait = std::max(fabric_.max_flit_wait, ln.max_flit_wait);
+    if (ln.progressed) fabric_.last_progress = t;
+    active_count_ -= ln.deactivated;
+    ln.flit_hops = ln.forbidden_turns = 0;
+    ln.max_flit_wait = 0;
+    ln.progressed = false;
+    ln.deactivated = 0;
+  }
+}
 
 std::uint64_t Network::backlog() const {
   std::uint64_t b = 0;
@@ -242,7 +292,8 @@ void Network::step(Cycle t) {
   fabric_.accept_from = t + 1;
   // 4. Routers, in node order (a scan of the active set's bits: idle routers cost nothing);
   // then routers that got a flit they can forward this same cycle.
-  for (std::size_t w = 0; w < active_bits_.size(); ++w)
+  if (threads_) evaluate_in_parallel(t);
+  for (std::size_t w = 0; !threads_ && w < active_bits_.size(); ++w)
     for (std::uint64_t m = active_bits_[w]; m; m &= m - 1) {
       const int i = __builtin_ctzll(m);
       Router* r = routers_[w * 64 + static_cast<std::size_t>(i)];

@@ -18,6 +18,7 @@
 #include "switchyard/config/config.hpp"
 #include "switchyard/network/fabric.hpp"
 #include "switchyard/network/network_interface.hpp"
+#include "switchyard/network/router_threads.hpp"
 #include "switchyard/network/waves.hpp"
 #include "switchyard/router/router.hpp"
 #include "switchyard/router/routing_unit.hpp"
@@ -144,6 +145,12 @@ class Network : public sc_core::sc_module {
   bool external_ = false;
   bool deferred_ = false;
   sc_core::sc_event wake_;
+  // simulation.threads > 1: the workers and their lanes (network.cpp, evaluate_lane).
+  std::unique_ptr<RouterThreads> threads_;
+  std::vector<Lane> lanes_;
+  Cycle lane_cycle_ = 0;
+  void evaluate_lane(int k);
+  void evaluate_in_parallel(Cycle t);
   std::unique_ptr<Waves> waves_;
   std::unique_ptr<StarRule> star_;
   std::unique_ptr<ScheduleDriver> driver_;

@@ -262,14 +262,20 @@ void InputVcRouter::accept_broadcast_flit(int in_port, int v, Flit f, Cycle t) {
 
 // The flit crosses the crossbar onto the granted output's link: counters, waves, utilization.
 Link& InputVcRouter::traverse(const SwitchGrant& gr, const Flit& f, Cycle t) {
-  fabric_.max_flit_wait = std::max(fabric_.max_flit_wait, t - f.ready);
+  Link& l = *outputs_[gr.out_port].link;
+  if (Lane* ln = current_lane) {
+    ln->max_flit_wait = std::max(ln->max_flit_wait, t - f.ready);
+    ++ln->flit_hops;
+    ln->progressed = true;
+  } else {
+    fabric_.max_flit_wait = std::max(fabric_.max_flit_wait, t - f.ready);
+    ++fabric_.flit_hops;
+    fabric_.last_progress = t;
+  }
+  ++l.flits;
+  if (fabric_.stats.in_window(t)) l.busy_window += tau_;
   xbar_.connect(gr.in_port, gr.out_port, t);
   if (probe_ && probe_->on) probe_->grant(gr.in_port, gr.vc, gr.out_port, f.packet);
-  Link& l = *outputs_[gr.out_port].link;
-  ++l.flits;
-  ++fabric_.flit_hops;
-  fabric_.last_progress = t;
-  if (fabric_.stats.in_window(t)) l.busy_window += tau_;
   return l;
 }
 
@@ -340,7 +346,7 @@ void InputVcRouter::take_output_vc(int in_port, VirtualChannel& vc, int out_port
     pk.wrapped |= 1u << fabric_.topo.port(out_port).dim;
   if (turns_ != TurnModel::None &&
       !turn_allowed(turns_, fabric_.topo, node_, is_injection(in_port) ? -1 : in_port, out_port))
-    ++fabric_.forbidden_turns;
+    ++(current_lane ? current_lane->forbidden_turns : fabric_.forbidden_turns);
 }
 
 // Staged pipeline: the VC allocator's grants; a header may bid for the switch va cycles later
@@ -405,7 +411,10 @@ bool InputVcRouter::evaluate(Cycle t) {
       continue;
     }
     Link& l = traverse(gr, f, t);
-    l.dst->accept_flit(l.dst_port, gr.out_vc, f, t + link_lag_);
+    if (Lane* ln = current_lane)  // (threads: the next router takes it after the parallel part)
+      ln->deliveries.push_back({l.dst, l.dst_port, gr.out_vc, f, t + link_lag_});
+    else
+      l.dst->accept_flit(l.dst_port, gr.out_vc, f, t + link_lag_);
   }
   return buffered_ > 0;
 }

@@ -52,7 +52,9 @@ class InputVcRouter : public Router {
     if (!iu.buffered) busy_in_ &= ~(std::uint64_t{1} << p);
   }
   void send_credit(InputUnit& iu, int vc, Cycle t) {
-    if (staged_)
+    if (Lane* ln = current_lane)
+      ln->credits.push(iu.upstream, vc);  // (threads: the ideal pipeline only)
+    else if (staged_)
       fabric_.credit_at(iu.upstream, vc, t, t + credit_delay_);
     else
       fabric_.credit(iu.upstream, vc);

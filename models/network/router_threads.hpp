@@ -1,0 +1,35 @@
+// RouterThreads: the worker threads that evaluate a cycle's routers in parallel
+// (simulation.threads). run() calls fn(arg, k) for every lane k, lane 0 on the calling thread,
+// and returns when all have finished: one fork and one join per cycle. What a lane's routers do
+// to other routers is kept in its Lane (network/fabric.hpp) and done by the caller afterwards.
+#pragma once
+#include <condition_variable>
+#include <cstdint>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+namespace sy {
+
+class RouterThreads {
+ public:
+  explicit RouterThreads(int lanes);
+  ~RouterThreads();
+  RouterThreads(const RouterThreads&) = delete;
+  RouterThreads& operator=(const RouterThreads&) = delete;
+  int lanes() const { return static_cast<int>(workers_.size()) + 1; }
+  void run(void (*fn)(void*, int), void* arg);
+
+ private:
+  void work(int lane);
+  std::vector<std::thread> workers_;
+  std::mutex m_;
+  std::condition_variable go_, done_;
+  std::uint64_t generation_ = 0;
+  int pending_ = 0;
+  bool stop_ = false;
+  void (*fn_)(void*, int) = nullptr;
+  void* arg_ = nullptr;
+};
+
+}  // namespace sy

@@ -1,0 +1,109 @@
+// simulation.threads: the routers of a cycle evaluated on several threads give results.json byte
+// for byte as one thread does (but for its wall time), on every kind of config the key applies
+// to, below and far above saturation; where it does not apply, one thread and a warning.
+#include <gtest/gtest.h>
+
+#include <regex>
+#include <string>
+
+#include "helpers.hpp"
+
+namespace sy {
+namespace {
+
+std::string without_wall_time(const std::string& js) {
+  return std::regex_replace(js, std::regex("\"wall_seconds\": [-+0-9.eE]+"), "");
+}
+
+struct Case {
+  const char* name;
+  const char* yaml;
+};
+
+const Case kCases[] = {
+    {"dor_torus_loaded",
+     "topology: {type: torus, dims: [8, 8]}\n"
+     "router: {buffering: input_vc, vcs: 2, vc_depth: 4}\n"
+     "traffic: {rate: 0.35, packet_flits: 8}\nsimulation: {warmup: 300, measure: 1500}\n"},
+    {"adaptive_random_vct",
+     "topology: {type: torus, dims: [6, 6]}\n"
+     "router: {buffering: input_vc, switching: virtual_cut_through, vcs: 3, vc_depth: 8}\n"
+     "routing: {algorithm: minimal_adaptive, selection: random}\n"
+     "traffic: {rate: 0.6, packet_flits: 4, pattern: transpose}\n"
+     "simulation: {warmup: 200, measure: 1500, max_backlog_packets: 3000}\n"},
+    {"valiant_saf_oldest_first",
+     "topology: {type: torus, dims: [4, 4, 4]}\n"
+     "router: {buffering: input_vc, switching: store_and_forward, vcs: 4, vc_depth: 4,\n"
+     "         arbitration: oldest_first}\n"
+     "routing: {algorithm: valiant}\n"
+     "traffic: {rate: 0.15, packet_flits: 3}\nsimulation: {warmup: 200, measure: 1500}\n"},
+    {"west_first_mesh_tail_free",
+     "topology: {type: mesh, dims: [7, 5]}\n"
+     "router: {buffering: input_vc, vcs: 2, vc_depth: 3, wait_for_tail_credit: false}\n"
+     "routing: {algorithm: west_first}\n"
+     "traffic: {rate: 0.5, packet_flits: 6, pattern: uniform}\n"
+     "simulation: {warmup: 200, measure: 1500, max_backlog_packets: 2000}\n"},
+    {"priority_classes_delta3",
+     "topology: {type: torus, dims: [5, 7]}\n"
+     "router: {buffering: input_vc, vcs: 2, vc_depth: 4, priority_classes: 2}\n"
+     "timing: {alpha: 2, delta: 3, tau: 2}\n"
+     "traffic: {rate: 0.1, packet_flits: 5, priority: 1}\n"
+     "simulation: {warmup: 200, measure: 1500}\n"},
+    {"butterfly_input_vc",
+     "topology: {type: butterfly, k: 2, n: 6}\n"
+     "router: {buffering: input_vc, vcs: 2, vc_depth: 4}\n"
+     "traffic: {rate: 0.4, packet_flits: 4}\nsimulation: {warmup: 200, measure: 1500}\n"},
+};
+
+void PrintTo(const Case& c, std::ostream* os) {
+  *os << c.name;
+}
+
+class Threads : public ::testing::TestWithParam<Case> {};
+
+TEST_P(Threads, ResultsAreByteIdenticalToOneThread) {
+  const Case& c = GetParam();
+  int rc1 = -1;
+  const std::string one = test::cli_results_any(std::string("thr1-") + c.name, c.yaml, &rc1);
+  ASSERT_FALSE(one.empty()) << c.name;
+  EXPECT_GT(test::json_number(one, "flits", "hops"), 1000) << c.name;
+  for (int k : {2, 3, 5}) {
+    int rc = -1;
+    const std::string yaml =
+        std::regex_replace(std::string(c.yaml), std::regex("simulation: \\{"),
+                           "simulation: {threads: " + std::to_string(k) + ", ");
+    const std::string many =
+        test::cli_results_any("thr" + std::to_string(k) + "-" + c.name, yaml, &rc);
+    EXPECT_EQ(rc, rc1) << c.name << " threads " << k;
+    EXPECT_EQ(without_wall_time(many), without_wall_time(one)) << c.name << " threads " << k;
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Configs, Threads, ::testing::ValuesIn(kCases),
+                         [](const auto& info) { return std::string(info.param.name); });
+
+TEST(Threads, WhereTheyDoNotApplyOneThreadAndAWarning) {
+  const test::CliResult r =
+      test::cli("check " + test::write_temp("thr-oq.yaml",
+                                            "topology: {type: hypercube, dim: 4}\n"
+                                            "router: {buffering: output_queued}\n"
+                                            "simulation: {threads: 2}\n"));
+  EXPECT_EQ(r.rc, 0) << r.output;
+  EXPECT_NE(r.output.find("simulation.threads = 2 runs on one thread: the routers are not "
+                          "input_vc"),
+            std::string::npos)
+      << r.output;
+  const test::CliResult d =
+      test::cli("check " + test::write_temp("thr-d0.yaml",
+                                            "topology: {type: torus, dims: [4, 4]}\n"
+                                            "timing: {alpha: 0, delta: 0, tau: 1}\n"
+                                            "simulation: {threads: 4}\n"));
+  EXPECT_NE(d.output.find("timing.delta is 0"), std::string::npos) << d.output;
+  EXPECT_NE(test::config_error("simulation: {threads: 0}\n").find("simulation.threads"),
+            std::string::npos);
+  EXPECT_NE(test::config_error("simulation: {threads: 65}\n").find("simulation.threads"),
+            std::string::npos);
+}
+
+}  // namespace
+}  // namespace sy
