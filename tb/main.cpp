@@ -331,6 +331,11 @@ std::string csv_row(const std::string& value, const sy::Results& r) {
   return b;
 }
 
+void print_warnings(const sy::Config& cfg) {
+  for (const auto* list : {&cfg.warnings, &cfg.execution_warnings})
+    for (const auto& w : *list) std::fprintf(stderr, "switchyard: warning: %s\n", w.c_str());
+}
+
 // One experiment. Its results go to DIR/results.json (default out/<name>); a results.json already
 // there (an earlier run of this config, or of another with the same name) is replaced, and the
 // run says so before it starts: on stderr unless --quiet, and even with --quiet when DIR is the
@@ -338,7 +343,7 @@ std::string csv_row(const std::string& value, const sy::Results& r) {
 // --out and --quiet: they stay silent. The paths written are printed after the summary.
 int cmd_run(const Args& a, const std::string& sweep_value = "") {
   sy::Config cfg = load(a);
-  for (const auto& w : cfg.warnings) std::fprintf(stderr, "switchyard: warning: %s\n", w.c_str());
+  print_warnings(cfg);
   const bool default_out = a.out.empty();
   const std::string out = default_out ? "out/" + cfg.name : a.out;
   const std::string results = out + "/results.json";
@@ -393,7 +398,7 @@ int cmd_run(const Args& a, const std::string& sweep_value = "") {
 
 int cmd_check(const Args& a) {
   sy::Config cfg = load(a);
-  for (const auto& w : cfg.warnings) std::fprintf(stderr, "switchyard: warning: %s\n", w.c_str());
+  print_warnings(cfg);
   std::printf("%s: ok\n%s\n", a.config.c_str(), sy::config_to_json(cfg, 2).c_str());
   std::printf("estimate: %s\n", sy::estimate_run(cfg).line().c_str());
   return 0;

@@ -409,8 +409,9 @@ inline std::string check_run(const std::string& yaml, const Run& r) {
 }
 
 // Runs seeds [first, first + count) in child processes and checks each (gtest failures name the
-// seed and print its config); every `rerun_every`-th seed runs twice and must give the same
-// results.json. Returns how many ran (the others were config errors).
+// seed and print its config); every `rerun_every`-th seed runs twice, the second time with
+// simulation.threads 2..4, and must give the same results.json (one thread where the key does
+// not apply). Returns how many ran (the others were config errors).
 inline int check_seeds(std::uint64_t first, int count, const Scale& scale, int rerun_every,
                        int seconds) {
   int ran = 0, stable = 0;
@@ -429,10 +430,14 @@ inline int check_seeds(std::uint64_t first, int count, const Scale& scale, int r
     stable += r.rc == 0;
     packets += r.records;
     if (rerun_every > 0 && s % static_cast<std::uint64_t>(rerun_every) == 0) {
-      const Run again = run_in_child(yaml, seconds);
+      std::string threaded = yaml;
+      const std::size_t at = threaded.find("simulation: {");
+      if (at != std::string::npos)
+        threaded.insert(at + 13, "threads: " + std::to_string(2 + s % 3) + ", ");
+      const Run again = run_in_child(threaded, seconds);
       EXPECT_EQ(without_wall_time(again.json), without_wall_time(r.json))
-          << "seed " << s << ": a second run of the same config differs\n"
-          << yaml;
+          << "seed " << s << ": a second run of the same config, on more threads, differs\n"
+          << threaded;
     }
   }
   std::printf("seeds %llu..%llu: %d ran (%d stable, %d not), %llu packets checked\n",

@@ -224,8 +224,9 @@ Config parse_document(const std::string& text, const std::string& source,
                       : c.waves.enable                ? "waves are recorded"
                                                       : nullptr;
     if (why) {
-      c.warnings.push_back("simulation.threads = " + std::to_string(c.simulation.threads) +
-                           " runs on one thread: " + why);
+      c.execution_warnings.push_back(
+          "simulation.threads = " + std::to_string(c.simulation.threads) +
+          " runs on one thread: " + why);
       c.simulation.threads = 1;
     }
   }

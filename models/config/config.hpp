@@ -265,6 +265,9 @@ struct Config {
   ScheduleConfig schedule;
   std::string name = "run";
   std::vector<std::string> warnings;
+  // Warnings about how the run is executed, not what it models (simulation.threads): printed,
+  // but not in results.json, which must not depend on them.
+  std::vector<std::string> execution_warnings;
 };
 
 // Loads a YAML file; overrides are "key.path=value" applied before validation.
