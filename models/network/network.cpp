@@ -99,6 +99,23 @@ Network::Network(sc_core::sc_module_name name, const Config& cfg)
 
 Network::~Network() = default;
 
+// The active routers of the active set's words [w0, w1), in node order; those that went idle
+// leave the set (their count is returned).
+std::size_t Network::evaluate_routers(std::size_t w0, std::size_t w1, Cycle t) {
+  std::size_t idle = 0;
+  for (std::size_t w = w0; w < w1; ++w)
+    for (std::uint64_t m = active_bits_[w]; m; m &= m - 1) {
+      const int i = __builtin_ctzll(m);
+      Router* r = routers_[w * 64 + static_cast<std::size_t>(i)];
+      if (!r->evaluate(t)) {
+        r->active = false;
+        active_bits_[w] &= ~(std::uint64_t{1} << i);
+        ++idle;
+      }
+    }
+  return idle;
+}
+
 // Lane k's share of a cycle: the routers of a contiguous range of the active set's words (so
 // lanes in order are node order). It deactivates routers only in its own words.
 void Network::evaluate_lane(int k) {
@@ -107,16 +124,7 @@ void Network::evaluate_lane(int k) {
   const std::size_t W = active_bits_.size(), L = lanes_.size();
   const std::size_t w0 = W * static_cast<std::size_t>(k) / L;
   const std::size_t w1 = W * static_cast<std::size_t>(k + 1) / L;
-  for (std::size_t w = w0; w < w1; ++w)
-    for (std::uint64_t m = active_bits_[w]; m; m &= m - 1) {
-      const int i = __builtin_ctzll(m);
-      Router* r = routers_[w * 64 + static_cast<std::size_t>(i)];
-      if (!r->evaluate(lane_cycle_)) {
-        r->active = false;
-        active_bits_[w] &= ~(std::uint64_t{1} << i);
-        ++ln.deactivated;
-      }
-    }
+  ln.deactivated += evaluate_routers(w0, w1, lane_cycle_);
   current_lane = nullptr;
 }
 
@@ -292,17 +300,10 @@ void Network::step(Cycle t) {
   fabric_.accept_from = t + 1;
   // 4. Routers, in node order (a scan of the active set's bits: idle routers cost nothing);
   // then routers that got a flit they can forward this same cycle.
-  if (threads_) evaluate_in_parallel(t);
-  for (std::size_t w = 0; !threads_ && w < active_bits_.size(); ++w)
-    for (std::uint64_t m = active_bits_[w]; m; m &= m - 1) {
-      const int i = __builtin_ctzll(m);
-      Router* r = routers_[w * 64 + static_cast<std::size_t>(i)];
-      if (!r->evaluate(t)) {
-        r->active = false;
-        active_bits_[w] &= ~(std::uint64_t{1} << i);
-        --active_count_;
-      }
-    }
+  if (threads_)
+    evaluate_in_parallel(t);
+  else
+    active_count_ -= evaluate_routers(0, active_bits_.size(), t);
   while (!fabric_.again.empty()) {
     again_scratch_.swap(fabric_.again);
     for (auto* r : again_scratch_) {
