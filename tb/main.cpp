@@ -51,6 +51,8 @@ struct Args {
   std::string emit, emit_slurm, row, self;
   long long seed = -1;
   int jobs = 0, seeds = 1;
+  int repeat = 1;    // bench: runs per config
+  std::string only;  // bench: configs whose name contains this
   bool quiet = false;
 };
 
@@ -273,7 +275,16 @@ void define_cli(CLI::App& app, Args& a) {
 
   CLI::App* bench =
       app.add_subcommand("bench", "Runs fixed configs; prints simulated cycles/s and flit-hops/s");
-  bench->footer(kExitCodes);
+  bench->footer(
+      "Each run is a child process; its wall time is the simulation's (not elaboration's). On a\n"
+      "shared machine the figures of one config can differ by 2x from run to run: --repeat N\n"
+      "prints the median of N runs and their spread (max - min over the median).\n\n" +
+      std::string(kExitCodes));
+  bench->add_option("--repeat", a.repeat, "run each config N times; print the median and spread")
+      ->type_name("N")
+      ->check(whole_number(1, 100));
+  bench->add_option("--only", a.only, "only the configs whose name contains TEXT")
+      ->type_name("TEXT");
 }
 
 void mkdirs(const std::string& path) {
@@ -701,7 +712,41 @@ struct BenchCase {
   const char* yaml;
 };
 
-int cmd_bench() {
+struct BenchRun {
+  bool ok = false;
+  unsigned long long cycles = 0, hops = 0;
+  double seconds = 0, peak_mb = 0;
+};
+
+// One run of a bench config in a child process (SystemC elaborates once per process).
+BenchRun bench_once(const char* yaml) {
+  BenchRun out;
+  int fd[2];
+  if (pipe(fd) != 0) throw std::runtime_error("pipe failed");
+  const pid_t pid = fork();
+  if (pid == 0) {
+    close(fd[0]);
+    const sy::Config cfg = sy::parse_config(yaml, "<bench>");
+    const sy::Results r = sy::run_simulation(cfg);
+    char b[256];
+    const int n = std::snprintf(b, sizeof b, "%llu %.6f %llu", (unsigned long long)r.cycles,
+                                r.wall_seconds, (unsigned long long)r.flit_hops);
+    if (write(fd[1], b, n) != n) _exit(1);
+    _exit(0);
+  }
+  close(fd[1]);
+  char b[256] = {0};
+  const ssize_t n = read(fd[0], b, sizeof b - 1);
+  close(fd[0]);
+  int status = 0;
+  struct rusage ru {};
+  wait4(pid, &status, 0, &ru);  // the child's peak resident set (KB on Linux)
+  out.ok = n > 0 && std::sscanf(b, "%llu %lf %llu", &out.cycles, &out.seconds, &out.hops) == 3;
+  out.peak_mb = static_cast<double>(ru.ru_maxrss) / 1024.0;
+  return out;
+}
+
+int cmd_bench(const Args& a) {
   const BenchCase cases[] = {
       {"torus 8x8 wormhole 2VCx4 L=8 uniform 0.1",
        "topology: {type: torus, dims: [8, 8]}\n"
@@ -761,38 +806,35 @@ int cmd_bench() {
        "          load: {rho: 0.3, broadcast_share: 1.0}}\n"
        "simulation: {warmup: 2000, measure: 20000, seed: 1}\n"},
   };
-  std::printf("%-46s %12s %10s %16s %16s %10s\n", "config", "cycles", "seconds", "cycles/s",
-              "flit-hops/s", "peak MB");
+  bool any = false;
+  for (const auto& c : cases) any |= std::string(c.name).find(a.only) != std::string::npos;
+  if (!any) throw UsageError("bench --only: no config's name contains '" + a.only + "'");
+  std::printf("%-46s %12s %10s %16s %16s %10s%s\n", "config", "cycles", "seconds", "cycles/s",
+              "flit-hops/s", "peak MB", a.repeat > 1 ? "   spread" : "");
   std::fflush(stdout);
   for (const auto& c : cases) {
-    int fd[2];
-    if (pipe(fd) != 0) throw std::runtime_error("pipe failed");
-    const pid_t pid = fork();
-    if (pid == 0) {
-      close(fd[0]);
-      const sy::Config cfg = sy::parse_config(c.yaml, "<bench>");
-      const sy::Results r = sy::run_simulation(cfg);
-      char b[256];
-      const int n = std::snprintf(b, sizeof b, "%llu %.6f %llu", (unsigned long long)r.cycles,
-                                  r.wall_seconds, (unsigned long long)r.flit_hops);
-      if (write(fd[1], b, n) != n) _exit(1);
-      _exit(0);
+    if (std::string(c.name).find(a.only) == std::string::npos) continue;
+    std::vector<BenchRun> runs;
+    for (int i = 0; i < a.repeat; ++i) {
+      const BenchRun r = bench_once(c.yaml);
+      if (r.ok) runs.push_back(r);
     }
-    close(fd[1]);
-    char b[256] = {0};
-    const ssize_t n = read(fd[0], b, sizeof b - 1);
-    close(fd[0]);
-    int status = 0;
-    struct rusage ru {};
-    wait4(pid, &status, 0, &ru);  // the child's peak resident set (KB on Linux)
-    unsigned long long cycles = 0, hops = 0;
-    double secs = 0;
-    if (n <= 0 || std::sscanf(b, "%llu %lf %llu", &cycles, &secs, &hops) != 3) {
+    if (runs.size() != static_cast<std::size_t>(a.repeat)) {
       std::printf("%-46s failed\n", c.name);
       continue;
     }
-    std::printf("%-46s %12llu %10.3f %16.0f %16.0f %10.1f\n", c.name, cycles, secs, cycles / secs,
-                hops / secs, static_cast<double>(ru.ru_maxrss) / 1024.0);
+    // The median run by wall time (the lower middle one for an even count), the spread of all.
+    std::sort(runs.begin(), runs.end(),
+              [](const BenchRun& x, const BenchRun& y) { return x.seconds < y.seconds; });
+    const BenchRun& m = runs[(runs.size() - 1) / 2];
+    double peak = 0;
+    for (const BenchRun& r : runs) peak = std::max(peak, r.peak_mb);
+    char spread[32] = "";
+    if (a.repeat > 1)
+      std::snprintf(spread, sizeof spread, " %7.0f%%",
+                    100.0 * (runs.back().seconds - runs.front().seconds) / m.seconds);
+    std::printf("%-46s %12llu %10.3f %16.0f %16.0f %10.1f%s\n", c.name, m.cycles, m.seconds,
+                m.cycles / m.seconds, m.hops / m.seconds, peak, spread);
     std::fflush(stdout);
   }
   return 0;
@@ -844,7 +886,7 @@ int sc_main(int argc, char** argv) {
       const auto h = split(header, '\t');
       return collect(a.config, h.size() > 3 ? h[3] : "param", true);
     }
-    return cmd_bench();
+    return cmd_bench(a);
   } catch (const UsageError& e) {
     std::fprintf(stderr, "switchyard: %s\n%s\n", e.what(), see_help().c_str());
     return 1;

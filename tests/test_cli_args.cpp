@@ -108,6 +108,8 @@ TEST(CliArgs, BadOptionValuesAreUsageErrorsNamingTheOption) {
        "'" + kQuick + "' was read as a value of --param traffic.rate"},
       {"collect", "DIR is required"},
       {"bench now", "unexpected argument now"},
+      {"bench --repeat 0", "--repeat: needs a whole number from 1"},
+      {"bench --only no-such-config", "no config's name contains 'no-such-config'"},
       {"frobnicate", "unknown command 'frobnicate'"},
       {"", "subcommand is required"},
   };
@@ -283,6 +285,20 @@ TEST(CliRun, ASecondRunWithTheSameNameSaysItReplacesTheFirst) {
   ASSERT_EQ(r.rc, 0) << r.output;
   EXPECT_TRUE(has(slurp(js), "\"seed\": 14"));
   EXPECT_TRUE(has(slurp(d + "/out/replace-me-2/results.json"), "\"seed\": 15"));
+}
+
+// bench --only runs the configs whose name matches; --repeat N prints the median of N runs and
+// their spread (the figures themselves are the machine's: not asserted).
+TEST(CliArgs, BenchRunsTheChosenConfigsAndRepeats) {
+  const CliResult r = cli("bench --only hypercube --repeat 3");
+  ASSERT_EQ(r.rc, 0) << r.output;
+  EXPECT_TRUE(has(r.output, "spread")) << r.output;
+  EXPECT_TRUE(has(r.output, "hypercube 2^6 output-queued")) << r.output;
+  EXPECT_FALSE(has(r.output, "torus 8x8")) << r.output;
+  EXPECT_FALSE(has(r.output, "failed")) << r.output;
+  const CliResult once = cli("bench --only 'hypercube 2^6'");
+  ASSERT_EQ(once.rc, 0) << once.output;
+  EXPECT_FALSE(has(once.output, "spread")) << once.output;
 }
 
 TEST(CliArgs, PeMemoryUsesTheSameKindOfCommandLine) {
