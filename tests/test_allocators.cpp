@@ -85,7 +85,7 @@ std::vector<InputUnit> routed_headers(int v, PacketPool& pool) {
     f.packet = pk;
     f.head = true;
     vc.fifo.push(f);
-    ++in[p].buffered;
+    in[p].nonempty |= std::uint64_t{1} << v;
     vc.state = VirtualChannel::State::Routed;
     vc.out_port = 0;
     vc.vc_lo = 0;

@@ -7,6 +7,8 @@
 #include <cstdint>
 #include <vector>
 
+#include "switchyard/base/small_vec.hpp"
+
 namespace sy {
 
 template <class T>
@@ -56,60 +58,36 @@ class Ring {
 namespace sy {
 
 // A fixed-capacity FIFO whose storage is in the object when the capacity is at most N (a VC
-// buffer of the usual depth: its flits share the VC's cache lines), on the heap otherwise.
-// Copies point at their own storage.
+// buffer of the usual depth: its flits share the VC's cache lines), on the heap otherwise: a
+// SmallVec's storage with the ring's indices.
 template <class T, std::size_t N>
 class InlineRing {
  public:
-  explicit InlineRing(std::size_t capacity = 1)
-      : cap_(static_cast<std::uint32_t>(capacity ? capacity : 1)) {
-    if (cap_ > N) heap_.resize(cap_);
-    point();
-  }
-  InlineRing(const InlineRing& o) : head_(o.head_), size_(o.size_), cap_(o.cap_), heap_(o.heap_) {
-    for (std::size_t i = 0; i < N; ++i) inline_[i] = o.inline_[i];
-    point();
-  }
-  InlineRing& operator=(const InlineRing& o) {
-    if (this != &o) {
-      head_ = o.head_;
-      size_ = o.size_;
-      cap_ = o.cap_;
-      heap_ = o.heap_;
-      for (std::size_t i = 0; i < N; ++i) inline_[i] = o.inline_[i];
-      point();
-    }
-    return *this;
-  }
+  explicit InlineRing(std::size_t capacity = 1) : buf_(capacity ? capacity : 1, T{}) {}
   bool empty() const { return size_ == 0; }
   std::size_t size() const { return size_; }
-  std::size_t capacity() const { return cap_; }
-  bool full() const { return size_ == cap_; }
-  T& front() { return data()[head_]; }
-  const T& front() const { return data()[head_]; }
-  T& at(std::size_t i) { return data()[wrap(head_ + i)]; }
-  const T& at(std::size_t i) const { return data()[wrap(head_ + i)]; }
+  std::size_t capacity() const { return buf_.size(); }
+  bool full() const { return size_ == buf_.size(); }
+  T& front() { return buf_[head_]; }
+  const T& front() const { return buf_[head_]; }
+  T& at(std::size_t i) { return buf_[wrap(head_ + i)]; }
+  const T& at(std::size_t i) const { return buf_[wrap(head_ + i)]; }
   void push(const T& v) {
     assert(!full() && "push into a full fixed-capacity ring");
-    data()[wrap(head_ + size_)] = v;
+    buf_[wrap(head_ + size_)] = v;
     ++size_;
   }
   void pop() {
     assert(size_ > 0);
-    if (++head_ == cap_) head_ = 0;
+    if (++head_ == buf_.size()) head_ = 0;
     --size_;
   }
   void clear() { head_ = size_ = 0; }
 
  private:
-  T* data() { return p_; }
-  const T* data() const { return p_; }
-  void point() { p_ = cap_ > N ? heap_.data() : inline_; }
-  std::size_t wrap(std::size_t i) const { return i >= cap_ ? i - cap_ : i; }
-  T* p_ = inline_;
-  std::uint32_t head_ = 0, size_ = 0, cap_;
-  T inline_[N];
-  std::vector<T> heap_;
+  std::size_t wrap(std::size_t i) const { return i >= buf_.size() ? i - buf_.size() : i; }
+  std::uint32_t head_ = 0, size_ = 0;  // (before the storage: in the line the VC's state is in)
+  SmallVec<T, N> buf_;
 };
 
 }  // namespace sy

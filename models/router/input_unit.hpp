@@ -15,9 +15,8 @@ class InputUnit {
  public:
   InputUnit(int vcs, int depth, int classes, ArbPolicy policy)
       : arbiter(vcs, classes, policy), vcs(static_cast<std::size_t>(vcs), VirtualChannel(depth)) {}
-  // (The counts, masks and arbiter first: one cache line for what every evaluation reads.)
+  // (The mask and arbiter first: one cache line for what every evaluation reads.)
   std::uint64_t nonempty = 0;      // VCs holding a flit (bit v)
-  int buffered = 0;                // flits in all VCs
   OutputUnit* upstream = nullptr;  // credits return here
   Arbiter arbiter;
   // Its VCs: up to 2 in the object (an arriving flit reaches its VC without another pointer).

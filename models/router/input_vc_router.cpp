@@ -168,8 +168,6 @@ void InputVcRouter::buffer_flit(InputUnit& iu, VirtualChannel& vc, Flit f, int i
   vc.fifo.push(f);
   iu.nonempty |= std::uint64_t{1} << (&vc - iu.vcs.data());
   busy_in_ |= std::uint64_t{1} << in_port;
-  ++iu.buffered;
-  ++buffered_;
   wake();
   if (delta_ == 0 && !again_queued) {
     again_queued = true;
@@ -376,7 +374,7 @@ void InputVcRouter::eject(const SwitchGrant& gr, const Flit& f, Cycle t) {
 }
 
 bool InputVcRouter::evaluate(Cycle t) {
-  if (!buffered_) return false;
+  if (!busy_in_) return false;
   if (staged_) allocate_vcs(t);
   const int n = alloc_.allocate(inputs_, outputs_, fabric_.pool, t, grants_.data(), busy_in_);
   for (int g = 0; g < n; ++g) {
@@ -416,7 +414,7 @@ bool InputVcRouter::evaluate(Cycle t) {
     else
       l.dst->accept_flit(l.dst_port, gr.out_vc, f, t + link_lag_);
   }
-  return buffered_ > 0;
+  return busy_in_ != 0;
 }
 
 }  // namespace sy

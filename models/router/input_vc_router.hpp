@@ -44,12 +44,11 @@ class InputVcRouter : public Router {
   void take_output_vc(int in_port, VirtualChannel& vc, int out_port, int out_vc, Packet& pk);
   void allocate_vcs(Cycle t);
   void eject(const SwitchGrant& gr, const Flit& f, Cycle t);
-  // A flit left VC v of input p: the counts and the masks of what holds flits.
+  // A flit left VC v of input p: the masks of what holds flits.
   void popped(InputUnit& iu, int p, int v) {
-    --iu.buffered;
-    --buffered_;
-    if (iu.vcs[v].fifo.empty()) iu.nonempty &= ~(std::uint64_t{1} << v);
-    if (!iu.buffered) busy_in_ &= ~(std::uint64_t{1} << p);
+    if (!iu.vcs[v].fifo.empty()) return;
+    iu.nonempty &= ~(std::uint64_t{1} << v);
+    if (!iu.nonempty) busy_in_ &= ~(std::uint64_t{1} << p);
   }
   void send_credit(InputUnit& iu, int vc, Cycle t) {
     if (Lane* ln = current_lane)
@@ -61,7 +60,6 @@ class InputVcRouter : public Router {
   }
   // (What every evaluation reads comes first, next to the Router's own fields: with thousands
   // of routers a cycle's cost is mostly the cache lines of router state it touches.)
-  int buffered_ = 0;
   std::uint64_t busy_in_ = 0;  // inputs holding a flit (bit p)
   const int delta_, tau_;
   const bool saf_;

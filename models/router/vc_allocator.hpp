@@ -56,7 +56,7 @@ class VcAllocator {
                         const PacketPool& pool, Cycle t, Fn fn) {
     const int P = static_cast<int>(in.size());
     for (int p = 0; p < P; ++p) {
-      if (!in[p].buffered) continue;
+      if (!in[p].nonempty) continue;
       for (int v = 0; v < vcs_; ++v) {
         VirtualChannel& vc = in[p].vcs[v];
         const Packet* pk = nullptr;
