@@ -3,7 +3,9 @@
 // to, below and far above saturation; where it does not apply, one thread and a warning.
 #include <gtest/gtest.h>
 
+#include <fstream>
 #include <regex>
+#include <sstream>
 #include <string>
 
 #include "helpers.hpp"
@@ -80,6 +82,32 @@ TEST_P(Threads, ResultsAreByteIdenticalToOneThread) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Configs, Threads, ::testing::ValuesIn(kCases),
+                         [](const auto& info) { return std::string(info.param.name); });
+
+// The input-VC router's fast paths (switch allocation for one class and round-robin,
+// SwitchAllocator::allocate_plain) against the general code they stand for, which
+// SWITCHYARD_GENERAL_PATH=1 forces: results.json byte for byte.
+class FastPath : public ::testing::TestWithParam<Case> {};
+
+TEST_P(FastPath, ResultsAreByteIdenticalToTheGeneralPath) {
+  const Case& c = GetParam();
+  int rc1 = -1;
+  const std::string fast = test::cli_results_any(std::string("fast-") + c.name, c.yaml, &rc1);
+  ASSERT_FALSE(fast.empty()) << c.name;
+  const std::string out =
+      std::string("/tmp/switchyard-test-general-") + c.name + "-" + std::to_string(getpid());
+  const test::CliResult g =
+      test::shell("SWITCHYARD_GENERAL_PATH=1 " + std::string(SWITCHYARD_BIN) + " run " +
+                  test::write_temp(std::string("general-") + c.name + ".yaml", c.yaml) +
+                  " --quiet --out " + out);
+  EXPECT_EQ(g.rc, rc1) << c.name;
+  std::ifstream j(out + "/results.json");
+  std::stringstream general;
+  general << j.rdbuf();
+  EXPECT_EQ(without_wall_time(general.str()), without_wall_time(fast)) << c.name;
+}
+
+INSTANTIATE_TEST_SUITE_P(Configs, FastPath, ::testing::ValuesIn(kCases),
                          [](const auto& info) { return std::string(info.param.name); });
 
 TEST(Threads, WhereTheyDoNotApplyOneThreadAndAWarning) {

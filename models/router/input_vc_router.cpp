@@ -1,6 +1,7 @@
 #include "switchyard/router/input_vc_router.hpp"
 
 #include <algorithm>
+#include <cstdlib>
 
 #include "switchyard/network/network_interface.hpp"
 #include "switchyard/network/waves.hpp"
@@ -67,6 +68,8 @@ InputVcRouter::InputVcRouter(sc_core::sc_module_name name, int node, Fabric& fab
     vc_alloc_.output_first(rc.vc_allocator == "separable_output_first");
     vc_grants_.resize(static_cast<std::size_t>(inputs * rc.vcs));
   }
+  // (SWITCHYARD_GENERAL_PATH=1 turns the fast paths off: tests compare the two.)
+  plain_ = alloc_.plain() && !bcast_.enabled() && !std::getenv("SWITCHYARD_GENERAL_PATH");
   if (fabric.cfg.routing.random_selection) {
     const std::uint64_t seed =
         fabric.cfg.simulation.seed * 0x9e3779b97f4a7c15ull + static_cast<std::uint64_t>(node);
@@ -373,46 +376,57 @@ void InputVcRouter::eject(const SwitchGrant& gr, const Flit& f, Cycle t) {
   fabric_.credit_at(&outputs_[gr.out_port], gr.out_vc, t, arrival + credit_delay_);
 }
 
+// A granted unicast flit leaves its VC: through the crossbar onto its output's link, or in the
+// staged pipeline through an ejection output.
+inline void InputVcRouter::forward(const SwitchGrant& gr, Cycle t) {
+  InputUnit& iu = inputs_[gr.in_port];
+  VirtualChannel& vc = iu.vcs[gr.vc];
+  OutputUnit& ou = outputs_[gr.out_port];
+  Flit f = vc.fifo.front();
+  vc.fifo.pop();
+  popped(iu, gr.in_port, gr.vc);
+  if (vc.state != VirtualChannel::State::Active)
+    take_output_vc(gr.in_port, vc, gr.out_port, gr.out_vc, fabric_.pool[f.packet]);
+  ou.consume(gr.out_vc);
+  ou.free_at = t + tau_;
+  if (f.tail) {
+    ou.tail_sent(gr.out_vc);
+    vc.state = VirtualChannel::State::Idle;
+    if (!vc.fifo.empty()) {
+      // wait_for_tail_credit: false: the next packet's header is at the front now.
+      Flit& h = vc.fifo.front();
+      route_header(gr.in_port, gr.vc, fabric_.pool[h.packet]);
+      h.ready = std::max({h.ready, vc.hold, t + delta_});
+    }
+  }
+  send_credit(iu, gr.vc, t);
+  if (gr.out_port >= fabric_.topo.num_ports()) {
+    eject(gr, f, t);
+    return;
+  }
+  Link& l = traverse(gr, f, t);
+  if (Lane* ln = current_lane)  // (threads: the next router takes it after the parallel part)
+    ln->deliveries.push_back({l.dst, l.dst_port, gr.out_vc, f, t + link_lag_});
+  else  // (every router of the network is an InputVcRouter: a direct call)
+    static_cast<InputVcRouter*>(l.dst)->InputVcRouter::accept_flit(l.dst_port, gr.out_vc, f,
+                                                                   t + link_lag_);
+}
+
 bool InputVcRouter::evaluate(Cycle t) {
   if (!busy_in_) return false;
+  if (plain_ && !probe_) {
+    alloc_.allocate_plain(inputs_, outputs_, t, busy_in_,
+                          [this, t](const SwitchGrant& gr) { forward(gr, t); });
+    return busy_in_ != 0;
+  }
   if (staged_) allocate_vcs(t);
   const int n = alloc_.allocate(inputs_, outputs_, fabric_.pool, t, grants_.data(), busy_in_);
   for (int g = 0; g < n; ++g) {
     const SwitchGrant& gr = grants_[g];
-    InputUnit& iu = inputs_[gr.in_port];
-    VirtualChannel& vc = iu.vcs[gr.vc];
-    if (vc.multicast) {
+    if (inputs_[gr.in_port].vcs[gr.vc].multicast)
       send_branch(gr, t);
-      continue;
-    }
-    OutputUnit& ou = outputs_[gr.out_port];
-    Flit f = vc.fifo.front();
-    vc.fifo.pop();
-    popped(iu, gr.in_port, gr.vc);
-    if (vc.state != VirtualChannel::State::Active)
-      take_output_vc(gr.in_port, vc, gr.out_port, gr.out_vc, fabric_.pool[f.packet]);
-    ou.consume(gr.out_vc);
-    ou.free_at = t + tau_;
-    if (f.tail) {
-      ou.tail_sent(gr.out_vc);
-      vc.state = VirtualChannel::State::Idle;
-      if (!vc.fifo.empty()) {
-        // wait_for_tail_credit: false: the next packet's header is at the front now.
-        Flit& h = vc.fifo.front();
-        route_header(gr.in_port, gr.vc, fabric_.pool[h.packet]);
-        h.ready = std::max({h.ready, vc.hold, t + delta_});
-      }
-    }
-    send_credit(iu, gr.vc, t);
-    if (gr.out_port >= fabric_.topo.num_ports()) {
-      eject(gr, f, t);
-      continue;
-    }
-    Link& l = traverse(gr, f, t);
-    if (Lane* ln = current_lane)  // (threads: the next router takes it after the parallel part)
-      ln->deliveries.push_back({l.dst, l.dst_port, gr.out_vc, f, t + link_lag_});
     else
-      l.dst->accept_flit(l.dst_port, gr.out_vc, f, t + link_lag_);
+      forward(gr, t);
   }
   return busy_in_ != 0;
 }

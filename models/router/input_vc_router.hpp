@@ -22,7 +22,7 @@
 
 namespace sy {
 
-class InputVcRouter : public Router {
+class InputVcRouter final : public Router {
  public:
   InputVcRouter(sc_core::sc_module_name name, int node, Fabric& fabric, NetworkInterface* ni);
   bool evaluate(Cycle t) override;
@@ -37,6 +37,7 @@ class InputVcRouter : public Router {
  private:
   void accept_broadcast_flit(int in_port, int vc, Flit f, Cycle t);
   void send_branch(const SwitchGrant& gr, Cycle t);
+  void forward(const SwitchGrant& gr, Cycle t);
   Cycle ready_time(const Flit& f, int in_port, VirtualChannel& vc, Cycle t) const;
   Link& traverse(const SwitchGrant& gr, const Flit& f, Cycle t);
   void buffer_flit(InputUnit& iu, VirtualChannel& vc, Flit f, int in_port, Cycle t);
@@ -63,6 +64,9 @@ class InputVcRouter : public Router {
   std::uint64_t busy_in_ = 0;  // inputs holding a flit (bit p)
   const int delta_, tau_;
   const bool saf_;
+  // Switch allocation by SwitchAllocator::allocate_plain (one class, round-robin, no matcher,
+  // no staged pipeline, no router broadcasts; and no probe, checked each cycle).
+  bool plain_ = false;
   // Staged pipeline (router.pipeline): the header's route computation (delta_ = rc), the cycles
   // from a VC grant to switch allocation, from a switch grant to the flit's arrival at the next
   // router (sa + st + lt; 0 in the ideal pipeline), the credit delay, the ejection outputs.

@@ -9,21 +9,6 @@
 
 namespace sy {
 
-namespace {
-// One allocation's scratch (the bidding VC, classes and ages of each input, the inputs bidding
-// for each output), shared by every router of the thread: it stays in the L1 cache however many
-// routers there are. bids is all zero between calls (each use clears its entry).
-struct Scratch {
-  int cand[64];
-  std::uint64_t bids[64];
-  std::uint8_t vc_cls[64], in_cls[64];
-  Cycle vc_age[64], in_age[64];
-};
-thread_local Scratch scratch{};
-// The classes read when there is one class: all 0.
-const std::uint8_t kZeroClasses[64] = {};
-}  // namespace
-
 SwitchAllocator::SwitchAllocator(int inputs, int outputs, int vcs, int classes, ArbPolicy policy)
     : inputs_(inputs),
       vcs_(vcs),
@@ -75,10 +60,10 @@ std::uint64_t SwitchAllocator::bidding_vcs(InputUnit& iu, const std::vector<Outp
     const int v = __builtin_ctzll(ne);
     VirtualChannel& vc = iu.vcs[v];
     if (vc.multicast) {
-      vc.bid_outputs = branch_outputs(vc, out, t, scratch.vc_cls[v]);
+      vc.bid_outputs = branch_outputs(vc, out, t, alloc_scratch.vc_cls[v]);
       if (!vc.bid_outputs) continue;
       mask |= std::uint64_t{1} << v;
-      if (need_age_) scratch.vc_age[v] = pool[vc.fifo.front().packet].created;
+      if (need_age_) alloc_scratch.vc_age[v] = pool[vc.fifo.front().packet].created;
       continue;
     }
     const Flit& f = vc.fifo.front();
@@ -99,8 +84,8 @@ std::uint64_t SwitchAllocator::bidding_vcs(InputUnit& iu, const std::vector<Outp
     // classes stay 0, round-robin reads no age.)
     if (need_cls_ | need_age_) {
       const Packet& pk = pool[f.packet];
-      scratch.vc_cls[v] = static_cast<std::uint8_t>(pk.priority);
-      scratch.vc_age[v] = pk.created;
+      alloc_scratch.vc_cls[v] = static_cast<std::uint8_t>(pk.priority);
+      alloc_scratch.vc_age[v] = pk.created;
     }
   }
   return mask;
@@ -165,24 +150,25 @@ int SwitchAllocator::allocate(std::vector<InputUnit>& in, std::vector<OutputUnit
     const std::uint64_t mask = bidding_vcs(iu, out, pool, t);
     if (!mask) continue;
     if (probe_ && probe_->on) probe_->in[p].vc_req = mask;
-    const int v =
-        iu.arbiter.arbitrate(mask, need_cls_ ? scratch.vc_cls : kZeroClasses, scratch.vc_age);
-    scratch.cand[p] = v;
-    scratch.in_cls[p] = need_cls_ ? scratch.vc_cls[v] : 0;
-    scratch.in_age[p] = scratch.vc_age[v];
+    const int v = iu.arbiter.arbitrate(mask, need_cls_ ? alloc_scratch.vc_cls : kZeroClasses,
+                                       alloc_scratch.vc_age);
+    alloc_scratch.cand[p] = v;
+    alloc_scratch.in_cls[p] = need_cls_ ? alloc_scratch.vc_cls[v] : 0;
+    alloc_scratch.in_age[p] = alloc_scratch.vc_age[v];
     const VirtualChannel& cv = iu.vcs[v];
     const std::uint64_t outs = cv.multicast ? cv.bid_outputs : std::uint64_t{1} << cv.out_port;
     for (std::uint64_t m = outs; m; m &= m - 1)
-      scratch.bids[__builtin_ctzll(m)] |= std::uint64_t{1} << p;
+      alloc_scratch.bids[__builtin_ctzll(m)] |= std::uint64_t{1} << p;
     outputs_bid |= outs;
   }
   int n = 0;
   for (std::uint64_t ob = outputs_bid; ob; ob &= ob - 1) {
     const int o = __builtin_ctzll(ob);
-    if (probe_ && probe_->on) probe_->out[o].sw_req = scratch.bids[o];
-    const int p = out_arb_[o].arbitrate(scratch.bids[o], scratch.in_cls, scratch.in_age);
-    scratch.bids[o] = 0;
-    const int v = scratch.cand[p];
+    if (probe_ && probe_->on) probe_->out[o].sw_req = alloc_scratch.bids[o];
+    const int p =
+        out_arb_[o].arbitrate(alloc_scratch.bids[o], alloc_scratch.in_cls, alloc_scratch.in_age);
+    alloc_scratch.bids[o] = 0;
+    const int v = alloc_scratch.cand[p];
     VirtualChannel& vc = in[p].vcs[v];
     int ov;
     if (vc.multicast) {
@@ -193,8 +179,8 @@ int SwitchAllocator::allocate(std::vector<InputUnit>& in, std::vector<OutputUnit
                ? vc.out_vc
                : out[o].find_free_with_credit(vc.vc_lo, vc.vc_hi);
     }
-    out_arb_[o].update(p, scratch.in_cls[p]);
-    in[p].arbiter.update(v, scratch.in_cls[p]);
+    out_arb_[o].update(p, alloc_scratch.in_cls[p]);
+    in[p].arbiter.update(v, alloc_scratch.in_cls[p]);
     grants[n++] = {p, v, o, ov};
   }
   return n;

@@ -12,6 +12,7 @@
 #include "switchyard/base/rng.hpp"
 #include "switchyard/router/allocators/matcher.hpp"
 #include "switchyard/router/arbiter.hpp"
+#include "switchyard/router/candidate_selection.hpp"
 #include "switchyard/router/input_unit.hpp"
 #include "switchyard/router/output_unit.hpp"
 
@@ -23,6 +24,19 @@ struct SwitchGrant {
   int in_port, vc, out_port, out_vc;
 };
 
+// One allocation's scratch (the bidding VC, classes and ages of each input, the inputs bidding
+// for each output), shared by every router of the thread: it stays in the L1 cache however many
+// routers there are. bids is all zero between calls (each use clears its entry).
+struct AllocScratch {
+  int cand[64];
+  std::uint64_t bids[64];
+  std::uint8_t vc_cls[64], in_cls[64];
+  Cycle vc_age[64], in_age[64];
+};
+inline thread_local AllocScratch alloc_scratch{};
+// The classes read when there is one class: all 0.
+inline constexpr std::uint8_t kZeroClasses[64] = {};
+
 class SwitchAllocator {
  public:
   SwitchAllocator(int inputs, int outputs, int vcs, int classes, ArbPolicy policy);
@@ -30,6 +44,16 @@ class SwitchAllocator {
   // that hold flits (bit p; the others are not looked at).
   int allocate(std::vector<InputUnit>& in, std::vector<OutputUnit>& out, const PacketPool& pool,
                Cycle t, SwitchGrant* grants, std::uint64_t busy);
+  // Whether allocate_plain() gives this allocator's grants: one class, round-robin, no matcher
+  // and no staged pipeline (the router adds: no multicast, no probe).
+  bool plain() const { return !matcher_ && !staged_ && !need_cls_ && !need_age_; }
+  // allocate() for a plain() allocator: the same grants, in the same order (by output), each
+  // handed to use(grant) as soon as its output has chosen. That is the same as granting all
+  // first: a grant's use changes only its own input VC and output (and other routers), and no
+  // later output's choice reads them (an input bids for one output).
+  template <class Use>
+  void allocate_plain(std::vector<InputUnit>& in, const std::vector<OutputUnit>& out, Cycle t,
+                      std::uint64_t busy, Use&& use);
   // Adaptive routing's selection among a header's usable candidates: uniformly at random from
   // this stream (seeded per router) instead of by credits.
   void random_selection(std::uint64_t seed) {
@@ -69,5 +93,52 @@ class SwitchAllocator {
   std::vector<std::uint8_t> zero_cls_;
   Rng rng_;
 };
+
+template <class Use>
+void SwitchAllocator::allocate_plain(std::vector<InputUnit>& in, const std::vector<OutputUnit>& out,
+                                     Cycle t, std::uint64_t busy, Use&& use) {
+  AllocScratch& s = alloc_scratch;
+  std::uint64_t outputs_bid = 0;
+  // Stage 1: each busy input's arbiter picks one of its VCs that may send now (bidding_vcs()).
+  for (std::uint64_t b = busy; b; b &= b - 1) {
+    const int p = __builtin_ctzll(b);
+    InputUnit& iu = in[p];
+    std::uint64_t mask = 0;
+    for (std::uint64_t ne = iu.nonempty; ne; ne &= ne - 1) {
+      const int v = __builtin_ctzll(ne);
+      VirtualChannel& vc = iu.vcs[v];
+      if (vc.fifo.front().ready > t) continue;
+      const bool active = vc.state == VirtualChannel::State::Active;
+      if (!active && vc.ncand > 1 && !select_candidate(vc, out, t, true, random_ ? &rng_ : nullptr))
+        continue;
+      const OutputUnit& ou = out[vc.out_port];
+      if (ou.free_at > t) continue;
+      if (active ? ou.vcs[vc.out_vc].credits <= 0
+                 : ou.find_free_with_credit(vc.vc_lo, vc.vc_hi) < 0)
+        continue;
+      mask |= std::uint64_t{1} << v;
+    }
+    if (!mask) continue;
+    const int v = iu.arbiter.arbitrate(mask, kZeroClasses, nullptr);
+    s.cand[p] = v;
+    const int o = iu.vcs[v].out_port;
+    s.bids[o] |= std::uint64_t{1} << p;
+    outputs_bid |= std::uint64_t{1} << o;
+  }
+  // Stage 2: each output bid for picks an input; the grant is used at once.
+  for (std::uint64_t ob = outputs_bid; ob; ob &= ob - 1) {
+    const int o = __builtin_ctzll(ob);
+    const int p = out_arb_[o].arbitrate(s.bids[o], kZeroClasses, nullptr);
+    s.bids[o] = 0;
+    const int v = s.cand[p];
+    const VirtualChannel& vc = in[p].vcs[v];
+    const int ov = vc.state == VirtualChannel::State::Active
+                       ? vc.out_vc
+                       : out[o].find_free_with_credit(vc.vc_lo, vc.vc_hi);
+    out_arb_[o].update(p, 0);
+    in[p].arbiter.update(v, 0);
+    use(SwitchGrant{p, v, o, ov});
+  }
+}
 
 }  // namespace sy
