@@ -79,6 +79,11 @@ InputVcRouter::InputVcRouter(sc_core::sc_module_name name, int node, Fabric& fab
 }
 
 void InputVcRouter::accept_flit(int in_port, int v, Flit f, Cycle t) {
+  receive(in_port, v, f, t);
+}
+
+// (Inline: the previous router's forward() calls it directly.)
+[[gnu::always_inline]] inline void InputVcRouter::receive(int in_port, int v, Flit f, Cycle t) {
   InputUnit& iu = inputs_[in_port];
   VirtualChannel& vc = iu.vcs[v];
   if (probe_ && probe_->on) probe_->flit_in(in_port, v, f.packet, f.head, f.tail);
@@ -165,7 +170,8 @@ void InputVcRouter::route_header(int in_port, int v, Packet& pk) {
 }
 
 // The flit goes into its VC; the router has work (this same cycle if delta = 0).
-void InputVcRouter::buffer_flit(InputUnit& iu, VirtualChannel& vc, Flit f, int in_port, Cycle t) {
+[[gnu::always_inline]] inline void InputVcRouter::buffer_flit(InputUnit& iu, VirtualChannel& vc,
+                                                              Flit f, int in_port, Cycle t) {
   // (The ideal cut-through pipeline's ready time inline: it is every flit's.)
   f.ready = saf_ || staged_ ? ready_time(f, in_port, vc, t) : std::max(t + delta_, vc.hold);
   vc.fifo.push(f);
@@ -262,7 +268,8 @@ void InputVcRouter::accept_broadcast_flit(int in_port, int v, Flit f, Cycle t) {
 }
 
 // The flit crosses the crossbar onto the granted output's link: counters, waves, utilization.
-Link& InputVcRouter::traverse(const SwitchGrant& gr, const Flit& f, Cycle t) {
+[[gnu::always_inline]] inline Link& InputVcRouter::traverse(const SwitchGrant& gr, const Flit& f,
+                                                            Cycle t) {
   Link& l = *outputs_[gr.out_port].link;
   if (Lane* ln = current_lane) {
     ln->max_flit_wait = std::max(ln->max_flit_wait, t - f.ready);
@@ -408,8 +415,7 @@ inline void InputVcRouter::forward(const SwitchGrant& gr, Cycle t) {
   if (Lane* ln = current_lane)  // (threads: the next router takes it after the parallel part)
     ln->deliveries.push_back({l.dst, l.dst_port, gr.out_vc, f, t + link_lag_});
   else  // (every router of the network is an InputVcRouter: a direct call)
-    static_cast<InputVcRouter*>(l.dst)->InputVcRouter::accept_flit(l.dst_port, gr.out_vc, f,
-                                                                   t + link_lag_);
+    static_cast<InputVcRouter*>(l.dst)->receive(l.dst_port, gr.out_vc, f, t + link_lag_);
 }
 
 bool InputVcRouter::evaluate(Cycle t) {

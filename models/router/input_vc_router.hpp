@@ -35,6 +35,7 @@ class InputVcRouter final : public Router {
   void sample(RouterProbe& p) const override;
 
  private:
+  void receive(int in_port, int vc, Flit f, Cycle t);  // accept_flit()
   void accept_broadcast_flit(int in_port, int vc, Flit f, Cycle t);
   void send_branch(const SwitchGrant& gr, Cycle t);
   void forward(const SwitchGrant& gr, Cycle t);

@@ -36,6 +36,14 @@ Topology::Topology(Kind kind, std::vector<int> dims) : kind_(kind), dims_(std::m
       ports_.push_back({d, -1});
     }
   }
+  port_of_.assign(3 * dims_.size(), -1);
+  for (int d = 0; d < num_dims(); ++d)
+    for (int dir = -1; dir <= 1; ++dir)
+      for (int p = 0; p < num_ports(); ++p)
+        if (ports_[p].dim == d && (ports_[p].dir == dir || ports_[p].dir == 0)) {
+          port_of_[static_cast<std::size_t>(3 * d + dir + 1)] = p;
+          break;
+        }
 }
 
 const char* Topology::kind_name() const {
@@ -75,12 +83,6 @@ int Topology::node_at(const std::vector<int>& c) const {
   return n;
 }
 
-int Topology::port_of(int dim, int dir) const {
-  for (int p = 0; p < num_ports(); ++p)
-    if (ports_[p].dim == dim && (ports_[p].dir == dir || ports_[p].dir == 0)) return p;
-  return -1;
-}
-
 std::string Topology::port_name(int p) const {
   if (ind_) return ind_->port_name(p);
   const Port& q = ports_[p];
@@ -104,14 +106,6 @@ int Topology::neighbor(int node, int p) const {
 int Topology::reverse_port(int p) const {
   const Port& q = ports_[p];
   return q.dir == 0 ? p : port_of(q.dim, -q.dir);
-}
-
-bool Topology::is_wrap_hop(int node, int p) const {
-  if (ind_) return false;
-  const Port& q = ports_[p];
-  if (!wraps(q.dim)) return false;
-  const int c = coord(node, q.dim);
-  return (q.dir > 0 && c == dims_[q.dim] - 1) || (q.dir < 0 && c == 0);
 }
 
 int Topology::dim_distance(int dim, int a, int b) const {

@@ -64,12 +64,20 @@ class Topology {
   // Network ports, the same list at every router (a mesh edge leaves some unconnected).
   int num_ports() const { return ind_ ? ind_->num_ports() : static_cast<int>(ports_.size()); }
   const Port& port(int p) const { return ports_[p]; }
-  int port_of(int dim, int dir) const;  // -1 if none
+  int port_of(int dim, int dir) const {  // -1 if none
+    return port_of_[static_cast<std::size_t>(3 * dim + dir + 1)];
+  }
   std::string port_name(int p) const;
   int neighbor(int node, int p) const;  // -1 if the port is unconnected (router ids)
   int reverse_port(int p) const;        // port at the neighbour that leads back
   // True when the hop from node through port p is a wraparound link (the dateline of its ring).
-  bool is_wrap_hop(int node, int p) const;
+  bool is_wrap_hop(int node, int p) const {
+    if (ind_) return false;
+    const Port& q = ports_[p];
+    if (!wraps(q.dim)) return false;
+    const int c = coord(node, q.dim);
+    return (q.dir > 0 && c == dims_[q.dim] - 1) || (q.dir < 0 && c == 0);
+  }
   // Links grouped for statistics: by dimension (direct), by level and arc type (butterfly).
   int num_link_classes() const { return ind_ ? ind_->num_link_classes() : num_dims(); }
   int link_class(int router, int p) const {
@@ -89,6 +97,8 @@ class Topology {
   Kind kind_;
   std::vector<int> dims_, stride_;
   std::vector<Port> ports_;
+  std::vector<int>
+      port_of_;  // port_of(dim, dir) at 3 * dim + dir + 1 (a header's routing reads it)
   int nodes_ = 1;
   std::shared_ptr<const IndirectNetwork> ind_;
 };
