@@ -1,10 +1,11 @@
 // SmallVec: a fixed-size array of n values, held in the object when n <= N (no separate heap
 // block to chase), on the heap otherwise. For per-port state that the router reads every cycle
 // (an output's downstream VCs, an input's VCs): the common small sizes stay in the owner's cache
-// lines. Copies point at their own storage.
+// lines. Copies point at their own storage. 16 bytes besides the N values: a pointer to the
+// storage in use and the size.
 #pragma once
 #include <cstddef>
-#include <vector>
+#include <cstdint>
 
 namespace sy {
 
@@ -12,26 +13,24 @@ template <class T, std::size_t N>
 class SmallVec {
  public:
   SmallVec() = default;
-  SmallVec(std::size_t n, const T& value) : n_(n) {
-    if (n > N)
-      heap_.assign(n, value);
-    else
-      for (std::size_t i = 0; i < n; ++i) inline_[i] = value;
-    point();
+  SmallVec(std::size_t n, const T& value) : n_(static_cast<std::uint32_t>(n)) {
+    allocate();
+    for (std::size_t i = 0; i < n; ++i) p_[i] = value;
   }
-  SmallVec(const SmallVec& o) : n_(o.n_), heap_(o.heap_) {
-    for (std::size_t i = 0; i < N; ++i) inline_[i] = o.inline_[i];
-    point();
+  SmallVec(const SmallVec& o) : n_(o.n_) {
+    allocate();
+    for (std::size_t i = 0; i < n_; ++i) p_[i] = o.p_[i];
   }
   SmallVec& operator=(const SmallVec& o) {
     if (this != &o) {
+      release();
       n_ = o.n_;
-      heap_ = o.heap_;
-      for (std::size_t i = 0; i < N; ++i) inline_[i] = o.inline_[i];
-      point();
+      allocate();
+      for (std::size_t i = 0; i < n_; ++i) p_[i] = o.p_[i];
     }
     return *this;
   }
+  ~SmallVec() { release(); }
   std::size_t size() const { return n_; }
   T* data() { return p_; }
   const T* data() const { return p_; }
@@ -43,11 +42,15 @@ class SmallVec {
   const T* end() const { return p_ + n_; }
 
  private:
-  void point() { p_ = n_ > N ? heap_.data() : inline_; }
+  bool on_heap() const { return n_ > N; }
+  void allocate() { p_ = on_heap() ? new T[n_] : inline_; }
+  void release() {
+    if (on_heap()) delete[] p_;
+    p_ = inline_;
+  }
   T* p_ = inline_;
-  std::size_t n_ = 0;
+  std::uint32_t n_ = 0;
   T inline_[N];
-  std::vector<T> heap_;
 };
 
 }  // namespace sy

@@ -60,21 +60,20 @@ Network::Network(sc_core::sc_module_name name, const Config& cfg)
     routers_.push_back(r);
   }
   active_bits_.assign((routers_.size() + 63) / 64, 0);
-  // Links: one per connected (router, port); reserve first so the pointers stay valid.
+  // Links: one per connected (router, port), in its output unit.
   links_.reserve(static_cast<std::size_t>(R) * topo_.num_ports());
   for (int n = 0; n < R; ++n)
     for (int p = 0; p < topo_.num_ports(); ++p) {
       const int m = topo_.neighbor(n, p);
       if (m < 0) continue;
-      Link l;
+      Link& l = routers_[n]->output(p).link;
       l.src_node = n;
       l.src_port = p;
       l.dst_node = m;
       l.dst_port = topo_.in_port(n, p);
       l.dst = routers_[m];
-      links_.push_back(l);
-      routers_[n]->output(p).link = &links_.back();
-      routers_[m]->connect_upstream(l.dst_port, &routers_[n]->output(p));
+      links_.push_back(&l);
+      routers_[m]->connect_upstream(l.dst_port, &routers_[n]->output(p), n < m);
     }
   for (int n = 0; n < N; ++n) {
     nis_[n]->attach(routers_[topo_.injection_router(n)]);

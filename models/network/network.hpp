@@ -69,7 +69,7 @@ class Network : public sc_core::sc_module {
   const Stats& stats() const { return stats_; }
   const Fabric& fabric() const { return fabric_; }
   const RunState& state() const { return state_; }
-  const std::vector<Link>& links() const { return links_; }
+  const LinkList& links() const { return links_; }
   const Traffic& traffic() const { return traffic_; }
   // The waveform writer (null unless waves.enable); close() flushes the VCD at the end of a run.
   Waves* waves() { return waves_.get(); }
@@ -111,7 +111,7 @@ class Network : public sc_core::sc_module {
   std::vector<std::unique_ptr<Router>> router_store_;
   std::vector<NetworkInterface*> nis_;
   std::vector<Router*> routers_;
-  std::vector<Link> links_;
+  LinkList links_;
   std::vector<Router*> again_scratch_;
   // The active routers: one bit per router id (routers_ order), and how many bits are set.
   std::vector<std::uint64_t> active_bits_;

@@ -45,11 +45,10 @@ void NetworkInterface::attach(Router* router) {
     // Input-VC routers have one injection port per channel; packet-level routers take every
     // channel's packets at their single injection port.
     const int port = router->injection_port(oq_ || circuit_ ? 0 : static_cast<int>(c));
-    ch.link.src_node = ch.link.dst_node = node_;
-    ch.link.dst_port = port;
-    ch.link.dst = router;
-    ch.out.link = &ch.link;
-    router->connect_upstream(port, &ch.out);
+    ch.out.link.src_node = ch.out.link.dst_node = node_;
+    ch.out.link.dst_port = port;
+    ch.out.link.dst = router;
+    router->connect_upstream(port, &ch.out, /*evaluated_before=*/true);
   }
 }
 
@@ -288,11 +287,11 @@ bool NetworkInterface::step(Cycle t) {
 void NetworkInterface::enter_router(std::uint32_t id, Channel& ch, Cycle t) {
   Packet& p = fabric_.pool[id];
   p.injected = t;
-  ch.link.flits += static_cast<std::uint64_t>(p.flits);
+  ch.out.link.flits += static_cast<std::uint64_t>(p.flits);
   fabric_.flits_in_network += static_cast<std::uint64_t>(p.flits);
   fabric_.stats.on_injected(p.flits);
   fabric_.last_progress = std::max(fabric_.last_progress, t);
-  router_->accept_packet(ch.link.dst_port, id, t);
+  router_->accept_packet(ch.out.link.dst_port, id, t);
 }
 
 // One serial injection channel: takes the next waiting packet when free; sends it whole
@@ -330,7 +329,7 @@ bool NetworkInterface::step_channel(Channel& ch, Cycle t) {
   if (f.head) p.injected = t;
   ch.out.consume(ch.vc);
   ch.out.free_at = ch.next = t + tau_;
-  ++ch.link.flits;
+  ++ch.out.link.flits;
   ++fabric_.flits_in_network;
   fabric_.stats.on_injected(1);
   fabric_.last_progress = t;
@@ -340,7 +339,7 @@ bool NetworkInterface::step_channel(Channel& ch, Cycle t) {
     ch.out.tail_sent(ch.vc);
     ch.cur = -1;
   }
-  router_->accept_flit(ch.link.dst_port, vc, f, t + inject_lt_);
+  router_->accept_flit(ch.out.link.dst_port, vc, f, t + inject_lt_);
   return true;
 }
 

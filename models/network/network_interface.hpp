@@ -86,9 +86,8 @@ class NetworkInterface : public sc_core::sc_module {
   // One injection channel: its output unit (credits of the router's injection VCs), its link
   // into the router, and the packet it is sending.
   struct Channel {
-    OutputUnit out;
-    Link link;
-    long cur = -1;  // packet being injected
+    OutputUnit out;  // (its link leads into the router)
+    long cur = -1;   // packet being injected
     std::uint32_t seq = 0;
     int vc = -1;
     Cycle next = 0;  // cycle the next flit (or the packet) may go

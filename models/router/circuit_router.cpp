@@ -62,7 +62,7 @@ bool CircuitRouter::evaluate(Cycle t) {
     if (probe_ && probe_->on) probe_->grant(h.in_port, 0, static_cast<int>(o), h.packet);
     fabric_.max_flit_wait = std::max(fabric_.max_flit_wait, t - h.ready);
     fabric_.last_progress = std::max(fabric_.last_progress, t);
-    Link& l = *outputs_[o].link;
+    Link& l = outputs_[o].link;
     l.flits += static_cast<std::uint64_t>(p.flits);
     fabric_.flit_hops += static_cast<std::uint64_t>(p.flits);
     l.dst->accept_packet(l.dst_port, h.packet, t);
@@ -86,7 +86,7 @@ void CircuitRouter::establish(std::uint32_t id, Cycle t) {
     // (h-1-k) switchings before it reaches the destination.
     const Cycle release =
         direct_ ? start + data : t + data - static_cast<Cycle>(h - 1 - k) * delta_;
-    Link& l = *hold.router->output(hold.port).link;
+    Link& l = hold.router->output(hold.port).link;
     if (fabric_.stats.in_window(hold.taken)) l.busy_window += release - hold.taken;
     static_cast<CircuitRouter*>(hold.router)->release(hold.port, release);
     fabric_.horizon = std::max(fabric_.horizon, release);

@@ -25,7 +25,7 @@ class CircuitRouter : public Router {
   bool evaluate(Cycle t) override;
   void accept_flit(int, int, Flit, Cycle) override {}
   void accept_packet(int in_port, std::uint32_t packet, Cycle t) override;
-  void connect_upstream(int, OutputUnit*) override {}
+  void connect_upstream(int, OutputUnit*, bool) override {}
   void sample(RouterProbe& p) const override;
   // The circuit holding output `port` lets it go at cycle `at`.
   void release(int port, Cycle at);

@@ -18,6 +18,7 @@ class InputUnit {
   // (The mask and arbiter first: one cache line for what every evaluation reads.)
   std::uint64_t nonempty = 0;      // VCs holding a flit (bit v)
   OutputUnit* upstream = nullptr;  // credits return here
+  bool credit_now = false;         // its owner runs before this router in a cycle
   Arbiter arbiter;
   // Its VCs: up to 2 in the object (an arriving flit reaches its VC without another pointer).
   SmallVec<VirtualChannel, 2> vcs;

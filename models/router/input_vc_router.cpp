@@ -69,6 +69,7 @@ InputVcRouter::InputVcRouter(sc_core::sc_module_name name, int node, Fabric& fab
     vc_grants_.resize(static_cast<std::size_t>(inputs * rc.vcs));
   }
   // (SWITCHYARD_GENERAL_PATH=1 turns the fast paths off: tests compare the two.)
+  credit_now_ = !staged_ && delta_ >= 1 && !fabric.cfg.waves.enable;
   plain_ = alloc_.plain() && !bcast_.enabled() && !std::getenv("SWITCHYARD_GENERAL_PATH");
   if (fabric.cfg.routing.random_selection) {
     const std::uint64_t seed =
@@ -270,7 +271,7 @@ void InputVcRouter::accept_broadcast_flit(int in_port, int v, Flit f, Cycle t) {
 // The flit crosses the crossbar onto the granted output's link: counters, waves, utilization.
 [[gnu::always_inline]] inline Link& InputVcRouter::traverse(const SwitchGrant& gr, const Flit& f,
                                                             Cycle t) {
-  Link& l = *outputs_[gr.out_port].link;
+  Link& l = outputs_[gr.out_port].link;
   if (Lane* ln = current_lane) {
     ln->max_flit_wait = std::max(ln->max_flit_wait, t - f.ready);
     ++ln->flit_hops;
@@ -282,7 +283,7 @@ void InputVcRouter::accept_broadcast_flit(int in_port, int v, Flit f, Cycle t) {
   }
   ++l.flits;
   if (fabric_.stats.in_window(t)) l.busy_window += tau_;
-  xbar_.connect(gr.in_port, gr.out_port, t);
+  xbar_.connect(gr.in_port, gr.out_port);
   if (probe_ && probe_->on) probe_->grant(gr.in_port, gr.vc, gr.out_port, f.packet);
   return l;
 }
@@ -374,7 +375,7 @@ void InputVcRouter::allocate_vcs(Cycle t) {
 // switch and channel traversal, and its ejection buffer slot is free credit_delay cycles later.
 void InputVcRouter::eject(const SwitchGrant& gr, const Flit& f, Cycle t) {
   fabric_.max_flit_wait = std::max(fabric_.max_flit_wait, t - f.ready);
-  xbar_.connect(gr.in_port, gr.out_port, t);
+  xbar_.connect(gr.in_port, gr.out_port);
   if (probe_ && probe_->on && gr.out_port < static_cast<int>(probe_->out.size()))
     probe_->grant(gr.in_port, gr.vc, gr.out_port, f.packet);
   fabric_.last_progress = t;

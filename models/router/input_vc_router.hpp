@@ -28,7 +28,10 @@ class InputVcRouter final : public Router {
   bool evaluate(Cycle t) override;
   void accept_flit(int in_port, int vc, Flit f, Cycle t) override;
   void accept_packet(int, std::uint32_t, Cycle) override;
-  void connect_upstream(int in_port, OutputUnit* up) override { inputs_[in_port].upstream = up; }
+  void connect_upstream(int in_port, OutputUnit* up, bool evaluated_before) override {
+    inputs_[in_port].upstream = up;
+    inputs_[in_port].credit_now = evaluated_before;
+  }
   const InputUnit& input(int p) const { return inputs_[p]; }
   const Crossbar& crossbar() const { return xbar_; }
   void set_probe(RouterProbe* p) override;
@@ -57,6 +60,8 @@ class InputVcRouter final : public Router {
       ln->credits.push(iu.upstream, vc);  // (threads: the ideal pipeline only)
     else if (staged_)
       fabric_.credit_at(iu.upstream, vc, t, t + credit_delay_);
+    else if (iu.credit_now && credit_now_)
+      iu.upstream->credit(vc);  // (its owner is done with this cycle: it sees the credit next)
     else
       fabric_.credit(iu.upstream, vc);
   }
@@ -68,6 +73,10 @@ class InputVcRouter final : public Router {
   // Switch allocation by SwitchAllocator::allocate_plain (one class, round-robin, no matcher,
   // no staged pipeline, no router broadcasts; and no probe, checked each cycle).
   bool plain_ = false;
+  // Credits to an upstream unit whose owner has had its turn this cycle go at once (it sees them
+  // next cycle either way, and its lines are still in the cache): not with delta 0 (a router
+  // may run twice in a cycle) or waves (which sample credits at the end of the cycle).
+  bool credit_now_ = false;
   // Staged pipeline (router.pipeline): the header's route computation (delta_ = rc), the cycles
   // from a VC grant to switch allocation, from a switch grant to the flit's arrival at the next
   // router (sa + st + lt; 0 in the ideal pipeline), the credit delay, the ejection outputs.

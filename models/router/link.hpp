@@ -3,6 +3,7 @@
 // measurement window, for utilization.
 #pragma once
 #include <cstdint>
+#include <vector>
 
 #include "switchyard/base/common.hpp"
 
@@ -11,14 +12,41 @@ namespace sy {
 class Router;
 
 struct Link {
-  int src_node = -1, src_port = -1;
-  int dst_node = -1, dst_port = -1;
+  // (What a traversal reads and writes first: a link lives in its source's output unit, after
+  // the channel's free_at, in the line switch allocation has just read.)
   Router* dst = nullptr;
+  int dst_port = -1;
+  int src_node = -1, src_port = -1;
+  int dst_node = -1;
   std::uint64_t flits = 0;        // all flits ever carried
   std::uint64_t busy_window = 0;  // busy cycles that started inside the measurement window
   // Output-queued routers: packets that left on this link inside the window and the sum of
   // their sojourns at it (ready in its queue -> last flit on the link), for queue lengths.
   std::uint64_t departures_window = 0, sojourn_window = 0;
+};
+
+// The network's links in order, each where it lives (its source's output unit).
+class LinkList {
+ public:
+  struct Iterator {
+    const Link* const* p;
+    const Link& operator*() const { return **p; }
+    Iterator& operator++() {
+      ++p;
+      return *this;
+    }
+    bool operator!=(const Iterator& o) const { return p != o.p; }
+  };
+  void push_back(const Link* l) { links_.push_back(l); }
+  void reserve(std::size_t n) { links_.reserve(n); }
+  std::size_t size() const { return links_.size(); }
+  bool empty() const { return links_.empty(); }
+  const Link& operator[](std::size_t i) const { return *links_[i]; }
+  Iterator begin() const { return {links_.data()}; }
+  Iterator end() const { return {links_.data() + links_.size()}; }
+
+ private:
+  std::vector<const Link*> links_;
 };
 
 }  // namespace sy

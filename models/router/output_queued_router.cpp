@@ -145,9 +145,9 @@ bool OutputQueuedRouter::evaluate(Cycle t) {
       const Cycle busy = static_cast<Cycle>(pk.flits) * tau_;
       ou.free_at = t + busy;
       fabric_.max_flit_wait = std::max(fabric_.max_flit_wait, t - e.ready);
-      xbar_.connect(e.in_port, o, t);
+      xbar_.connect(e.in_port, o);
       if (probe_ && probe_->on) probe_->grant(e.in_port, 0, o, e.packet);
-      Link& l = *ou.link;
+      Link& l = ou.link;
       l.flits += pk.flits;
       fabric_.flit_hops += pk.flits;
       fabric_.last_progress = t;

@@ -19,7 +19,7 @@ class OutputQueuedRouter : public Router {
   bool evaluate(Cycle t) override;
   void accept_flit(int, int, Flit, Cycle) override {}
   void accept_packet(int in_port, std::uint32_t packet, Cycle t) override;
-  void connect_upstream(int, OutputUnit*) override {}
+  void connect_upstream(int, OutputUnit*, bool) override {}
   std::size_t queued(int port) const;
   void sample(RouterProbe& p) const override;
 

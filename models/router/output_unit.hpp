@@ -20,13 +20,13 @@ class OutputUnit {
   OutputUnit(int vcs = 0, int depth = 0)
       : vcs(static_cast<std::size_t>(vcs), OutputVc{depth, false, false}), depth(depth) {}
   Cycle free_at = 0;  // the channel may start a flit at this cycle or later
-  // The downstream VCs (up to 4 in the object, beside free_at: what switch allocation reads).
+  Link link;          // the channel (in the unit: a traversal touches no other object)
+  // The downstream VCs (up to 4 in the object: what switch allocation reads).
   SmallVec<OutputVc, 4> vcs;
   int depth;
   // router.wait_for_tail_credit: false frees a VC as its tail leaves (the next packet may follow
   // it into the downstream buffer); true (default) once every credit is back as well.
   bool free_on_tail = false;
-  Link* link = nullptr;
   std::uint64_t violations = 0;  // credit count left [0, depth]: must stay 0
 
   // VcAllocator's choice: the lowest free VC in [lo, hi), or -1.

@@ -40,8 +40,9 @@ class Router : public sc_core::sc_module {
   virtual void accept_flit(int in_port, int vc, Flit f, Cycle t) = 0;
   // A packet's head starts arriving at cycle t; its flits follow every tau (output_queued).
   virtual void accept_packet(int in_port, std::uint32_t packet, Cycle t) = 0;
-  // Sets the credit return path of an input port (upstream output unit).
-  virtual void connect_upstream(int in_port, OutputUnit* up) = 0;
+  // Sets the credit return path of an input port (upstream output unit). evaluated_before: its
+  // owner's work of a cycle is done before this router's (an NI, or a router of lower id).
+  virtual void connect_upstream(int in_port, OutputUnit* up, bool evaluated_before) = 0;
 
   // Waveform probe (null unless waves are on for this router) and its per-cycle state sample.
   virtual void set_probe(RouterProbe* p) { probe_ = p; }
