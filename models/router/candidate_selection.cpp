@@ -7,7 +7,7 @@ bool select_candidate(VirtualChannel& vc, const std::vector<OutputUnit>& out, Cy
   int best = -1, best_credits = -1, usable = 0;
   const int last = vc.escape_last ? vc.ncand - 1 : vc.ncand;
   for (int k = 0; k < last; ++k) {
-    const Candidate& c = vc.cand[static_cast<std::size_t>(k)];
+    const Candidate& c = vc.x().cand[static_cast<std::size_t>(k)];
     const OutputUnit& ou = out[c.port];
     if (need_channel && ou.free_at > t) continue;
     int credits = 0;
@@ -28,14 +28,14 @@ bool select_candidate(VirtualChannel& vc, const std::vector<OutputUnit>& out, Cy
     }
   }
   if (best < 0 && vc.escape_last) {
-    const Candidate& c = vc.cand[static_cast<std::size_t>(vc.ncand - 1)];
+    const Candidate& c = vc.x().cand[static_cast<std::size_t>(vc.ncand - 1)];
     const OutputUnit& ou = out[c.port];
     if (need_channel ? ou.free_at <= t && ou.find_free_with_credit(c.vc_lo, c.vc_hi) >= 0
                      : ou.find_free(c.vc_lo, c.vc_hi) >= 0)
       best = last;
   }
   if (best < 0) return false;
-  const Candidate& c = vc.cand[static_cast<std::size_t>(best)];
+  const Candidate& c = vc.x().cand[static_cast<std::size_t>(best)];
   vc.out_port = c.port;
   vc.vc_lo = c.vc_lo;
   vc.vc_hi = c.vc_hi;

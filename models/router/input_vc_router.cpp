@@ -54,7 +54,7 @@ InputVcRouter::InputVcRouter(sc_core::sc_module_name name, int node, Fabric& fab
   if (bcast_.enabled()) {
     children_.resize(fabric.topo.num_ports());
     for (auto& iu : inputs_)
-      for (auto& vc : iu.vcs) vc.branches.resize(fabric.topo.num_ports());
+      for (auto& vc : iu.vcs) vc.x().branches.resize(fabric.topo.num_ports());
   }
   outputs_.resize(static_cast<std::size_t>(outputs_of(fabric)));
   for (auto& o : outputs_) {
@@ -136,9 +136,9 @@ void InputVcRouter::route_header(int in_port, int v, Packet& pk) {
     vc.vc_hi = static_cast<int>(inputs_[in_port].vcs.size());
     vc.ncand = 0;
     if (ejection_ports_ > 1) {
-      if (static_cast<int>(vc.cand.size()) < ejection_ports_)
-        vc.cand.resize(static_cast<std::size_t>(ejection_ports_));
-      for (int e = 0; e < ejection_ports_; ++e) vc.cand[e] = {P + e, vc.vc_lo, vc.vc_hi};
+      if (static_cast<int>(vc.x().cand.size()) < ejection_ports_)
+        vc.x().cand.resize(static_cast<std::size_t>(ejection_ports_));
+      for (int e = 0; e < ejection_ports_; ++e) vc.x().cand[e] = {P + e, vc.vc_lo, vc.vc_hi};
       vc.ncand = ejection_ports_;
       vc.escape_last = false;
     }
@@ -151,13 +151,13 @@ void InputVcRouter::route_header(int in_port, int v, Packet& pk) {
         for (const OutputVc& o : ou.vcs) q += ou.depth - o.credits;
         return q;
       });
-    if (static_cast<int>(vc.cand.size()) < algo_->candidate_capacity())
-      vc.cand.resize(static_cast<std::size_t>(algo_->candidate_capacity()));
-    vc.ncand = algo_->candidates(node_, from, v, pk, vc.cand.data());
+    if (static_cast<int>(vc.x().cand.size()) < algo_->candidate_capacity())
+      vc.x().cand.resize(static_cast<std::size_t>(algo_->candidate_capacity()));
+    vc.ncand = algo_->candidates(node_, from, v, pk, vc.x().cand.data());
     vc.escape_last = algo_->has_escape();
-    vc.out_port = vc.cand[0].port;
-    vc.vc_lo = vc.cand[0].vc_lo;
-    vc.vc_hi = vc.cand[0].vc_hi;
+    vc.out_port = vc.x().cand[0].port;
+    vc.vc_lo = vc.x().cand[0].vc_lo;
+    vc.vc_hi = vc.x().cand[0].vc_hi;
   } else {
     // A source route (dimension-ordered: checked by the NI) takes the VC classes of its hop.
     const Fabric::RouteHop* hop = take_route_hop(pk);
@@ -223,8 +223,8 @@ void InputVcRouter::accept_broadcast_flit(int in_port, int v, Flit f, Cycle t) {
     vc.sink = n == 0;
     vc.multicast = n > 0;
     vc.nbranch = n;
-    vc.popped = 0;
-    vc.flits = static_cast<std::uint32_t>(pk.flits);
+    vc.x().popped = 0;
+    vc.x().flits = static_cast<std::uint32_t>(pk.flits);
     // VC groups of the broadcast VCs: with 4 or more, (rotation class, dateline) as 2c + w,
     // where w says the copy has crossed the wraparound link of the ring it travels on (the
     // dateline classes of unicast routing); with 2 or 3, the rotation class only.
@@ -233,7 +233,7 @@ void InputVcRouter::accept_broadcast_flit(int in_port, int v, Flit f, Cycle t) {
     const int in_dim = source ? -1 : fabric_.topo.port(in_port).dim;
     const bool in_wrapped = Vb >= 4 && !source && (v / g) % 2 == 1;
     for (int k = 0; k < n; ++k) {
-      VirtualChannel::Branch& br = vc.branches[k];
+      VirtualChannel::Branch& br = vc.x().branches[k];
       br.port = children_[k];
       const int cls = fabric_.star->vc_class(b.ending_dim, br.port);
       int group = 0;
@@ -295,7 +295,7 @@ void InputVcRouter::send_branch(const SwitchGrant& gr, Cycle t) {
   VirtualChannel& vc = iu.vcs[gr.vc];
   VirtualChannel::Branch& br = vc.branch_to(gr.out_port);
   OutputUnit& ou = outputs_[gr.out_port];
-  const Flit f = vc.fifo.at(br.sent - vc.popped);  // the flit this branch sends next
+  const Flit f = vc.fifo.at(br.sent - vc.x().popped);  // the flit this branch sends next
   if (br.out_vc < 0) {
     ou.take(gr.out_vc);
     br.out_vc = gr.out_vc;
@@ -308,17 +308,17 @@ void InputVcRouter::send_branch(const SwitchGrant& gr, Cycle t) {
   Link& l = traverse(gr, f, t);
   // Flits every branch has sent leave the buffer.
   for (;;) {
-    if (vc.popped >= vc.flits || vc.fifo.empty()) break;
+    if (vc.x().popped >= vc.x().flits || vc.fifo.empty()) break;
     bool all = true;
-    for (int k = 0; k < vc.nbranch && all; ++k) all = vc.branches[k].sent > vc.popped;
+    for (int k = 0; k < vc.nbranch && all; ++k) all = vc.x().branches[k].sent > vc.x().popped;
     if (!all) break;
     vc.fifo.pop();
-    ++vc.popped;
+    ++vc.x().popped;
     popped(iu, gr.in_port, gr.vc);
     --fabric_.flits_in_network;
     fabric_.credit(iu.upstream, gr.vc);
   }
-  if (vc.popped == vc.flits) {
+  if (vc.x().popped == vc.x().flits) {
     vc.multicast = false;
     vc.nbranch = 0;
   }

@@ -31,9 +31,9 @@ std::uint64_t SwitchAllocator::branch_outputs(VirtualChannel& vc,
   std::uint32_t index = ~std::uint32_t{0};
   cls = 255;
   for (int b = 0; b < vc.nbranch; ++b) {
-    const VirtualChannel::Branch& br = vc.branches[b];
-    if (br.sent >= vc.flits || br.sent > index) continue;
-    const std::uint32_t i = br.sent - vc.popped;
+    const VirtualChannel::Branch& br = vc.x().branches[b];
+    if (br.sent >= vc.x().flits || br.sent > index) continue;
+    const std::uint32_t i = br.sent - vc.x().popped;
     if (i >= vc.fifo.size() || vc.fifo.at(i).ready > t) continue;
     const OutputUnit& ou = out[br.port];
     if (ou.free_at > t) continue;
@@ -60,8 +60,8 @@ std::uint64_t SwitchAllocator::bidding_vcs(InputUnit& iu, const std::vector<Outp
     const int v = __builtin_ctzll(ne);
     VirtualChannel& vc = iu.vcs[v];
     if (vc.multicast) {
-      vc.bid_outputs = branch_outputs(vc, out, t, alloc_scratch.vc_cls[v]);
-      if (!vc.bid_outputs) continue;
+      vc.x().bid_outputs = branch_outputs(vc, out, t, alloc_scratch.vc_cls[v]);
+      if (!vc.x().bid_outputs) continue;
       mask |= std::uint64_t{1} << v;
       if (need_age_) alloc_scratch.vc_age[v] = pool[vc.fifo.front().packet].created;
       continue;
@@ -155,8 +155,8 @@ int SwitchAllocator::allocate(std::vector<InputUnit>& in, std::vector<OutputUnit
     alloc_scratch.cand[p] = v;
     alloc_scratch.in_cls[p] = need_cls_ ? alloc_scratch.vc_cls[v] : 0;
     alloc_scratch.in_age[p] = alloc_scratch.vc_age[v];
-    const VirtualChannel& cv = iu.vcs[v];
-    const std::uint64_t outs = cv.multicast ? cv.bid_outputs : std::uint64_t{1} << cv.out_port;
+    VirtualChannel& cv = iu.vcs[v];
+    const std::uint64_t outs = cv.multicast ? cv.x().bid_outputs : std::uint64_t{1} << cv.out_port;
     for (std::uint64_t m = outs; m; m &= m - 1)
       alloc_scratch.bids[__builtin_ctzll(m)] |= std::uint64_t{1} << p;
     outputs_bid |= outs;

@@ -6,12 +6,16 @@
 #include <vector>
 
 #include "switchyard/base/flit.hpp"
+#include "switchyard/base/out_of_line.hpp"
 #include "switchyard/base/ring.hpp"
 #include "switchyard/router/routing/routing_algorithm.hpp"
 
 namespace sy {
 
-class VirtualChannel {
+// (128 bytes, 64-aligned: the first line holds the state, the route and the buffer's indices,
+// the second the flits of a buffer of up to 4; what only adaptive routing and broadcast
+// replication use is out of line, in Extra.)
+class alignas(64) VirtualChannel {
  public:
   enum class State : std::uint8_t { Idle, Routed, Active };
   explicit VirtualChannel(int depth = 1) : fifo(static_cast<std::size_t>(depth)) {}
@@ -21,17 +25,15 @@ class VirtualChannel {
   bool sink = false;   // a broadcast copy that ends here: its flits are consumed as they arrive
   bool eject = false;  // the packet at its head ends here (decided by its header)
   bool broadcast_in = false;  // the packet arriving on it is a broadcast copy (its header says)
+  // Adaptive routing: the header has ncand candidates (in Extra) until it holds an output VC;
+  // the switch allocator selects one each cycle (the last is the escape when escape_last).
+  bool escape_last = false;
+  std::uint8_t ncand = 0;
+  std::uint8_t nbranch = 0;  // broadcast replication: the branches (in Extra)
   int out_port = -1;
   int out_vc = -1;
   int vc_lo = 0, vc_hi = 0;  // output VCs the header may take
   Cycle hold = 0;            // the header may not leave before (a source route's not-before)
-  // The buffer: up to 4 flits in the object, after the state that switch allocation reads.
-  InlineRing<Flit, 4> fifo;
-  // Adaptive routing: the header's candidate (port, VC range) pairs until it holds an output
-  // VC; the switch allocator selects one each cycle (the last is the escape when escape_last).
-  std::vector<Candidate> cand;
-  int ncand = 0;
-  bool escape_last = false;
 
   // A broadcast copy that this router replicates: one branch per output it goes to. Branches
   // progress on their own; the input reads one flit a cycle, which the crossbar fans out to
@@ -44,17 +46,27 @@ class VirtualChannel {
     std::uint32_t sent = 0;
     std::uint8_t cls = 0;  // arbitration class of this hop
   };
-  std::vector<Branch> branches;
-  int nbranch = 0;
-  std::uint32_t popped = 0, flits = 0;
-  std::uint64_t bid_outputs = 0;  // outputs the head flit bids for this cycle
-  const Branch& branch_to(int port) const {
-    for (int b = 0; b + 1 < nbranch; ++b)
-      if (branches[b].port == port) return branches[b];
-    return branches[nbranch - 1];
-  }
+  struct Extra {
+    std::vector<Candidate> cand;  // adaptive routing's candidates (ncand of them)
+    std::vector<Branch> branches;
+    std::uint32_t popped = 0, flits = 0;
+    std::uint64_t bid_outputs = 0;  // outputs the head flit bids for this cycle
+  };
+  // (Made on first use: routers without adaptive routing or broadcasts never touch it.)
+  Extra& x() { return extra_.get(); }
+
+ private:
+  OutOfLine<Extra> extra_;
+
+ public:
+  // The buffer: up to 4 flits in the object, after the state that switch allocation reads.
+  InlineRing<Flit, 4> fifo;
+
   Branch& branch_to(int port) {
-    return const_cast<Branch&>(static_cast<const VirtualChannel&>(*this).branch_to(port));
+    Extra& e = x();
+    for (int b = 0; b + 1 < nbranch; ++b)
+      if (e.branches[b].port == port) return e.branches[b];
+    return e.branches[nbranch - 1];
   }
 };
 
