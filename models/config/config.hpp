@@ -20,7 +20,7 @@ class ConfigError : public std::runtime_error {
 
 enum class Buffering { InputVc, OutputQueued, Circuit };
 enum class Switching { Wormhole, VirtualCutThrough, StoreAndForward, DirectConnect };
-enum class ArbPolicy { RoundRobin, OldestFirst };
+enum class ArbPolicy : std::uint8_t { RoundRobin, OldestFirst };
 enum class TieBreak { Positive, Negative, Balanced };
 enum class Process { Bernoulli, Poisson };
 enum class Pattern {

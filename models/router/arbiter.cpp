@@ -5,9 +5,11 @@
 namespace sy {
 
 Arbiter::Arbiter(int requesters, int classes, ArbPolicy policy)
-    : n_(requesters), classes_(classes), policy_(policy) {
-  if (n_ < 1 || n_ > 64) throw std::invalid_argument("arbiter: 1..64 requesters");
-  if (classes_ < 1 || classes_ > kMaxClasses) throw std::invalid_argument("arbiter: 1..16 classes");
+    : n_(static_cast<std::uint8_t>(requesters)),
+      classes_(static_cast<std::uint8_t>(classes)),
+      policy_(policy) {
+  if (requesters < 1 || requesters > 64) throw std::invalid_argument("arbiter: 1..64 requesters");
+  if (classes < 1 || classes > kMaxClasses) throw std::invalid_argument("arbiter: 1..16 classes");
 }
 
 // Two or more requesters.
@@ -43,7 +45,7 @@ int Arbiter::arbitrate_among(std::uint64_t req, const std::uint8_t* cls, const C
 }
 
 void Arbiter::update(int winner, int cls) {
-  last_ = winner;
+  last_ = static_cast<std::int8_t>(winner);
   if (winner < 0) return;
   ptr_[cls] = winner + 1 == n_ ? 0 : winner + 1;
 }

@@ -35,11 +35,12 @@ class Arbiter {
  private:
   int arbitrate_among(std::uint64_t req, const std::uint8_t* cls, const Cycle* age,
                       bool hold) const;
-  int n_, classes_;
+  // (20 bytes: an output unit holds its arbiter beside its link, in a line a grant writes anyway.)
+  std::uint8_t n_, classes_;
   ArbPolicy policy_;
+  std::int8_t last_ = -1;
   static constexpr int kMaxClasses = 16;
   std::array<std::uint8_t, kMaxClasses> ptr_{};  // per class (in the object: no indirection)
-  int last_ = -1;
 };
 
 }  // namespace sy

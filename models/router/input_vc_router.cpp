@@ -61,6 +61,7 @@ InputVcRouter::InputVcRouter(sc_core::sc_module_name name, int node, Fabric& fab
     o = OutputUnit(rc.vcs, rc.vc_depth);
     o.free_on_tail = !rc.wait_for_tail_credit;
   }
+  alloc_.attach_outputs(outputs_);
   alloc_.use_matcher(
       make_matcher(rc.switch_allocator, inputs, outputs_of(fabric), rc.allocator_iterations));
   if (staged_) {

@@ -12,11 +12,12 @@ namespace sy {
 SwitchAllocator::SwitchAllocator(int inputs, int outputs, int vcs, int classes, ArbPolicy policy)
     : inputs_(inputs),
       vcs_(vcs),
+      classes_(classes),
+      policy_(policy),
       need_cls_(classes > 1),
       need_age_(policy == ArbPolicy::OldestFirst) {
   if (inputs > 64 || outputs > 64 || vcs > 64)
     throw std::invalid_argument("switch allocator: at most 64 inputs, outputs and VCs");
-  for (int o = 0; o < outputs; ++o) out_arb_.emplace_back(inputs, classes, policy);
 }
 
 // Multicast VC: branches progress on their own (a branch may run ahead while another is
@@ -166,7 +167,7 @@ int SwitchAllocator::allocate(std::vector<InputUnit>& in, std::vector<OutputUnit
     const int o = __builtin_ctzll(ob);
     if (probe_ && probe_->on) probe_->out[o].sw_req = alloc_scratch.bids[o];
     const int p =
-        out_arb_[o].arbitrate(alloc_scratch.bids[o], alloc_scratch.in_cls, alloc_scratch.in_age);
+        out[o].arbiter.arbitrate(alloc_scratch.bids[o], alloc_scratch.in_cls, alloc_scratch.in_age);
     alloc_scratch.bids[o] = 0;
     const int v = alloc_scratch.cand[p];
     VirtualChannel& vc = in[p].vcs[v];
@@ -179,7 +180,7 @@ int SwitchAllocator::allocate(std::vector<InputUnit>& in, std::vector<OutputUnit
                ? vc.out_vc
                : out[o].find_free_with_credit(vc.vc_lo, vc.vc_hi);
     }
-    out_arb_[o].update(p, alloc_scratch.in_cls[p]);
+    out[o].arbiter.update(p, alloc_scratch.in_cls[p]);
     in[p].arbiter.update(v, alloc_scratch.in_cls[p]);
     grants[n++] = {p, v, o, ov};
   }

@@ -40,6 +40,10 @@ inline constexpr std::uint8_t kZeroClasses[64] = {};
 class SwitchAllocator {
  public:
   SwitchAllocator(int inputs, int outputs, int vcs, int classes, ArbPolicy policy);
+  // Stage 2's arbiters are the output units' own (OutputUnit::arbiter): set them up.
+  void attach_outputs(std::vector<OutputUnit>& out) const {
+    for (OutputUnit& o : out) o.arbiter = Arbiter(inputs_, classes_, policy_);
+  }
   // Fills grants (at most one per input and per output); returns how many. busy: the inputs
   // that hold flits (bit p; the others are not looked at).
   int allocate(std::vector<InputUnit>& in, std::vector<OutputUnit>& out, const PacketPool& pool,
@@ -52,7 +56,7 @@ class SwitchAllocator {
   // first: a grant's use changes only its own input VC and output (and other routers), and no
   // later output's choice reads them (an input bids for one output).
   template <class Use>
-  void allocate_plain(std::vector<InputUnit>& in, const std::vector<OutputUnit>& out, Cycle t,
+  void allocate_plain(std::vector<InputUnit>& in, std::vector<OutputUnit>& out, Cycle t,
                       std::uint64_t busy, Use&& use);
   // Adaptive routing's selection among a header's usable candidates: uniformly at random from
   // this stream (seeded per router) instead of by credits.
@@ -81,8 +85,8 @@ class SwitchAllocator {
                        const PacketPool& pool, Cycle t, SwitchGrant* grants, std::uint64_t busy);
   std::uint64_t branch_outputs(VirtualChannel& vc, const std::vector<OutputUnit>& out, Cycle t,
                                std::uint8_t& cls) const;
-  std::vector<Arbiter> out_arb_;
-  int inputs_, vcs_;  // (the per-call scratch is shared: switch_allocator.cpp)
+  int inputs_, vcs_, classes_;
+  ArbPolicy policy_;  // (the per-call scratch is shared: switch_allocator.cpp)
   RouterProbe* probe_ = nullptr;
   bool need_cls_, need_age_;  // the arbiters read classes (more than one) / ages (oldest first)
   bool random_ = false;
@@ -95,7 +99,7 @@ class SwitchAllocator {
 };
 
 template <class Use>
-void SwitchAllocator::allocate_plain(std::vector<InputUnit>& in, const std::vector<OutputUnit>& out,
+void SwitchAllocator::allocate_plain(std::vector<InputUnit>& in, std::vector<OutputUnit>& out,
                                      Cycle t, std::uint64_t busy, Use&& use) {
   AllocScratch& s = alloc_scratch;
   std::uint64_t outputs_bid = 0;
@@ -128,14 +132,15 @@ void SwitchAllocator::allocate_plain(std::vector<InputUnit>& in, const std::vect
   // Stage 2: each output bid for picks an input; the grant is used at once.
   for (std::uint64_t ob = outputs_bid; ob; ob &= ob - 1) {
     const int o = __builtin_ctzll(ob);
-    const int p = out_arb_[o].arbitrate(s.bids[o], kZeroClasses, nullptr);
+    Arbiter& arb = out[o].arbiter;
+    const int p = arb.arbitrate(s.bids[o], kZeroClasses, nullptr);
     s.bids[o] = 0;
     const int v = s.cand[p];
     const VirtualChannel& vc = in[p].vcs[v];
     const int ov = vc.state == VirtualChannel::State::Active
                        ? vc.out_vc
                        : out[o].find_free_with_credit(vc.vc_lo, vc.vc_hi);
-    out_arb_[o].update(p, 0);
+    arb.update(p, 0);
     in[p].arbiter.update(v, 0);
     use(SwitchGrant{p, v, o, ov});
   }
