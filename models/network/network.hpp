@@ -144,6 +144,7 @@ class Network : public sc_core::sc_module {
   Cycle next_eval_ = 0;  // first cycle not evaluated yet
   bool external_ = false;
   bool deferred_ = false;
+  bool input_vc_ = false;  // every router is an InputVcRouter
   sc_core::sc_event wake_;
   // simulation.threads > 1: the workers and their lanes (network.cpp, evaluate_lane).
   std::unique_ptr<RouterThreads> threads_;

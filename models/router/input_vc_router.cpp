@@ -26,12 +26,14 @@ InputVcRouter::InputVcRouter(sc_core::sc_module_name name, int node, Fabric& fab
       tau_(fabric.cfg.timing.tau),
       saf_(fabric.cfg.router.switching == Switching::StoreAndForward),
       staged_(fabric.cfg.router.pipeline.staged),
-      va_lag_(fabric.cfg.router.pipeline.speculative
-                  ? std::max(0, fabric.cfg.router.pipeline.va - fabric.cfg.router.pipeline.sa)
-                  : fabric.cfg.router.pipeline.va),
+      turns_(turn_model(fabric.cfg.routing.algorithm)),
+      algo_(fabric.routing.algorithm()),
       link_lag_(staged_ ? fabric.cfg.router.pipeline.sa + fabric.cfg.router.pipeline.st +
                               fabric.cfg.router.pipeline.lt
                         : 0),
+      va_lag_(fabric.cfg.router.pipeline.speculative
+                  ? std::max(0, fabric.cfg.router.pipeline.va - fabric.cfg.router.pipeline.sa)
+                  : fabric.cfg.router.pipeline.va),
       credit_delay_(fabric.cfg.router.pipeline.credit_delay),
       ejection_ports_(staged_ ? fabric.cfg.router.pipeline.ejection_ports : 0),
       grants_(fabric.topo.num_ports() + fabric.cfg.interface.injection_channels),
@@ -39,8 +41,6 @@ InputVcRouter::InputVcRouter(sc_core::sc_module_name name, int node, Fabric& fab
              fabric.cfg.router.vcs, fabric.cfg.router.priority_classes,
              fabric.cfg.router.arbitration),
       xbar_(outputs_of(fabric)),
-      algo_(fabric.routing.algorithm()),
-      turns_(turn_model(fabric.cfg.routing.algorithm)),
       vc_alloc_(fabric.cfg.router.pipeline.staged
                     ? fabric.topo.num_ports() + fabric.cfg.interface.injection_channels
                     : 0,

@@ -65,8 +65,9 @@ class InputVcRouter final : public Router {
     else
       fabric_.credit(iu.upstream, vc);
   }
-  // (What every evaluation reads comes first, next to the Router's own fields: with thousands
-  // of routers a cycle's cost is mostly the cache lines of router state it touches.)
+  // (What every evaluation reads comes first, in the line of the Router's own hot fields and
+  // the next one: with thousands of routers a cycle's cost is mostly the cache lines of router
+  // state it touches.)
   std::uint64_t busy_in_ = 0;  // inputs holding a flit (bit p)
   const int delta_, tau_;
   const bool saf_;
@@ -81,15 +82,15 @@ class InputVcRouter final : public Router {
   // from a VC grant to switch allocation, from a switch grant to the flit's arrival at the next
   // router (sa + st + lt; 0 in the ideal pipeline), the credit delay, the ejection outputs.
   const bool staged_;
-  const int va_lag_, link_lag_, credit_delay_, ejection_ports_;
+  const TurnModel turns_;         // a turn model: every header's turn is checked
+  const RoutingAlgorithm* algo_;  // null: dimension order (the routing unit's fast path)
   std::vector<InputUnit> inputs_;
+  const int link_lag_, va_lag_, credit_delay_, ejection_ports_;
   std::vector<SwitchGrant> grants_;
   SwitchAllocator alloc_;
   Crossbar xbar_;
-  const RoutingAlgorithm* algo_;  // null: dimension order (the routing unit's fast path)
-  const TurnModel turns_;         // a turn model: every header's turn is checked
-  std::vector<int> children_;     // scratch for broadcast fan-out
-  VcAllocator vc_alloc_;          // staged pipeline only
+  std::vector<int> children_;  // scratch for broadcast fan-out
+  VcAllocator vc_alloc_;       // staged pipeline only
   std::vector<VcGrant> vc_grants_;
   const BroadcastConfig bcast_;
   const VcPlan plan_;
