@@ -44,10 +44,4 @@ int Arbiter::arbitrate_among(std::uint64_t req, const std::uint8_t* cls, const C
   return winner;
 }
 
-void Arbiter::update(int winner, int cls) {
-  last_ = static_cast<std::int8_t>(winner);
-  if (winner < 0) return;
-  ptr_[cls] = winner + 1 == n_ ? 0 : winner + 1;
-}
-
 }  // namespace sy

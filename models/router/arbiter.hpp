@@ -26,9 +26,13 @@ class Arbiter {
     if (!(req & (req - 1))) return req ? __builtin_ctzll(req) : -1;
     return arbitrate_among(req, cls, age, hold);
   }
-  // Sequential part: the grant was used; advance the pointer of the winner's class. (Out of
-  // line: the co-simulation's mutants rewrite it in arbiter.cpp.)
-  void update(int winner, int cls);
+  // Sequential part: the grant was used; advance the pointer of the winner's class. (Inline: it
+  // runs twice per flit a router forwards. The co-simulation's mutants rewrite this header.)
+  void update(int winner, int cls) {
+    last_ = static_cast<std::int8_t>(winner);
+    if (winner < 0) return;
+    ptr_[cls] = winner + 1 == n_ ? 0 : winner + 1;
+  }
   int pointer(int cls) const { return ptr_[cls]; }
   int last_grant() const { return last_; }
 

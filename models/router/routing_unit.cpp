@@ -28,27 +28,49 @@ RoutingUnit::RoutingUnit(const Topology& topo, TieBreak tie, int vcs, int vc_bas
       on_entry_(dateline_on_entry) {
   for (int d = 0; d < topo.num_dims(); ++d) classes_ |= topo.wraps(d);
   classes_ = classes_ && vcs >= 2;
+  // Each dimension's hops as a table by (from, to) coordinate, for rings of up to 256 nodes.
+  if (!ind_) {
+    for (int d = 0; d < topo.num_dims(); ++d)
+      if (topo.size(d) > kMaxTableRing) return;
+    hop_.resize(static_cast<std::size_t>(topo.num_dims()));
+    for (int d = 0; d < topo.num_dims(); ++d) {
+      const int n = topo.size(d);
+      hop_[d].resize(static_cast<std::size_t>(n) * static_cast<std::size_t>(n));
+      for (int c = 0; c < n; ++c)
+        for (int t = 0; t < n; ++t) {
+          const int p = c == t ? -1 : dim_port(d, c, t);
+          const Topology::Port* q = p >= 0 ? &topo.port(p) : nullptr;
+          const bool wrap =
+              q && topo.wraps(d) && ((q->dir > 0 && c == n - 1) || (q->dir < 0 && c == 0));
+          hop_[d][static_cast<std::size_t>(c * n + t)] = {static_cast<std::int8_t>(p), wrap};
+        }
+    }
+  }
+}
+
+// The port a header at coordinate c of dimension d takes towards t (c != t).
+int RoutingUnit::dim_port(int d, int c, int t) const {
+  const int n = topo_.size(d);
+  if (n == 2) return topo_.port_of(d, 0);
+  int dir;
+  if (!topo_.wraps(d)) {
+    dir = t > c ? +1 : -1;
+  } else {
+    const int fwd = ((t - c) % n + n) % n, back = n - fwd;
+    if (fwd != back) {
+      dir = fwd < back ? +1 : -1;
+    } else {
+      dir = tie_ == TieBreak::Positive ? +1 : tie_ == TieBreak::Negative ? -1 : (c % 2 ? -1 : +1);
+    }
+  }
+  return topo_.port_of(d, dir);
 }
 
 int RoutingUnit::out_port(int node, int dst) const {
   if (ind_) return ind_->route(node, dst);  // an indirect network's own routing (acyclic)
   for (int d = 0; d < topo_.num_dims(); ++d) {
     const int c = topo_.coord(node, d), t = topo_.coord(dst, d);
-    if (c == t) continue;
-    const int n = topo_.size(d);
-    if (n == 2) return topo_.port_of(d, 0);
-    int dir;
-    if (!topo_.wraps(d)) {
-      dir = t > c ? +1 : -1;
-    } else {
-      const int fwd = ((t - c) % n + n) % n, back = n - fwd;
-      if (fwd != back) {
-        dir = fwd < back ? +1 : -1;
-      } else {
-        dir = tie_ == TieBreak::Positive ? +1 : tie_ == TieBreak::Negative ? -1 : (c % 2 ? -1 : +1);
-      }
-    }
-    return topo_.port_of(d, dir);
+    if (c != t) return dim_port(d, c, t);
   }
   return -1;
 }
@@ -69,6 +91,26 @@ bool dimension_ordered(const Topology& topo, const std::vector<int>& ports) {
 }
 
 Route RoutingUnit::route(int node, int in_port, int in_vc, int dst) const {
+  if (!hop_.empty() && !on_entry_) {
+    // (The tables: the first dimension that differs, its port, and whether the hop wraps.)
+    for (int d = 0; d < static_cast<int>(hop_.size()); ++d) {
+      const int c = topo_.coord(node, d), t = topo_.coord(dst, d);
+      if (c == t) continue;
+      const Hop h = hop_[d][static_cast<std::size_t>(c * topo_.size(d) + t)];
+      Route r;
+      r.port = h.port;
+      r.vc_lo = base_;
+      r.vc_hi = base_ + vcs_;
+      if (!classes_) return r;
+      const bool same_dim = in_port >= 0 && topo_.port(in_port).dim == d;
+      if ((same_dim && in_vc - base_ >= vcs_ / 2) || h.wraps)
+        r.vc_lo = base_ + vcs_ / 2;
+      else
+        r.vc_hi = base_ + vcs_ / 2;
+      return r;
+    }
+    return route_via(node, in_port, in_vc, -1);
+  }
   const int port = out_port(node, dst);
   if (!on_entry_ || port < 0 || !classes_) return route_via(node, in_port, in_vc, port);
   // routing.dateline: ring_entry: the upper half for a traversal that crosses (or crossed) the

@@ -51,8 +51,17 @@ class RoutingUnit {
   const RoutingAlgorithm* algorithm() const { return algo_.get(); }
 
  private:
+  int dim_port(int d, int c, int t) const;
   const Topology& topo_;
   const IndirectNetwork* ind_;
+  // Dimension order as tables (direct networks with rings of up to kMaxTableRing nodes): per
+  // dimension, by from * n + to, the port to take and whether that hop is the ring's wraparound.
+  static constexpr int kMaxTableRing = 256;
+  struct Hop {
+    std::int8_t port;
+    bool wraps;
+  };
+  std::vector<std::vector<Hop>> hop_;
   TieBreak tie_;
   int vcs_, base_;
   bool classes_;

@@ -1,6 +1,7 @@
 // arbiter_cosim: rtl/prio_rr_arbiter.sv, Verilated (--sc) in every configuration of
-// tb/cosim/cosim_top.sv, against the C++ sy::Arbiter (models/arbiter.cpp), cycle by cycle with
-// identical stimulus. One SystemC process, one elaboration; the harness steps the clock itself:
+// tb/cosim/cosim_top.sv, against the C++ sy::Arbiter (models/router/arbiter.hpp, .cpp), cycle by
+// cycle with identical stimulus. One SystemC process, one elaboration; the harness steps the clock
+// itself:
 //
 //   t = 2c     : clock low; the stimulus of cycle c is written to the RTL inputs (and a reset
 //                cycle rebuilds the C++ arbiter, like the asynchronous reset of the RTL)
