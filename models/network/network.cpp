@@ -284,12 +284,17 @@ void Network::step(Cycle t) {
   }
   if (traffic_.next_time() <= t) traffic_.generate(t);
   if (!fabric_.woke_nis.empty()) {
-    // Keep node order among NIs so injection order is independent of wake-up order.
-    active_nis_.insert(active_nis_.end(), fabric_.woke_nis.begin(), fabric_.woke_nis.end());
+    // Keep node order among NIs so injection order is independent of wake-up order: the few
+    // woken ones sorted, then merged into the (sorted) active list.
+    const auto by_node = [](const NetworkInterface* a, const NetworkInterface* b) {
+      return a->node() < b->node();
+    };
+    std::sort(fabric_.woke_nis.begin(), fabric_.woke_nis.end(), by_node);
+    merged_nis_.resize(active_nis_.size() + fabric_.woke_nis.size());
+    std::merge(active_nis_.begin(), active_nis_.end(), fabric_.woke_nis.begin(),
+               fabric_.woke_nis.end(), merged_nis_.begin(), by_node);
+    active_nis_.swap(merged_nis_);
     fabric_.woke_nis.clear();
-    std::sort(
-        active_nis_.begin(), active_nis_.end(),
-        [](const NetworkInterface* a, const NetworkInterface* b) { return a->node() < b->node(); });
   }
   // 3. NIs inject.
   std::size_t keep = 0;

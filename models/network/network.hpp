@@ -135,6 +135,7 @@ class Network : public sc_core::sc_module {
     }
   }
   std::vector<NetworkInterface*> active_nis_;
+  std::vector<NetworkInterface*> merged_nis_;  // scratch: active_nis_ with the NIs woken this cycle
   CreditList credits_now_;
   RunState state_;
   RunLimits limits_;
