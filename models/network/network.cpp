@@ -140,7 +140,8 @@ void Network::evaluate_in_parallel(Cycle t) {
   lane_cycle_ = t;
   threads_->run([](void* self, int k) { static_cast<Network*>(self)->evaluate_lane(k); }, this);
   for (Lane& ln : lanes_) {
-    for (const Lane::Delivery& d : ln.deliveries) d.dst->accept_flit(d.port, d.vc, d.flit, d.t);
+    for (const Lane::Delivery& d : ln.deliveries)  // (threads: input-VC routers only)
+      static_cast<InputVcRouter*>(d.dst)->accept_flit(d.port, d.vc, d.flit, d.t);
     ln.deliveries.clear();
     for (const CreditList::Entry& c : ln.credits) fabric_.credit(c.up, c.vc);
     ln.credits.clear();
