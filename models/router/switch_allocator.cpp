@@ -67,24 +67,12 @@ std::uint64_t SwitchAllocator::bidding_vcs(InputUnit& iu, const std::vector<Outp
       if (need_age_) alloc_scratch.vc_age[v] = pool[vc.fifo.front().packet].created;
       continue;
     }
-    const Flit& f = vc.fifo.front();
-    if (f.ready > t) continue;
-    if (vc.state != VirtualChannel::State::Active) {
-      if (staged_) continue;  // a header takes its output VC in the VC allocator first
-      if (vc.ncand > 1 && !select_candidate(vc, out, t, true, random_ ? &rng_ : nullptr)) continue;
-    }
-    const OutputUnit& ou = out[vc.out_port];
-    if (ou.free_at > t) continue;
-    if (vc.state == VirtualChannel::State::Active) {
-      if (ou.vcs[vc.out_vc].credits <= 0) continue;
-    } else if (ou.find_free_with_credit(vc.vc_lo, vc.vc_hi) < 0) {
-      continue;
-    }
+    if (!may_send(vc, out, t)) continue;
     mask |= std::uint64_t{1} << v;
     // (The packet is read only when the arbiters look at classes or ages: with one class the
     // classes stay 0, round-robin reads no age.)
     if (need_cls_ | need_age_) {
-      const Packet& pk = pool[f.packet];
+      const Packet& pk = pool[vc.fifo.front().packet];
       alloc_scratch.vc_cls[v] = static_cast<std::uint8_t>(pk.priority);
       alloc_scratch.vc_age[v] = pk.created;
     }
@@ -132,9 +120,7 @@ int SwitchAllocator::allocate_matched(std::vector<InputUnit>& in, std::vector<Ou
     const int v = iu.arbiter.arbitrate(mask, zero_cls_.data(), nullptr);
     iu.arbiter.update(v, 0);
     const VirtualChannel& vc = iu.vcs[v];
-    const int ov = vc.state == VirtualChannel::State::Active
-                       ? vc.out_vc
-                       : out[o].find_free_with_credit(vc.vc_lo, vc.vc_hi);
+    const int ov = output_vc(vc, out[o]);
     grants[n++] = {p, v, o, ov};
   }
   return n;
@@ -176,9 +162,7 @@ int SwitchAllocator::allocate(std::vector<InputUnit>& in, std::vector<OutputUnit
       const VirtualChannel::Branch& br = vc.branch_to(o);
       ov = br.out_vc >= 0 ? br.out_vc : out[o].find_free(br.vc_lo, br.vc_hi);
     } else {
-      ov = vc.state == VirtualChannel::State::Active
-               ? vc.out_vc
-               : out[o].find_free_with_credit(vc.vc_lo, vc.vc_hi);
+      ov = output_vc(vc, out[o]);
     }
     out[o].arbiter.update(p, alloc_scratch.in_cls[p]);
     in[p].arbiter.update(v, alloc_scratch.in_cls[p]);

@@ -79,6 +79,28 @@ class SwitchAllocator {
   void set_probe(RouterProbe* p) { probe_ = p; }
 
  private:
+  // Whether unicast VC vc's head flit may go this cycle: it is ready; a header (in the ideal
+  // pipeline) has selected its candidate (adaptive routing); its output channel is free; and its
+  // output VC has a credit, or for a header a free VC in its range has one.
+  bool may_send(VirtualChannel& vc, const std::vector<OutputUnit>& out, Cycle t) {
+    if (vc.fifo.front().ready > t) return false;
+    const bool active = vc.state == VirtualChannel::State::Active;
+    if (!active) {
+      if (staged_) return false;  // a header takes its output VC in the VC allocator first
+      if (vc.ncand > 1 && !select_candidate(vc, out, t, true, random_ ? &rng_ : nullptr))
+        return false;
+    }
+    const OutputUnit& ou = out[vc.out_port];
+    if (ou.free_at > t) return false;
+    return active ? ou.vcs[vc.out_vc].credits > 0
+                  : ou.find_free_with_credit(vc.vc_lo, vc.vc_hi) >= 0;
+  }
+  // The output VC a granted unicast VC's flit goes on: the one it holds, or for a header the
+  // lowest free one with a credit in its range.
+  static int output_vc(const VirtualChannel& vc, const OutputUnit& o) {
+    return vc.state == VirtualChannel::State::Active ? vc.out_vc
+                                                     : o.find_free_with_credit(vc.vc_lo, vc.vc_hi);
+  }
   std::uint64_t bidding_vcs(InputUnit& iu, const std::vector<OutputUnit>& out,
                             const PacketPool& pool, Cycle t);
   int allocate_matched(std::vector<InputUnit>& in, std::vector<OutputUnit>& out,
@@ -110,17 +132,7 @@ void SwitchAllocator::allocate_plain(std::vector<InputUnit>& in, std::vector<Out
     std::uint64_t mask = 0;
     for (std::uint64_t ne = iu.nonempty; ne; ne &= ne - 1) {
       const int v = __builtin_ctzll(ne);
-      VirtualChannel& vc = iu.vcs[v];
-      if (vc.fifo.front().ready > t) continue;
-      const bool active = vc.state == VirtualChannel::State::Active;
-      if (!active && vc.ncand > 1 && !select_candidate(vc, out, t, true, random_ ? &rng_ : nullptr))
-        continue;
-      const OutputUnit& ou = out[vc.out_port];
-      if (ou.free_at > t) continue;
-      if (active ? ou.vcs[vc.out_vc].credits <= 0
-                 : ou.find_free_with_credit(vc.vc_lo, vc.vc_hi) < 0)
-        continue;
-      mask |= std::uint64_t{1} << v;
+      if (may_send(iu.vcs[v], out, t)) mask |= std::uint64_t{1} << v;
     }
     if (!mask) continue;
     const int v = iu.arbiter.arbitrate(mask, kZeroClasses, nullptr);
@@ -136,10 +148,7 @@ void SwitchAllocator::allocate_plain(std::vector<InputUnit>& in, std::vector<Out
     const int p = arb.arbitrate(s.bids[o], kZeroClasses, nullptr);
     s.bids[o] = 0;
     const int v = s.cand[p];
-    const VirtualChannel& vc = in[p].vcs[v];
-    const int ov = vc.state == VirtualChannel::State::Active
-                       ? vc.out_vc
-                       : out[o].find_free_with_credit(vc.vc_lo, vc.vc_hi);
+    const int ov = output_vc(in[p].vcs[v], out[o]);
     arb.update(p, 0);
     in[p].arbiter.update(v, 0);
     use(SwitchGrant{p, v, o, ov});
