@@ -55,12 +55,27 @@ struct CreditList {
 struct Lane {
   struct Delivery {
     Router* dst;
+    int node;  // dst's id (the lane that receives it is found without reading the router)
     int port, vc;
     Flit flit;
     Cycle t;
   };
   std::vector<Delivery> deliveries;  // flits onto links, in the order they were sent
   CreditList credits;
+  // The second part of a cycle (the flits sent are received, each by the lane that owns the
+  // receiving router): routers that woke up, and the flits that reached their destination, for
+  // the NIs in the order one thread would deliver them (key: sending lane, then the flit's place
+  // in its list).
+  std::vector<Router*> woke;
+  struct Ejection {
+    std::uint64_t key;
+    NetworkInterface* ni;
+    Flit flit;
+    Cycle t;
+  };
+  std::vector<Ejection> ejections;
+  std::uint64_t key = 0;  // of the delivery being received
+  std::size_t next_ejection = 0;
   std::uint64_t flit_hops = 0, forbidden_turns = 0;
   Cycle max_flit_wait = 0;
   bool progressed = false;

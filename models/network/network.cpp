@@ -131,6 +131,27 @@ void Network::evaluate_lane(int k) {
   current_lane = nullptr;
 }
 
+// Lane k receives the flits the lanes sent to its routers (those of its words of the active set),
+// lane by lane and in sending order.
+void Network::receive_lane(int k) {
+  Lane& ln = lanes_[static_cast<std::size_t>(k)];
+  current_lane = &ln;
+  const std::size_t W = active_bits_.size(), L = lanes_.size();
+  const std::size_t w0 = W * static_cast<std::size_t>(k) / L;
+  const std::size_t w1 = W * static_cast<std::size_t>(k + 1) / L;
+  for (std::size_t j = 0; j < L; ++j) {
+    const std::vector<Lane::Delivery>& ds = lanes_[j].deliveries;
+    for (std::size_t i = 0; i < ds.size(); ++i) {
+      const Lane::Delivery& d = ds[i];
+      const std::size_t w = static_cast<std::size_t>(d.node) / 64;
+      if (w < w0 || w >= w1) continue;
+      ln.key = (static_cast<std::uint64_t>(j) << 32) | i;
+      static_cast<InputVcRouter*>(d.dst)->accept_flit(d.port, d.vc, d.flit, d.t);
+    }
+  }
+  current_lane = nullptr;
+}
+
 // The routers evaluated on the lanes, then, lane by lane (node order), what their evaluations
 // did to other routers and to the shared counters, in the order one thread would have done it.
 // This is the same run because with delta >= 1 (config.cpp allows threads only then) a flit
@@ -139,10 +160,27 @@ void Network::evaluate_lane(int k) {
 void Network::evaluate_in_parallel(Cycle t) {
   lane_cycle_ = t;
   threads_->run([](void* self, int k) { static_cast<Network*>(self)->evaluate_lane(k); }, this);
+  // The flits sent, received in parallel: lane k takes those for its own routers, in sending
+  // order. A router's state is its receiving lane's alone; a flit for this node's NI waits.
+  threads_->run([](void* self, int k) { static_cast<Network*>(self)->receive_lane(k); }, this);
+  // The NIs take the flits that reached them in the order one thread gives them (by key: the
+  // lanes' lists are each in key order, so this is a merge).
+  for (;;) {
+    Lane* next = nullptr;
+    for (Lane& ln : lanes_)
+      if (ln.next_ejection < ln.ejections.size() &&
+          (!next || ln.ejections[ln.next_ejection].key < next->ejections[next->next_ejection].key))
+        next = &ln;
+    if (!next) break;
+    const Lane::Ejection& e = next->ejections[next->next_ejection++];
+    e.ni->deliver_flit(e.flit, e.t);
+  }
   for (Lane& ln : lanes_) {
-    for (const Lane::Delivery& d : ln.deliveries)  // (threads: input-VC routers only)
-      static_cast<InputVcRouter*>(d.dst)->accept_flit(d.port, d.vc, d.flit, d.t);
     ln.deliveries.clear();
+    ln.ejections.clear();
+    ln.next_ejection = 0;
+    fabric_.woke.insert(fabric_.woke.end(), ln.woke.begin(), ln.woke.end());
+    ln.woke.clear();
     for (const CreditList::Entry& c : ln.credits) fabric_.credit(c.up, c.vc);
     ln.credits.clear();
     fabric_.flit_hops += ln.flit_hops;

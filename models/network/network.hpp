@@ -152,6 +152,7 @@ class Network : public sc_core::sc_module {
   std::vector<Lane> lanes_;
   Cycle lane_cycle_ = 0;
   void evaluate_lane(int k);
+  void receive_lane(int k);
   std::size_t evaluate_routers(std::size_t w0, std::size_t w1, Cycle t);
   void evaluate_in_parallel(Cycle t);
   std::unique_ptr<Waves> waves_;

@@ -111,8 +111,13 @@ void InputVcRouter::accept_flit(int in_port, int v, Flit f, Cycle t) {
   }
   if (vc.eject) {
     if (f.tail) vc.eject = false;
-    fabric_.credit(iu.upstream, v);
-    ni_->deliver_flit(f, t);
+    if (Lane* ln = current_lane) {  // (threads: the NIs take it after the lanes, in order)
+      ln->credits.push(iu.upstream, v);
+      ln->ejections.push_back({ln->key, ni_, f, t});
+    } else {
+      fabric_.credit(iu.upstream, v);
+      ni_->deliver_flit(f, t);
+    }
     return;
   }
   // A header is routed as it arrives (lookahead), unless the packet before it is still in the
@@ -415,7 +420,7 @@ inline void InputVcRouter::forward(const SwitchGrant& gr, Cycle t) {
   }
   Link& l = traverse(gr, f, t);
   if (Lane* ln = current_lane)  // (threads: the next router takes it after the parallel part)
-    ln->deliveries.push_back({l.dst, l.dst_port, gr.out_vc, f, t + link_lag_});
+    ln->deliveries.push_back({l.dst, l.dst_node, l.dst_port, gr.out_vc, f, t + link_lag_});
   else  // (every router of the network is an InputVcRouter: a direct call)
     static_cast<InputVcRouter*>(l.dst)->receive(l.dst_port, gr.out_vc, f, t + link_lag_);
 }

@@ -61,7 +61,10 @@ class Router : public sc_core::sc_module {
   void wake() {
     if (!active) {
       active = true;
-      fabric_.woke.push_back(this);
+      if (Lane* ln = current_lane)
+        ln->woke.push_back(this);  // (threads: while the lanes receive their flits)
+      else
+        fabric_.woke.push_back(this);
     }
   }
   int node_;
