@@ -93,11 +93,13 @@ inline std::string cli_results(const std::string& name, const std::string& yaml,
 }
 
 // Runs the YAML through the CLI whatever its exit status (a saturated run exits 3 and still
-// writes its results): results.json ("" when there is none), the exit status in *rc.
+// writes its results): results.json ("" when there is none), the exit status in *rc. env:
+// variables set for the run ("NAME=value ").
 inline std::string cli_results_any(const std::string& name, const std::string& yaml,
-                                   int* rc = nullptr) {
+                                   int* rc = nullptr, const std::string& env = "") {
   const std::string out = "/tmp/switchyard-test-" + name + "-" + std::to_string(getpid());
-  const CliResult c = cli("run " + write_temp(name + ".yaml", yaml) + " --quiet --out " + out);
+  const CliResult c = shell(env + SWITCHYARD_BIN + " run " + write_temp(name + ".yaml", yaml) +
+                            " --quiet --out " + out);
   if (rc) *rc = c.rc;
   std::ifstream j(out + "/results.json");
   std::stringstream ss;

@@ -121,12 +121,15 @@ std::size_t Network::evaluate_routers(std::size_t w0, std::size_t w1, Cycle t) {
 
 // Lane k's share of a cycle: the routers of a contiguous range of the active set's words (so
 // lanes in order are node order). It deactivates routers only in its own words.
+std::pair<std::size_t, std::size_t> Network::lane_words(int k) const {
+  const std::size_t W = active_bits_.size(), L = lanes_.size();
+  return {W * static_cast<std::size_t>(k) / L, W * static_cast<std::size_t>(k + 1) / L};
+}
+
 void Network::evaluate_lane(int k) {
   Lane& ln = lanes_[static_cast<std::size_t>(k)];
   current_lane = &ln;
-  const std::size_t W = active_bits_.size(), L = lanes_.size();
-  const std::size_t w0 = W * static_cast<std::size_t>(k) / L;
-  const std::size_t w1 = W * static_cast<std::size_t>(k + 1) / L;
+  const auto [w0, w1] = lane_words(k);
   ln.deactivated += evaluate_routers(w0, w1, lane_cycle_);
   current_lane = nullptr;
 }
@@ -136,10 +139,8 @@ void Network::evaluate_lane(int k) {
 void Network::receive_lane(int k) {
   Lane& ln = lanes_[static_cast<std::size_t>(k)];
   current_lane = &ln;
-  const std::size_t W = active_bits_.size(), L = lanes_.size();
-  const std::size_t w0 = W * static_cast<std::size_t>(k) / L;
-  const std::size_t w1 = W * static_cast<std::size_t>(k + 1) / L;
-  for (std::size_t j = 0; j < L; ++j) {
+  const auto [w0, w1] = lane_words(k);
+  for (std::size_t j = 0; j < lanes_.size(); ++j) {
     const std::vector<Lane::Delivery>& ds = lanes_[j].deliveries;
     for (std::size_t i = 0; i < ds.size(); ++i) {
       const Lane::Delivery& d = ds[i];

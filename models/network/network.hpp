@@ -13,6 +13,7 @@
 #include <memory>
 #include <string>
 #include <systemc>
+#include <utility>
 #include <vector>
 
 #include "switchyard/config/config.hpp"
@@ -151,6 +152,7 @@ class Network : public sc_core::sc_module {
   std::unique_ptr<RouterThreads> threads_;
   std::vector<Lane> lanes_;
   Cycle lane_cycle_ = 0;
+  std::pair<std::size_t, std::size_t> lane_words(int k) const;  // lane k's words of active_bits_
   void evaluate_lane(int k);
   void receive_lane(int k);
   std::size_t evaluate_routers(std::size_t w0, std::size_t w1, Cycle t);
