@@ -2,6 +2,17 @@
 
 namespace sy {
 
+namespace {
+// How long a thread spins for the next step before it sleeps: a few microseconds, about what a
+// wake-up through the kernel costs; a cycle of a network worth threading takes far longer.
+constexpr int kSpins = 4000;
+inline void relax() {
+#if defined(__x86_64__) || defined(__i386__)
+  __builtin_ia32_pause();
+#endif
+}
+}  // namespace
+
 RouterThreads::RouterThreads(int lanes) {
   for (int k = 1; k < lanes; ++k) workers_.emplace_back([this, k] { work(k); });
 }
@@ -20,28 +31,37 @@ void RouterThreads::run(void (*fn)(void*, int), void* arg) {
     std::lock_guard<std::mutex> lk(m_);
     fn_ = fn;
     arg_ = arg;
-    pending_ = static_cast<int>(workers_.size());
-    ++generation_;
+    pending_.store(static_cast<int>(workers_.size()), std::memory_order_relaxed);
+    generation_.fetch_add(1, std::memory_order_release);
   }
   go_.notify_all();
   fn(arg, 0);
+  for (int i = 0; i < kSpins && pending_.load(std::memory_order_acquire) != 0; ++i) relax();
+  if (pending_.load(std::memory_order_acquire) == 0) return;
   std::unique_lock<std::mutex> lk(m_);
-  done_.wait(lk, [this] { return pending_ == 0; });
+  done_.wait(lk, [this] { return pending_.load(std::memory_order_acquire) == 0; });
 }
 
 void RouterThreads::work(int lane) {
   std::uint64_t seen = 0;
   for (;;) {
-    std::unique_lock<std::mutex> lk(m_);
-    go_.wait(lk, [&] { return stop_ || generation_ != seen; });
-    if (stop_) return;
-    seen = generation_;
-    void (*fn)(void*, int) = fn_;
-    void* arg = arg_;
-    lk.unlock();
+    // Spin a little for the next step, then sleep until it comes.
+    for (int i = 0; i < kSpins && generation_.load(std::memory_order_acquire) == seen; ++i) relax();
+    void (*fn)(void*, int);
+    void* arg;
+    {
+      std::unique_lock<std::mutex> lk(m_);
+      go_.wait(lk, [&] { return stop_ || generation_.load(std::memory_order_acquire) != seen; });
+      if (stop_) return;
+      seen = generation_.load(std::memory_order_acquire);
+      fn = fn_;
+      arg = arg_;
+    }
     fn(arg, lane);
-    lk.lock();
-    if (--pending_ == 0) done_.notify_one();
+    if (pending_.fetch_sub(1, std::memory_order_acq_rel) == 1) {
+      std::lock_guard<std::mutex> lk(m_);
+      done_.notify_one();
+    }
   }
 }
 

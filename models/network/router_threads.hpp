@@ -1,8 +1,11 @@
 // RouterThreads: the worker threads that evaluate a cycle's routers in parallel
 // (simulation.threads). run() calls fn(arg, k) for every lane k, lane 0 on the calling thread,
-// and returns when all have finished: one fork and one join per cycle. What a lane's routers do
-// to other routers is kept in its Lane (network/fabric.hpp) and done by the caller afterwards.
+// and returns when all have finished. A thread waiting for the next step or for the others spins
+// a few microseconds before it sleeps (a step of a network worth threading is far longer). What a
+// lane's routers do to other routers is kept in its Lane (network/fabric.hpp) and done by the
+// caller afterwards.
 #pragma once
+#include <atomic>
 #include <condition_variable>
 #include <cstdint>
 #include <mutex>
@@ -25,8 +28,8 @@ class RouterThreads {
   std::vector<std::thread> workers_;
   std::mutex m_;
   std::condition_variable go_, done_;
-  std::uint64_t generation_ = 0;
-  int pending_ = 0;
+  std::atomic<std::uint64_t> generation_{0};  // one more per step
+  std::atomic<int> pending_{0};               // workers still on the step
   bool stop_ = false;
   void (*fn_)(void*, int) = nullptr;
   void* arg_ = nullptr;
