@@ -3,13 +3,23 @@
 namespace sy {
 
 namespace {
-// How long a thread spins for the next step before it sleeps: a few microseconds, about what a
-// wake-up through the kernel costs; a cycle of a network worth threading takes far longer.
-constexpr int kSpins = 4000;
-inline void relax() {
+// How long a thread waits actively before it sleeps: kSpins short pauses (a few microseconds,
+// about what a wake-up through the kernel costs), then kYields offers of its core to another
+// thread (on a machine with more threads than cores the one waited for may need it).
+constexpr int kSpins = 200, kYields = 50;
+template <class Done>
+bool wait_actively(Done done) {
+  for (int i = 0; i < kSpins; ++i) {
+    if (done()) return true;
 #if defined(__x86_64__) || defined(__i386__)
-  __builtin_ia32_pause();
+    __builtin_ia32_pause();
 #endif
+  }
+  for (int i = 0; i < kYields; ++i) {
+    if (done()) return true;
+    std::this_thread::yield();
+  }
+  return done();
 }
 }  // namespace
 
@@ -36,8 +46,7 @@ void RouterThreads::run(void (*fn)(void*, int), void* arg) {
   }
   go_.notify_all();
   fn(arg, 0);
-  for (int i = 0; i < kSpins && pending_.load(std::memory_order_acquire) != 0; ++i) relax();
-  if (pending_.load(std::memory_order_acquire) == 0) return;
+  if (wait_actively([this] { return pending_.load(std::memory_order_acquire) == 0; })) return;
   std::unique_lock<std::mutex> lk(m_);
   done_.wait(lk, [this] { return pending_.load(std::memory_order_acquire) == 0; });
 }
@@ -45,8 +54,8 @@ void RouterThreads::run(void (*fn)(void*, int), void* arg) {
 void RouterThreads::work(int lane) {
   std::uint64_t seen = 0;
   for (;;) {
-    // Spin a little for the next step, then sleep until it comes.
-    for (int i = 0; i < kSpins && generation_.load(std::memory_order_acquire) == seen; ++i) relax();
+    // Wait actively a little for the next step, then sleep until it comes.
+    wait_actively([&] { return generation_.load(std::memory_order_acquire) != seen; });
     void (*fn)(void*, int);
     void* arg;
     {
