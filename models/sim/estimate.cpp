@@ -30,9 +30,10 @@ constexpr double kLinkEntryBytes = 850;
 // measured packet its row in the results.
 constexpr double kFlowAccumulatorBytes = 40;
 constexpr double kFlowRowBytes = 48;
-// Wall time: about 0.3 us per flit hop (routers, links, allocation; idle routers sleep) measured
-// by switchyard bench on an 8x8 torus and a 2^6 hypercube, and 2 us per router to build.
-constexpr double kSecondsPerFlitHop = 3e-7;
+// Wall time: about 0.15 us per flit hop (routers, links, allocation; idle routers sleep), the
+// slower end of switchyard bench's input-VC lines on one thread (16x16x16: 0.14 us; 8x8 and 2^6
+// output-queued are faster), and 2 us per router to build.
+constexpr double kSecondsPerFlitHop = 1.5e-7;
 constexpr double kSecondsPerRouter = 2e-6;
 
 // Mean hops of a packet, roughly: a quarter of each ring, a third of each line (cheap for any
