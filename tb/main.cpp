@@ -14,6 +14,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <iostream>
 #include <limits>
 #include <sstream>
@@ -128,6 +129,21 @@ const char* kExitCodes =
     "            2 bad config (file:line:col: key.path: what), 3 run not stable\n"
     "            (saturated/deadlocked) or stopped early by a limit (a partial result)\n";
 
+// An option handled as it is parsed (trigger_on_parse), so that its callback sees the command
+// line in order: take(value) for each occurrence.
+CLI::Option* in_order(CLI::App* c, const std::string& name,
+                      std::function<void(const std::string&)> take, const std::string& help) {
+  return c
+      ->add_option(
+          name,
+          [take](const CLI::results_t& r) {
+            take(r.front());
+            return true;
+          },
+          help)
+      ->trigger_on_parse();
+}
+
 // The command line, parsed by CLI11: one subcommand per command, each with its own --help.
 // Options that must keep their order (--set and --max-wall; --param, --values and --grid) are
 // handled as they are parsed (trigger_on_parse), so their callbacks see the command line in order.
@@ -149,29 +165,20 @@ void define_cli(CLI::App& app, Args& a) {
     c->add_option("CONFIG", a.config, what)->required()->type_name("");
   };
   auto sets = [&](CLI::App* c) {
-    c->add_option(
-         "--set",
-         [&a](const CLI::results_t& r) {
-           a.sets.push_back(r.front());
-           return true;
-         },
-         "change a config key before validation (repeatable, applied in order)")
-        ->type_name("KEY.PATH=VALUE")
-        ->trigger_on_parse();
+    in_order(
+        c, "--set", [&a](const std::string& v) { a.sets.push_back(v); },
+        "change a config key before validation (repeatable, applied in order)")
+        ->type_name("KEY.PATH=VALUE");
     c->add_option("--seed", a.seed, "simulation.seed (after every --set)")
         ->type_name("N")
         ->check(whole_number(0, kMaxSeed));
-    c->add_option(
-         "--max-wall",
-         [&a](const CLI::results_t& r) {
-           a.sets.push_back("simulation.max_wall_seconds=" + r.front());
-           return true;
-         },
-         "simulation.max_wall_seconds: stop after SECONDS of wall time with a partial result "
-         "(exit 3)")
+    in_order(
+        c, "--max-wall",
+        [&a](const std::string& v) { a.sets.push_back("simulation.max_wall_seconds=" + v); },
+        "simulation.max_wall_seconds: stop after SECONDS of wall time with a partial result "
+        "(exit 3)")
         ->check(seconds_in(1e-3, 1e9))
-        ->type_name("SECONDS")
-        ->trigger_on_parse();
+        ->type_name("SECONDS");
   };
 
   CLI::App* run = app.add_subcommand("run", "Runs one experiment");
@@ -210,16 +217,13 @@ void define_cli(CLI::App& app, Args& a) {
   // option, and a required positional would make CLI11 leave one argument for it only when it is
   // the last one (a later --values' last value would become CONFIG).
   sweep->add_option("CONFIG", a.config, "the base experiment (YAML), first")->type_name("");
-  sweep
-      ->add_option(
-          "--param",
-          [&a](const CLI::results_t& r) {
-            a.params.push_back({r.front(), {}, ""});
-            return true;
-          },
-          "a key to sweep; its --values follow it (repeatable: a grid)")
-      ->type_name("KEY.PATH")
-      ->trigger_on_parse();
+  in_order(
+      sweep, "--param",
+      [&a](const std::string& v) {
+        a.params.push_back({v, {}, ""});
+      },
+      "a key to sweep; its --values follow it (repeatable: a grid)")
+      ->type_name("KEY.PATH");
   sweep
       ->add_option(
           "--values",
@@ -241,16 +245,13 @@ void define_cli(CLI::App& app, Args& a) {
       // allow_extra_args, with which CLI11 reads '[4,4]' as its own list syntax (two values).
       ->expected(1, 1 << 20)
       ->trigger_on_parse();
-  sweep
-      ->add_option(
-          "--grid",
-          [&a](const CLI::results_t& r) {
-            a.params.push_back({"", {}, r.front()});
-            return true;
-          },
-          "the grid from a YAML file (may be combined with --param)")
-      ->type_name("FILE.yaml")
-      ->trigger_on_parse();
+  in_order(
+      sweep, "--grid",
+      [&a](const std::string& v) {
+        a.params.push_back({"", {}, v});
+      },
+      "the grid from a YAML file (may be combined with --param)")
+      ->type_name("FILE.yaml");
   sweep->add_option("--seeds", a.seeds, "runs per point, with consecutive seeds")
       ->type_name("N")
       ->check(whole_number(1, 1000000));

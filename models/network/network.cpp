@@ -153,11 +153,12 @@ void Network::receive_lane(int k) {
   current_lane = nullptr;
 }
 
-// The routers evaluated on the lanes, then, lane by lane (node order), what their evaluations
-// did to other routers and to the shared counters, in the order one thread would have done it.
-// This is the same run because with delta >= 1 (config.cpp allows threads only then) a flit
-// that reaches a router in a cycle cannot leave it in that cycle, so a router's evaluation does
-// not depend on flits sent to it in the same cycle; credits are applied next cycle.
+// The routers evaluated on the lanes, then the flits they sent received on the lanes (each by
+// the lane of its router), then, lane by lane, what remains shared (the NIs' deliveries in the
+// one-thread order, credits, counters). This is the same run because with delta >= 1 (config.cpp
+// allows threads only then) a flit that reaches a router in a cycle cannot leave it in that
+// cycle, so a router's evaluation does not depend on flits sent to it in the same cycle; a
+// router's receptions commute (each touches its own input VC); credits are applied next cycle.
 void Network::evaluate_in_parallel(Cycle t) {
   lane_cycle_ = t;
   threads_->run([](void* self, int k) { static_cast<Network*>(self)->evaluate_lane(k); }, this);

@@ -14,7 +14,6 @@ CircuitRouter::CircuitRouter(sc_core::sc_module_name name, int node, Fabric& fab
     : Router(name, node, fabric, ni),
       waiting_(fabric.topo.num_ports(), Ring<Header>(4)),
       busy_until_(fabric.topo.num_ports(), 0),
-      held_in_(fabric.topo.num_ports(), -1),
       xbar_(fabric.topo.num_ports()),
       delta_(fabric.cfg.timing.delta),
       tau_(fabric.cfg.timing.tau),
@@ -57,8 +56,7 @@ bool CircuitRouter::evaluate(Cycle t) {
     fabric_.circuits[static_cast<std::size_t>(p.circuit)].push_back(
         {this, static_cast<int>(o), h.in_port, t});
     busy_until_[o] = kNever;
-    held_in_[o] = h.in_port;
-    xbar_.hold(h.in_port, static_cast<int>(o));
+    xbar_.connect(h.in_port, static_cast<int>(o));
     if (probe_ && probe_->on) probe_->grant(h.in_port, 0, static_cast<int>(o), h.packet);
     fabric_.max_flit_wait = std::max(fabric_.max_flit_wait, t - h.ready);
     fabric_.last_progress = std::max(fabric_.last_progress, t);
@@ -101,7 +99,6 @@ void CircuitRouter::establish(std::uint32_t id, Cycle t) {
 
 void CircuitRouter::release(int port, Cycle at) {
   busy_until_[static_cast<std::size_t>(port)] = at;
-  xbar_.release(port);
   if (waiting_count_) wake();
 }
 
@@ -110,7 +107,7 @@ void CircuitRouter::sample(RouterProbe& p) const {
     p.out[o].queued = static_cast<unsigned>(waiting_[o].size());
     // A circuit shows as a crossbar connection for as long as it holds the link.
     if (busy_until_[o] > p.now) {
-      const int in = held_in_[o];
+      const int in = xbar_.input(static_cast<int>(o));
       if (in >= 0) p.out[o].xbar = sc_dt::uint64{1} << in;
     }
   }

@@ -39,7 +39,6 @@ class CircuitRouter : public Router {
   void establish(std::uint32_t packet, Cycle t);
   std::vector<Ring<Header>> waiting_;  // per output: headers waiting for it, by ready cycle
   std::vector<Cycle> busy_until_;      // per output: kNever while a circuit holds it
-  std::vector<int> held_in_;           // per output: the input its last circuit came from
   Crossbar xbar_;
   int waiting_count_ = 0;
   const int delta_, tau_, ack_;

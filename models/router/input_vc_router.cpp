@@ -40,7 +40,6 @@ InputVcRouter::InputVcRouter(sc_core::sc_module_name name, int node, Fabric& fab
       alloc_(fabric.topo.num_ports() + fabric.cfg.interface.injection_channels, outputs_of(fabric),
              fabric.cfg.router.vcs, fabric.cfg.router.priority_classes,
              fabric.cfg.router.arbitration),
-      xbar_(outputs_of(fabric)),
       vc_alloc_(fabric.cfg.router.pipeline.staged
                     ? fabric.topo.num_ports() + fabric.cfg.interface.injection_channels
                     : 0,
@@ -69,8 +68,8 @@ InputVcRouter::InputVcRouter(sc_core::sc_module_name name, int node, Fabric& fab
     vc_alloc_.output_first(rc.vc_allocator == "separable_output_first");
     vc_grants_.resize(static_cast<std::size_t>(inputs * rc.vcs));
   }
-  // (SWITCHYARD_GENERAL_PATH=1 turns the fast paths off: tests compare the two.)
   credit_now_ = !staged_ && delta_ >= 1 && !fabric.cfg.waves.enable;
+  // (SWITCHYARD_GENERAL_PATH=1 turns the fast path off: tests compare the two.)
   plain_ = alloc_.plain() && !bcast_.enabled() && !std::getenv("SWITCHYARD_GENERAL_PATH");
   if (fabric.cfg.routing.random_selection) {
     const std::uint64_t seed =
@@ -289,7 +288,6 @@ void InputVcRouter::accept_broadcast_flit(int in_port, int v, Flit f, Cycle t) {
   }
   ++l.flits;
   if (fabric_.stats.in_window(t)) l.busy_window += tau_;
-  xbar_.connect(gr.in_port, gr.out_port);
   if (probe_ && probe_->on) probe_->grant(gr.in_port, gr.vc, gr.out_port, f.packet);
   return l;
 }
@@ -381,7 +379,6 @@ void InputVcRouter::allocate_vcs(Cycle t) {
 // switch and channel traversal, and its ejection buffer slot is free credit_delay cycles later.
 void InputVcRouter::eject(const SwitchGrant& gr, const Flit& f, Cycle t) {
   fabric_.max_flit_wait = std::max(fabric_.max_flit_wait, t - f.ready);
-  xbar_.connect(gr.in_port, gr.out_port);
   if (probe_ && probe_->on && gr.out_port < static_cast<int>(probe_->out.size()))
     probe_->grant(gr.in_port, gr.vc, gr.out_port, f.packet);
   fabric_.last_progress = t;

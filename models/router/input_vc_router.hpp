@@ -1,6 +1,6 @@
 // InputVcRouter: the realistic router. Input units with V VCs of B flits and credit flow control,
-// routing unit (lookahead: the header is routed as it arrives), switch allocator, crossbar,
-// output units. Two pipelines:
+// routing unit (lookahead: the header is routed as it arrives), switch allocator, crossbar (a
+// flit's traversal: forward()), output units. Two pipelines:
 //  - ideal (default): VC allocation folded into switch allocation; every flit leaves its buffer
 //    at the earliest delta cycles after it began to arrive, later if the allocator, the channel
 //    (one flit per tau cycles) or credits hold it; a flit for this node goes to the NI as it
@@ -13,7 +13,6 @@
 #pragma once
 #include <vector>
 
-#include "switchyard/router/crossbar.hpp"
 #include "switchyard/router/input_unit.hpp"
 #include "switchyard/router/router.hpp"
 #include "switchyard/router/routing_unit.hpp"
@@ -33,7 +32,6 @@ class InputVcRouter final : public Router {
     inputs_[in_port].credit_now = evaluated_before;
   }
   const InputUnit& input(int p) const { return inputs_[p]; }
-  const Crossbar& crossbar() const { return xbar_; }
   void set_probe(RouterProbe* p) override;
   void sample(RouterProbe& p) const override;
 
@@ -88,7 +86,6 @@ class InputVcRouter final : public Router {
   const int link_lag_, va_lag_, credit_delay_, ejection_ports_;
   std::vector<SwitchGrant> grants_;
   SwitchAllocator alloc_;
-  Crossbar xbar_;
   std::vector<int> children_;  // scratch for broadcast fan-out
   VcAllocator vc_alloc_;       // staged pipeline only
   std::vector<VcGrant> vc_grants_;

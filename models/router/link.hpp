@@ -12,8 +12,8 @@ namespace sy {
 class Router;
 
 struct Link {
-  // (What a traversal reads and writes first: a link lives in its source's output unit, after
-  // the channel's free_at, in the line switch allocation has just read.)
+  // (What a traversal reads and writes first: a link lives in its source's output unit, in the
+  // line a grant writes anyway, after the output's arbiter.)
   Router* dst = nullptr;
   std::uint64_t flits = 0;        // all flits ever carried
   std::uint64_t busy_window = 0;  // busy cycles that started inside the measurement window

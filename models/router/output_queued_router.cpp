@@ -14,7 +14,6 @@ OutputQueuedRouter::OutputQueuedRouter(sc_core::sc_module_name name, int node, F
     : Router(name, node, fabric, ni),
       queues_(fabric.topo.num_ports(),
               std::vector<Ring<Entry>>(fabric.cfg.router.priority_classes, Ring<Entry>(8))),
-      xbar_(fabric.topo.num_ports()),
       delta_(fabric.cfg.timing.delta),
       tau_(fabric.cfg.timing.tau),
       saf_(fabric.cfg.router.switching == Switching::StoreAndForward),
@@ -145,7 +144,6 @@ bool OutputQueuedRouter::evaluate(Cycle t) {
       const Cycle busy = static_cast<Cycle>(pk.flits) * tau_;
       ou.free_at = t + busy;
       fabric_.max_flit_wait = std::max(fabric_.max_flit_wait, t - e.ready);
-      xbar_.connect(e.in_port, o);
       if (probe_ && probe_->on) probe_->grant(e.in_port, 0, o, e.packet);
       Link& l = ou.link;
       l.flits += pk.flits;

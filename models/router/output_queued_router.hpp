@@ -8,7 +8,6 @@
 #include <vector>
 
 #include "switchyard/base/ring.hpp"
-#include "switchyard/router/crossbar.hpp"
 #include "switchyard/router/router.hpp"
 
 namespace sy {
@@ -33,7 +32,6 @@ class OutputQueuedRouter : public Router {
   void accept_broadcast(int in_port, std::uint32_t packet, Cycle t);
   std::vector<int> children_;                     // scratch for broadcast fan-out
   std::vector<std::vector<Ring<Entry>>> queues_;  // [output][class]
-  Crossbar xbar_;
   int queued_ = 0;
   const int delta_, tau_;
   const bool saf_;

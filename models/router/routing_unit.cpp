@@ -97,19 +97,9 @@ Route RoutingUnit::route(int node, int in_port, int in_vc, int dst) const {
       const int c = topo_.coord(node, d), t = topo_.coord(dst, d);
       if (c == t) continue;
       const Hop h = hop_[d][static_cast<std::size_t>(c * topo_.size(d) + t)];
-      Route r;
-      r.port = h.port;
-      r.vc_lo = base_;
-      r.vc_hi = base_ + vcs_;
-      if (!classes_) return r;
-      const bool same_dim = in_port >= 0 && topo_.port(in_port).dim == d;
-      if ((same_dim && in_vc - base_ >= vcs_ / 2) || h.wraps)
-        r.vc_lo = base_ + vcs_ / 2;
-      else
-        r.vc_hi = base_ + vcs_ / 2;
-      return r;
+      return dateline_classes(h.port, in_port, in_vc, h.wraps);
     }
-    return route_via(node, in_port, in_vc, -1);
+    return dateline_classes(-1, in_port, in_vc, false);
   }
   const int port = out_port(node, dst);
   if (!on_entry_ || port < 0 || !classes_) return route_via(node, in_port, in_vc, port);
@@ -129,19 +119,24 @@ Route RoutingUnit::route(int node, int in_port, int in_vc, int dst) const {
 }
 
 Route RoutingUnit::route_via(int node, int in_port, int in_vc, int port) const {
+  return dateline_classes(port, in_port, in_vc,
+                          port >= 0 && classes_ && topo_.is_wrap_hop(node, port));
+}
+
+// The hop's VC range: all the unicast VCs without dateline classes; with them the upper half
+// once the packet has crossed its ring's wraparound link (it arrived in the upper half on the
+// same dimension) or crosses it on this hop (wraps), the lower half otherwise.
+Route RoutingUnit::dateline_classes(int port, int in_port, int in_vc, bool wraps) const {
   Route r;
   r.port = port;
   r.vc_lo = base_;
   r.vc_hi = base_ + vcs_;
-  if (r.port < 0 || !classes_) return r;
-  const int dim = topo_.port(r.port).dim;
-  const bool same_dim = in_port >= 0 && topo_.port(in_port).dim == dim;
-  const bool wrapped = (same_dim && in_vc - base_ >= vcs_ / 2) || topo_.is_wrap_hop(node, r.port);
-  if (wrapped) {
+  if (port < 0 || !classes_) return r;
+  const bool same_dim = in_port >= 0 && topo_.port(in_port).dim == topo_.port(port).dim;
+  if ((same_dim && in_vc - base_ >= vcs_ / 2) || wraps)
     r.vc_lo = base_ + vcs_ / 2;
-  } else {
+  else
     r.vc_hi = base_ + vcs_ / 2;
-  }
   return r;
 }
 

@@ -52,6 +52,7 @@ class RoutingUnit {
 
  private:
   int dim_port(int d, int c, int t) const;
+  Route dateline_classes(int port, int in_port, int in_vc, bool wraps) const;
   const Topology& topo_;
   const IndirectNetwork* ind_;
   // Dimension order as tables (direct networks with rings of up to kMaxTableRing nodes): per

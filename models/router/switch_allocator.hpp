@@ -108,7 +108,7 @@ class SwitchAllocator {
   std::uint64_t branch_outputs(VirtualChannel& vc, const std::vector<OutputUnit>& out, Cycle t,
                                std::uint8_t& cls) const;
   int inputs_, vcs_, classes_;
-  ArbPolicy policy_;  // (the per-call scratch is shared: switch_allocator.cpp)
+  ArbPolicy policy_;  // (the per-call scratch is shared by the thread's routers: alloc_scratch)
   RouterProbe* probe_ = nullptr;
   bool need_cls_, need_age_;  // the arbiters read classes (more than one) / ages (oldest first)
   bool random_ = false;
