@@ -2,8 +2,8 @@
 
 namespace sy {
 
-bool select_candidate(VirtualChannel& vc, const std::vector<OutputUnit>& out, Cycle t,
-                      bool need_channel, Rng* random) {
+bool select_candidate(VirtualChannel& vc, const OutputUnit* out, Cycle t, bool need_channel,
+                      Rng* random) {
   int best = -1, best_credits = -1, usable = 0;
   const int last = vc.escape_last ? vc.ncand - 1 : vc.ncand;
   for (int k = 0; k < last; ++k) {

@@ -14,7 +14,7 @@ namespace sy {
 
 // need_channel: the output channel must be free at t (switch allocation); false for VC
 // allocation, which does not use the channel. random: null selects by credits.
-bool select_candidate(VirtualChannel& vc, const std::vector<OutputUnit>& out, Cycle t,
-                      bool need_channel, Rng* random);
+bool select_candidate(VirtualChannel& vc, const OutputUnit* out, Cycle t, bool need_channel,
+                      Rng* random);
 
 }  // namespace sy

@@ -274,27 +274,23 @@ void InputVcRouter::accept_broadcast_flit(int in_port, int v, Flit f, Cycle t) {
 }
 
 // The flit crosses the crossbar onto the granted output's link: counters, waves, utilization.
+// (kProbe: this router may have a probe.)
+template <bool kProbe>
 [[gnu::always_inline]] inline Link& InputVcRouter::traverse(const SwitchGrant& gr, const Flit& f,
-                                                            Cycle t) {
-  Link& l = outputs_[gr.out_port].link;
-  if (Lane* ln = current_lane) {
-    ln->max_flit_wait = std::max(ln->max_flit_wait, t - f.ready);
-    ++ln->flit_hops;
-    ln->progressed = true;
-  } else {
-    fabric_.max_flit_wait = std::max(fabric_.max_flit_wait, t - f.ready);
-    ++fabric_.flit_hops;
-    fabric_.last_progress = t;
-  }
+                                                            Pass& s) {
+  Link& l = s.out[gr.out_port].link;
+  s.max_wait = std::max(s.max_wait, s.t - f.ready);
+  ++s.hops;
   ++l.flits;
-  if (fabric_.stats.in_window(t)) l.busy_window += tau_;
-  if (probe_ && probe_->on) probe_->grant(gr.in_port, gr.vc, gr.out_port, f.packet);
+  if (s.in_window) l.busy_window += static_cast<std::uint64_t>(tau_);
+  if (kProbe && probe_ && probe_->on) probe_->grant(gr.in_port, gr.vc, gr.out_port, f.packet);
   return l;
 }
 
 // One flit of a replicated broadcast goes out on the granted branch; flits every branch has sent
 // leave the buffer (credits go back upstream).
-void InputVcRouter::send_branch(const SwitchGrant& gr, Cycle t) {
+void InputVcRouter::send_branch(const SwitchGrant& gr, Pass& s) {
+  const Cycle t = s.t;
   InputUnit& iu = inputs_[gr.in_port];
   VirtualChannel& vc = iu.vcs[gr.vc];
   VirtualChannel::Branch& br = vc.branch_to(gr.out_port);
@@ -309,7 +305,7 @@ void InputVcRouter::send_branch(const SwitchGrant& gr, Cycle t) {
   if (f.tail) ou.tail_sent(br.out_vc);
   ++br.sent;
   ++fabric_.flits_in_network;  // a new copy on the link
-  Link& l = traverse(gr, f, t);
+  Link& l = traverse<true>(gr, f, s);
   // Flits every branch has sent leave the buffer.
   for (;;) {
     if (vc.x().popped >= vc.x().flits || vc.fifo.empty()) break;
@@ -388,11 +384,14 @@ void InputVcRouter::eject(const SwitchGrant& gr, const Flit& f, Cycle t) {
 }
 
 // A granted unicast flit leaves its VC: through the crossbar onto its output's link, or in the
-// staged pipeline through an ejection output.
-inline void InputVcRouter::forward(const SwitchGrant& gr, Cycle t) {
-  InputUnit& iu = inputs_[gr.in_port];
+// staged pipeline through an ejection output. (kPlain: granted by allocate_plain, so no staged
+// pipeline and no probe here; kLanes: threads, s.ln is the thread's lane. Inline in each caller.)
+template <bool kPlain, bool kLanes>
+[[gnu::always_inline]] inline void InputVcRouter::forward(const SwitchGrant& gr, Pass& s) {
+  const Cycle t = s.t;
+  InputUnit& iu = s.in[gr.in_port];
   VirtualChannel& vc = iu.vcs[gr.vc];
-  OutputUnit& ou = outputs_[gr.out_port];
+  OutputUnit& ou = s.out[gr.out_port];
   Flit f = vc.fifo.front();
   vc.fifo.pop();
   popped(iu, gr.in_port, gr.vc);
@@ -410,35 +409,61 @@ inline void InputVcRouter::forward(const SwitchGrant& gr, Cycle t) {
       h.ready = std::max({h.ready, vc.hold, t + delta_});
     }
   }
-  send_credit(iu, gr.vc, t);
-  if (gr.out_port >= fabric_.topo.num_ports()) {
+  if constexpr (kLanes)
+    s.ln->credits.push(iu.upstream, gr.vc);  // (threads: the ideal pipeline only)
+  else if (!kPlain && staged_)
+    fabric_.credit_at(iu.upstream, gr.vc, t, t + credit_delay_);
+  else if (iu.credit_now && s.credit_now)
+    iu.upstream->credit(gr.vc);  // (its owner is done with this cycle: it sees the credit next)
+  else
+    fabric_.credit(iu.upstream, gr.vc);
+  if (!kPlain && gr.out_port >= fabric_.topo.num_ports()) {
     eject(gr, f, t);
     return;
   }
-  Link& l = traverse(gr, f, t);
-  if (Lane* ln = current_lane)  // (threads: the next router takes it after the parallel part)
-    ln->deliveries.push_back({l.dst, l.dst_node, l.dst_port, gr.out_vc, f, t + link_lag_});
+  Link& l = traverse<!kPlain>(gr, f, s);
+  if constexpr (kLanes)  // (threads: the next router takes it after the parallel part)
+    s.ln->deliveries.push_back({l.dst, l.dst_node, l.dst_port, gr.out_vc, f, t + link_lag_});
   else  // (every router of the network is an InputVcRouter: a direct call)
     static_cast<InputVcRouter*>(l.dst)->receive(l.dst_port, gr.out_vc, f, t + link_lag_);
 }
 
-bool InputVcRouter::evaluate(Cycle t) {
-  if (!busy_in_) return false;
+template <bool kLanes>
+bool InputVcRouter::evaluate_with(Cycle t, Lane* ln) {
+  Pass s{t, ln, inputs_.data(), outputs_.data(), fabric_.stats.in_window(t), credit_now_};
   if (plain_ && !probe_) {
-    alloc_.allocate_plain(inputs_, outputs_, t, busy_in_,
-                          [this, t](const SwitchGrant& gr) { forward(gr, t); });
-    return busy_in_ != 0;
+    alloc_.allocate_plain(s.in, s.out, t, busy_in_,
+                          [this, &s](const SwitchGrant& gr) { forward<true, kLanes>(gr, s); });
+  } else {
+    if (staged_) allocate_vcs(t);
+    const int n = alloc_.allocate(inputs_, outputs_, fabric_.pool, t, grants_.data(), busy_in_);
+    for (int g = 0; g < n; ++g) {
+      const SwitchGrant& gr = grants_[g];
+      if (inputs_[gr.in_port].vcs[gr.vc].multicast)
+        send_branch(gr, s);
+      else
+        forward<false, kLanes>(gr, s);
+    }
   }
-  if (staged_) allocate_vcs(t);
-  const int n = alloc_.allocate(inputs_, outputs_, fabric_.pool, t, grants_.data(), busy_in_);
-  for (int g = 0; g < n; ++g) {
-    const SwitchGrant& gr = grants_[g];
-    if (inputs_[gr.in_port].vcs[gr.vc].multicast)
-      send_branch(gr, t);
-    else
-      forward(gr, t);
+  // The counters of the flits that went out, added once.
+  if (s.hops) {
+    if constexpr (kLanes) {
+      ln->max_flit_wait = std::max(ln->max_flit_wait, s.max_wait);
+      ln->flit_hops += s.hops;
+      ln->progressed = true;
+    } else {
+      fabric_.max_flit_wait = std::max(fabric_.max_flit_wait, s.max_wait);
+      fabric_.flit_hops += s.hops;
+      fabric_.last_progress = t;
+    }
   }
   return busy_in_ != 0;
+}
+
+bool InputVcRouter::evaluate(Cycle t) {
+  if (!busy_in_) return false;
+  Lane* const ln = current_lane;
+  return ln ? evaluate_with<true>(t, ln) : evaluate_with<false>(t, nullptr);
 }
 
 }  // namespace sy

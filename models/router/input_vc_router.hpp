@@ -36,12 +36,29 @@ class InputVcRouter final : public Router {
   void sample(RouterProbe& p) const override;
 
  private:
+  // One evaluation: its cycle and lane, the router's units by pointer and what it reads for
+  // every flit (in registers: a member would be reloaded after every byte store), and the
+  // counters of its flits, added to the fabric's (or the lane's) once at the end.
+  struct Pass {
+    Cycle t;
+    Lane* ln;
+    InputUnit* in;
+    OutputUnit* out;
+    bool in_window;  // the statistics' measurement window
+    bool credit_now;
+    std::uint64_t hops = 0;
+    Cycle max_wait = 0;
+  };
   void receive(int in_port, int vc, Flit f, Cycle t);  // accept_flit()
   void accept_broadcast_flit(int in_port, int vc, Flit f, Cycle t);
-  void send_branch(const SwitchGrant& gr, Cycle t);
-  void forward(const SwitchGrant& gr, Cycle t);
+  void send_branch(const SwitchGrant& gr, Pass& s);
+  template <bool kPlain, bool kLanes>
+  void forward(const SwitchGrant& gr, Pass& s);
+  template <bool kLanes>
+  bool evaluate_with(Cycle t, Lane* ln);
   Cycle ready_time(const Flit& f, int in_port, VirtualChannel& vc, Cycle t) const;
-  Link& traverse(const SwitchGrant& gr, const Flit& f, Cycle t);
+  template <bool kProbe>
+  Link& traverse(const SwitchGrant& gr, const Flit& f, Pass& s);
   void buffer_flit(InputUnit& iu, VirtualChannel& vc, Flit f, int in_port, Cycle t);
   void route_header(int in_port, int v, Packet& pk);
   void take_output_vc(int in_port, VirtualChannel& vc, int out_port, int out_vc, Packet& pk);
@@ -52,16 +69,6 @@ class InputVcRouter final : public Router {
     if (!iu.vcs[v].fifo.empty()) return;
     iu.nonempty &= ~(std::uint64_t{1} << v);
     if (!iu.nonempty) busy_in_ &= ~(std::uint64_t{1} << p);
-  }
-  void send_credit(InputUnit& iu, int vc, Cycle t) {
-    if (Lane* ln = current_lane)
-      ln->credits.push(iu.upstream, vc);  // (threads: the ideal pipeline only)
-    else if (staged_)
-      fabric_.credit_at(iu.upstream, vc, t, t + credit_delay_);
-    else if (iu.credit_now && credit_now_)
-      iu.upstream->credit(vc);  // (its owner is done with this cycle: it sees the credit next)
-    else
-      fabric_.credit(iu.upstream, vc);
   }
   // (What every evaluation reads comes first, in the line of the Router's own hot fields and
   // the next one: with thousands of routers a cycle's cost is mostly the cache lines of router

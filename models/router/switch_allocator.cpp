@@ -67,7 +67,7 @@ std::uint64_t SwitchAllocator::bidding_vcs(InputUnit& iu, const std::vector<Outp
       if (need_age_) alloc_scratch.vc_age[v] = pool[vc.fifo.front().packet].created;
       continue;
     }
-    if (!may_send(vc, out, t)) continue;
+    if (!may_send(vc, out.data(), t)) continue;
     mask |= std::uint64_t{1} << v;
     // (The packet is read only when the arbiters look at classes or ages: with one class the
     // classes stay 0, round-robin reads no age.)

@@ -55,9 +55,9 @@ class SwitchAllocator {
   // handed to use(grant) as soon as its output has chosen. That is the same as granting all
   // first: a grant's use changes only its own input VC and output (and other routers), and no
   // later output's choice reads them (an input bids for one output).
+  // (The units by pointer: a vector's storage would be reloaded after every byte store.)
   template <class Use>
-  void allocate_plain(std::vector<InputUnit>& in, std::vector<OutputUnit>& out, Cycle t,
-                      std::uint64_t busy, Use&& use);
+  void allocate_plain(InputUnit* in, OutputUnit* out, Cycle t, std::uint64_t busy, Use&& use);
   // Adaptive routing's selection among a header's usable candidates: uniformly at random from
   // this stream (seeded per router) instead of by credits.
   void random_selection(std::uint64_t seed) {
@@ -82,7 +82,7 @@ class SwitchAllocator {
   // Whether unicast VC vc's head flit may go this cycle: it is ready; a header (in the ideal
   // pipeline) has selected its candidate (adaptive routing); its output channel is free; and its
   // output VC has a credit, or for a header a free VC in its range has one.
-  bool may_send(VirtualChannel& vc, const std::vector<OutputUnit>& out, Cycle t) {
+  bool may_send(VirtualChannel& vc, const OutputUnit* out, Cycle t) {
     if (vc.fifo.front().ready > t) return false;
     const bool active = vc.state == VirtualChannel::State::Active;
     if (!active) {
@@ -121,8 +121,9 @@ class SwitchAllocator {
 };
 
 template <class Use>
-void SwitchAllocator::allocate_plain(std::vector<InputUnit>& in, std::vector<OutputUnit>& out,
-                                     Cycle t, std::uint64_t busy, Use&& use) {
+[[gnu::always_inline]] inline void SwitchAllocator::allocate_plain(InputUnit* in, OutputUnit* out,
+                                                                   Cycle t, std::uint64_t busy,
+                                                                   Use&& use) {
   AllocScratch& s = alloc_scratch;
   std::uint64_t outputs_bid = 0;
   // Stage 1: each busy input's arbiter picks one of its VCs that may send now (bidding_vcs()).

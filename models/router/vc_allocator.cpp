@@ -20,7 +20,8 @@ bool VcAllocator::requesting(VirtualChannel& vc, const std::vector<OutputUnit>& 
   if (vc.state != VirtualChannel::State::Routed || vc.fifo.empty()) return false;
   const Flit& f = vc.fifo.front();
   if (f.ready > t) return false;
-  if (vc.ncand > 1 && !select_candidate(vc, out, t, false, random_ ? &rng_ : nullptr)) return false;
+  if (vc.ncand > 1 && !select_candidate(vc, out.data(), t, false, random_ ? &rng_ : nullptr))
+    return false;
   pk = &pool[f.packet];
   return out[vc.out_port].find_free(vc.vc_lo, vc.vc_hi) >= 0;
 }
