@@ -2,14 +2,16 @@
 // block to chase), on the heap otherwise. For per-port state that the router reads every cycle
 // (an output's downstream VCs, an input's VCs): the common small sizes stay in the owner's cache
 // lines. Copies point at their own storage. 16 bytes besides the N values: a pointer to the
-// storage in use and the size.
+// storage in use and the size. HeapAlign: the heap storage's alignment (a cache line for values
+// laid out by lines, which need not be aligned themselves: see InputUnit).
 #pragma once
 #include <cstddef>
 #include <cstdint>
+#include <new>
 
 namespace sy {
 
-template <class T, std::size_t N>
+template <class T, std::size_t N, std::size_t HeapAlign = alignof(T)>
 class SmallVec {
  public:
   SmallVec() = default;
@@ -43,9 +45,19 @@ class SmallVec {
 
  private:
   bool on_heap() const { return n_ > N; }
-  void allocate() { p_ = on_heap() ? new T[n_] : inline_; }
+  void allocate() {
+    if (!on_heap()) {
+      p_ = inline_;
+      return;
+    }
+    p_ = static_cast<T*>(::operator new(sizeof(T) * n_, std::align_val_t(HeapAlign)));
+    for (std::size_t i = 0; i < n_; ++i) new (p_ + i) T();
+  }
   void release() {
-    if (on_heap()) delete[] p_;
+    if (on_heap()) {
+      for (std::size_t i = 0; i < n_; ++i) p_[i].~T();
+      ::operator delete(p_, std::align_val_t(HeapAlign));
+    }
     p_ = inline_;
   }
   T* p_ = inline_;

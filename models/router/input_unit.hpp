@@ -11,7 +11,9 @@ namespace sy {
 
 class OutputUnit;
 
-class InputUnit {
+// (Five lines, 64-aligned: the fields below and the VCs' pointer and count, then each VC in two
+// lines of its own.)
+class alignas(64) InputUnit {
  public:
   InputUnit(int vcs, int depth, int classes, ArbPolicy policy)
       : arbiter(vcs, classes, policy), vcs(static_cast<std::size_t>(vcs), VirtualChannel(depth)) {}
@@ -20,8 +22,11 @@ class InputUnit {
   OutputUnit* upstream = nullptr;  // credits return here
   bool credit_now = false;         // its owner runs before this router in a cycle
   Arbiter arbiter;
-  // Its VCs: up to 2 in the object (an arriving flit reaches its VC without another pointer).
-  SmallVec<VirtualChannel, 2> vcs;
+  // Its VCs: up to 2 in the object (an arriving flit reaches its VC without another pointer),
+  // starting on the second line (their pointer and count end the first).
+  alignas(16) SmallVec<VirtualChannel, 2, 64> vcs;
 };
+static_assert(sizeof(InputUnit) == 64 + 2 * sizeof(VirtualChannel),
+              "an input unit is one line of its own and its two VCs in the object");
 
 }  // namespace sy

@@ -12,10 +12,10 @@
 
 namespace sy {
 
-// (128 bytes, 64-aligned: the first line holds the state, the route and the buffer's indices,
-// the second the flits of a buffer of up to 4; what only adaptive routing and broadcast
-// replication use is out of line, in Extra.)
-class alignas(64) VirtualChannel {
+// (128 bytes, placed on a line boundary by its owner (InputUnit): the first line holds the
+// state, the route and the buffer's indices, the second the flits of a buffer of up to 4; what
+// only adaptive routing and broadcast replication use is out of line, in Extra.)
+class VirtualChannel {
  public:
   enum class State : std::uint8_t { Idle, Routed, Active };
   explicit VirtualChannel(int depth = 1) : fifo(static_cast<std::size_t>(depth)) {}
@@ -69,5 +69,6 @@ class alignas(64) VirtualChannel {
     return e.branches[nbranch - 1];
   }
 };
+static_assert(sizeof(VirtualChannel) == 128, "a VC is two cache lines");
 
 }  // namespace sy
