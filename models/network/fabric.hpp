@@ -66,7 +66,7 @@ struct Lane {
   // receiving router): routers that woke up, and the flits that reached their destination, for
   // the NIs in the order one thread would deliver them (key: sending lane, then the flit's place
   // in its list).
-  std::vector<Router*> woke;
+  std::vector<int> woke;  // (router ids)
   struct Ejection {
     std::uint64_t key;
     NetworkInterface* ni;
@@ -169,7 +169,7 @@ struct Fabric {
   // Credits sent this cycle: applied at the start of the next one (credit delay = 1 cycle).
   CreditList credits_next;
   std::vector<Router*> again;   // got a flit it may forward in this same cycle (delta = 0)
-  std::vector<Router*> woke;    // went from idle to busy this cycle
+  std::vector<int> woke;        // routers (ids) that went from idle to busy this cycle
   std::uint64_t flit_hops = 0;  // flits that crossed a router-to-router link
   std::uint64_t flits_in_network = 0;
   Cycle last_progress = 0;  // last cycle a flit moved

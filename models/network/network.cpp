@@ -353,6 +353,7 @@ void Network::step(Cycle t) {
     evaluate_in_parallel(t);
   else
     active_count_ -= evaluate_routers(0, active_bits_.size(), t);
+  const bool again = !fabric_.again.empty();
   while (!fabric_.again.empty()) {
     again_scratch_.swap(fabric_.again);
     for (auto* r : again_scratch_) {
@@ -364,9 +365,10 @@ void Network::step(Cycle t) {
     }
     again_scratch_.clear();
   }
-  // Routers woken this cycle join the set for the next one.
-  for (auto* r : fabric_.woke)
-    if (r->active) set_active(r);
+  // Routers woken this cycle join the set for the next one (by id, without reading them: only
+  // a run again this cycle can have put a woken router back to sleep).
+  for (const int n : fabric_.woke)
+    if (!again || routers_[static_cast<std::size_t>(n)]->active) set_active(n);
   fabric_.woke.clear();
 }
 

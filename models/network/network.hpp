@@ -117,8 +117,9 @@ class Network : public sc_core::sc_module {
   // The active routers: one bit per router id (routers_ order), and how many bits are set.
   std::vector<std::uint64_t> active_bits_;
   std::size_t active_count_ = 0;
-  void set_active(const Router* r) {
-    const std::size_t n = static_cast<std::size_t>(r->node());
+  void set_active(const Router* r) { set_active(r->node()); }
+  void set_active(int id) {
+    const std::size_t n = static_cast<std::size_t>(id);
     std::uint64_t& w = active_bits_[n / 64];
     const std::uint64_t b = std::uint64_t{1} << (n % 64);
     if (!(w & b)) {

@@ -1,6 +1,7 @@
 #include "switchyard/router/input_vc_router.hpp"
 
 #include <algorithm>
+#include <cassert>
 #include <cstdlib>
 
 #include "switchyard/network/network_interface.hpp"
@@ -21,11 +22,11 @@ int outputs_of(const Fabric& f) {
 InputVcRouter::InputVcRouter(sc_core::sc_module_name name, int node, Fabric& fabric,
                              NetworkInterface* ni)
     : Router(name, node, fabric, ni),
+      saf_(fabric.cfg.router.switching == Switching::StoreAndForward),
+      staged_(fabric.cfg.router.pipeline.staged),
       delta_(fabric.cfg.router.pipeline.staged ? fabric.cfg.router.pipeline.rc
                                                : fabric.cfg.timing.delta),
       tau_(fabric.cfg.timing.tau),
-      saf_(fabric.cfg.router.switching == Switching::StoreAndForward),
-      staged_(fabric.cfg.router.pipeline.staged),
       turns_(turn_model(fabric.cfg.routing.algorithm)),
       algo_(fabric.routing.algorithm()),
       link_lag_(staged_ ? fabric.cfg.router.pipeline.sa + fabric.cfg.router.pipeline.st +
@@ -56,6 +57,10 @@ InputVcRouter::InputVcRouter(sc_core::sc_module_name name, int node, Fabric& fab
       for (auto& vc : iu.vcs) vc.x().branches.resize(fabric.topo.num_ports());
   }
   outputs_.resize(static_cast<std::size_t>(outputs_of(fabric)));
+  in_ = inputs_.data();
+  out_ = outputs_.data();
+  // (The hot fields of Router and InputVcRouter share one cache line.)
+  assert(reinterpret_cast<const char*>(&out_ + 1) - reinterpret_cast<const char*>(&fabric_) <= 64);
   for (auto& o : outputs_) {
     o = OutputUnit(rc.vcs, rc.vc_depth);
     o.free_on_tail = !rc.wait_for_tail_credit;
@@ -85,9 +90,9 @@ void InputVcRouter::accept_flit(int in_port, int v, Flit f, Cycle t) {
 
 // (Inline: the previous router's forward() calls it directly.)
 [[gnu::always_inline]] inline void InputVcRouter::receive(int in_port, int v, Flit f, Cycle t) {
-  InputUnit& iu = inputs_[in_port];
+  InputUnit& iu = in_[in_port];
   VirtualChannel& vc = iu.vcs[v];
-  if (probe_ && probe_->on) probe_->flit_in(in_port, v, f.packet, f.head, f.tail);
+  if (probed_ && probe_->on) probe_->flit_in(in_port, v, f.packet, f.head, f.tail);
   // The header decides for its packet's flits, which follow it on this VC (body flits do not
   // read the packet): a broadcast copy, or ejection straight to the NI, the buffer slot free
   // again. (A dimension-ordered source route never passes its destination before it ends; a
@@ -129,7 +134,7 @@ void InputVcRouter::accept_flit(int in_port, int v, Flit f, Cycle t) {
 // The header of pk, in VC v of in_port, gets its route: an ejection output (staged pipeline), a
 // routing algorithm's candidates, or dimension order / its source route's next hop.
 void InputVcRouter::route_header(int in_port, int v, Packet& pk) {
-  VirtualChannel& vc = inputs_[in_port].vcs[v];
+  VirtualChannel& vc = in_[in_port].vcs[v];
   const int from = is_injection(in_port) ? -1 : in_port;
   vc.hold = 0;
   vc.state = VirtualChannel::State::Routed;
@@ -283,7 +288,7 @@ template <bool kProbe>
   ++s.hops;
   ++l.flits;
   if (s.in_window) l.busy_window += static_cast<std::uint64_t>(tau_);
-  if (kProbe && probe_ && probe_->on) probe_->grant(gr.in_port, gr.vc, gr.out_port, f.packet);
+  if (kProbe && probed_ && probe_->on) probe_->grant(gr.in_port, gr.vc, gr.out_port, f.packet);
   return l;
 }
 
@@ -328,7 +333,7 @@ void InputVcRouter::send_branch(const SwitchGrant& gr, Pass& s) {
 void InputVcRouter::accept_packet(int, std::uint32_t, Cycle) {}
 
 void InputVcRouter::set_probe(RouterProbe* p) {
-  probe_ = p;
+  Router::set_probe(p);
   alloc_.set_probe(p);
 }
 
@@ -344,7 +349,7 @@ void InputVcRouter::sample(RouterProbe& p) const {
 // A header takes its output VC (VC allocation): per-packet bookkeeping of the hop it starts.
 void InputVcRouter::take_output_vc(int in_port, VirtualChannel& vc, int out_port, int out_vc,
                                    Packet& pk) {
-  outputs_[out_port].take(out_vc);
+  out_[out_port].take(out_vc);
   vc.out_port = out_port;
   vc.out_vc = out_vc;
   vc.state = VirtualChannel::State::Active;
@@ -413,7 +418,7 @@ template <bool kPlain, bool kLanes>
     s.ln->credits.push(iu.upstream, gr.vc);  // (threads: the ideal pipeline only)
   else if (!kPlain && staged_)
     fabric_.credit_at(iu.upstream, gr.vc, t, t + credit_delay_);
-  else if (iu.credit_now && s.credit_now)
+  else if (iu.credit_now)
     iu.upstream->credit(gr.vc);  // (its owner is done with this cycle: it sees the credit next)
   else
     fabric_.credit(iu.upstream, gr.vc);
@@ -430,8 +435,8 @@ template <bool kPlain, bool kLanes>
 
 template <bool kLanes>
 bool InputVcRouter::evaluate_with(Cycle t, Lane* ln) {
-  Pass s{t, ln, inputs_.data(), outputs_.data(), fabric_.stats.in_window(t), credit_now_};
-  if (plain_ && !probe_) {
+  Pass s{t, ln, in_, out_, fabric_.stats.in_window(t)};
+  if (plain_ && !probed_) {
     alloc_.allocate_plain(s.in, s.out, t, busy_in_,
                           [this, &s](const SwitchGrant& gr) { forward<true, kLanes>(gr, s); });
   } else {

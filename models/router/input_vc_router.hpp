@@ -29,7 +29,7 @@ class InputVcRouter final : public Router {
   void accept_packet(int, std::uint32_t, Cycle) override;
   void connect_upstream(int in_port, OutputUnit* up, bool evaluated_before) override {
     inputs_[in_port].upstream = up;
-    inputs_[in_port].credit_now = evaluated_before;
+    inputs_[in_port].credit_now = evaluated_before && credit_now_;
   }
   const InputUnit& input(int p) const { return inputs_[p]; }
   void set_probe(RouterProbe* p) override;
@@ -45,7 +45,6 @@ class InputVcRouter final : public Router {
     InputUnit* in;
     OutputUnit* out;
     bool in_window;  // the statistics' measurement window
-    bool credit_now;
     std::uint64_t hops = 0;
     Cycle max_wait = 0;
   };
@@ -70,23 +69,26 @@ class InputVcRouter final : public Router {
     iu.nonempty &= ~(std::uint64_t{1} << v);
     if (!iu.nonempty) busy_in_ &= ~(std::uint64_t{1} << p);
   }
-  // (What every evaluation reads comes first, in the line of the Router's own hot fields and
-  // the next one: with thousands of routers a cycle's cost is mostly the cache lines of router
-  // state it touches.)
-  std::uint64_t busy_in_ = 0;  // inputs holding a flit (bit p)
-  const int delta_, tau_;
+  // (What every evaluation and every flit's arrival read: with the Router's own hot fields, one
+  // cache line (checked in the constructor). With thousands of routers a cycle's cost is mostly
+  // the cache lines of router state it touches.)
   const bool saf_;
-  // Switch allocation by SwitchAllocator::allocate_plain (one class, round-robin, no matcher,
-  // no staged pipeline, no router broadcasts; and no probe, checked each cycle).
-  bool plain_ = false;
-  // Credits to an upstream unit whose owner has had its turn this cycle go at once (it sees them
-  // next cycle either way, and its lines are still in the cache): not with delta 0 (a router
-  // may run twice in a cycle) or waves (which sample credits at the end of the cycle).
-  bool credit_now_ = false;
   // Staged pipeline (router.pipeline): the header's route computation (delta_ = rc), the cycles
   // from a VC grant to switch allocation, from a switch grant to the flit's arrival at the next
   // router (sa + st + lt; 0 in the ideal pipeline), the credit delay, the ejection outputs.
   const bool staged_;
+  // Switch allocation by SwitchAllocator::allocate_plain (one class, round-robin, no matcher,
+  // no staged pipeline, no router broadcasts; and no probe, checked each cycle).
+  bool plain_ = false;
+  const int delta_, tau_;
+  std::uint64_t busy_in_ = 0;  // inputs holding a flit (bit p)
+  InputUnit* in_ = nullptr;    // inputs_ and outputs_ (they do not change after construction)
+  OutputUnit* out_ = nullptr;
+  // Credits to an upstream unit whose owner has had its turn this cycle go at once (it sees them
+  // next cycle either way, and its lines are still in the cache): not with delta 0 (a router
+  // may run twice in a cycle) or waves (which sample credits at the end of the cycle). Each
+  // input unit's credit_now says whether this applies to its upstream.
+  bool credit_now_ = false;
   const TurnModel turns_;         // a turn model: every header's turn is checked
   const RoutingAlgorithm* algo_;  // null: dimension order (the routing unit's fast path)
   std::vector<InputUnit> inputs_;

@@ -24,10 +24,10 @@ class Router : public sc_core::sc_module {
   // levels of an indirect network).
   Router(sc_core::sc_module_name name, int node, Fabric& fabric, NetworkInterface* ni)
       : sc_core::sc_module(name),
-        node_(node),
+        outputs_(fabric.topo.num_ports()),
         fabric_(fabric),
         ni_(ni),
-        outputs_(fabric.topo.num_ports()),
+        node_(node),
         terminal_(fabric.topo.ejection_terminal(node)) {}
   int node() const { return node_; }  // the router id
   int injection_port(int channel = 0) const { return fabric_.topo.num_ports() + channel; }
@@ -45,7 +45,10 @@ class Router : public sc_core::sc_module {
   virtual void connect_upstream(int in_port, OutputUnit* up, bool evaluated_before) = 0;
 
   // Waveform probe (null unless waves are on for this router) and its per-cycle state sample.
-  virtual void set_probe(RouterProbe* p) { probe_ = p; }
+  virtual void set_probe(RouterProbe* p) {
+    probe_ = p;
+    probed_ = p != nullptr;
+  }
   virtual void sample(RouterProbe& p) const = 0;
 
   // The next hop of a source-routed packet, which it then leaves behind (its route position
@@ -62,24 +65,32 @@ class Router : public sc_core::sc_module {
     if (!active) {
       active = true;
       if (Lane* ln = current_lane)
-        ln->woke.push_back(this);  // (threads: while the lanes receive their flits)
+        ln->woke.push_back(node_);  // (threads: while the lanes receive their flits)
       else
-        fabric_.woke.push_back(this);
+        fabric_.woke.push_back(node_);
     }
   }
-  int node_;
-  // (From here on, what a flit's passage reads: one cache line, which the derived router's
-  // first fields share. With thousands of routers a cycle's cost is mostly the lines of router
-  // state it touches; the SystemC module before these fields is not touched per cycle.)
-  alignas(64) RouterProbe* probe_ = nullptr;
-  Fabric& fabric_;
-  NetworkInterface* ni_;
   std::vector<OutputUnit> outputs_;
+  RouterProbe* probe_ = nullptr;
+
+ public:
+  bool again_queued = false;  // on the list of routers to run again this cycle (delta = 0)
+
+ protected:
+  // (From here on, what a flit's passage reads: one cache line, which the derived router's
+  // first fields complete (they start in this class's tail padding). With thousands of routers
+  // a cycle's cost is mostly the lines of router state it touches; the SystemC module before
+  // these fields is not touched per cycle.)
+  alignas(64) Fabric& fabric_;
+  NetworkInterface* ni_;
+  int node_;
   int terminal_;  // the terminal delivered to here (-1: none); = node_ in direct networks
 
  public:
   bool active = false;  // on the kernel's active list
-  bool again_queued = false;
+
+ protected:
+  bool probed_ = false;  // probe_ is set
 };
 
 }  // namespace sy

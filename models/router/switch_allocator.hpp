@@ -82,11 +82,13 @@ class SwitchAllocator {
   // Whether unicast VC vc's head flit may go this cycle: it is ready; a header (in the ideal
   // pipeline) has selected its candidate (adaptive routing); its output channel is free; and its
   // output VC has a credit, or for a header a free VC in its range has one.
+  // (kPlain: from allocate_plain, which never runs staged: the flag's line is not read.)
+  template <bool kPlain = false>
   bool may_send(VirtualChannel& vc, const OutputUnit* out, Cycle t) {
     if (vc.fifo.front().ready > t) return false;
     const bool active = vc.state == VirtualChannel::State::Active;
     if (!active) {
-      if (staged_) return false;  // a header takes its output VC in the VC allocator first
+      if (!kPlain && staged_) return false;  // a header takes its output VC in the VC allocator
       if (vc.ncand > 1 && !select_candidate(vc, out, t, true, random_ ? &rng_ : nullptr))
         return false;
     }
@@ -133,7 +135,7 @@ template <class Use>
     std::uint64_t mask = 0;
     for (std::uint64_t ne = iu.nonempty; ne; ne &= ne - 1) {
       const int v = __builtin_ctzll(ne);
-      if (may_send(iu.vcs[v], out, t)) mask |= std::uint64_t{1} << v;
+      if (may_send<true>(iu.vcs[v], out, t)) mask |= std::uint64_t{1} << v;
     }
     if (!mask) continue;
     const int v = iu.arbiter.arbitrate(mask, kZeroClasses, nullptr);
