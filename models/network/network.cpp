@@ -307,6 +307,7 @@ void Network::clock() {
 
 void Network::step(Cycle t) {
   fabric_.accept_from = t;
+  fabric_.in_window = stats_.in_window(t);
   // 1. Credits sent last cycle arrive.
   credits_now_.swap(fabric_.credits_next);
   for (const CreditList::Entry& c : credits_now_) c.up->credit(c.vc);

@@ -128,7 +128,7 @@ void InputVcRouter::accept_flit(int in_port, int v, Flit f, Cycle t) {
   // VC (wait_for_tail_credit: false): then when it reaches the front.
   if (f.head && vc.state == VirtualChannel::State::Idle && vc.fifo.empty())
     route_header(in_port, v, fabric_.pool[f.packet]);
-  buffer_flit(iu, vc, f, in_port, t);
+  buffer_flit(iu, vc, f, in_port, v, t);
 }
 
 // The header of pk, in VC v of in_port, gets its route: an ejection output (staged pipeline), a
@@ -182,11 +182,11 @@ void InputVcRouter::route_header(int in_port, int v, Packet& pk) {
 
 // The flit goes into its VC; the router has work (this same cycle if delta = 0).
 [[gnu::always_inline]] inline void InputVcRouter::buffer_flit(InputUnit& iu, VirtualChannel& vc,
-                                                              Flit f, int in_port, Cycle t) {
+                                                              Flit f, int in_port, int v, Cycle t) {
   // (The ideal cut-through pipeline's ready time inline: it is every flit's.)
   f.ready = saf_ || staged_ ? ready_time(f, in_port, vc, t) : std::max(t + delta_, vc.hold);
   vc.fifo.push(f);
-  iu.nonempty |= std::uint64_t{1} << (&vc - iu.vcs.data());
+  iu.nonempty |= std::uint64_t{1} << v;
   busy_in_ |= std::uint64_t{1} << in_port;
   wake();
   if (delta_ == 0 && !again_queued) {
@@ -275,7 +275,7 @@ void InputVcRouter::accept_broadcast_flit(int in_port, int v, Flit f, Cycle t) {
     if (f.tail) vc.sink = false;
     return;
   }
-  buffer_flit(iu, vc, f, in_port, t);
+  buffer_flit(iu, vc, f, in_port, v, t);
 }
 
 // The flit crosses the crossbar onto the granted output's link: counters, waves, utilization.
@@ -434,8 +434,8 @@ template <bool kPlain, bool kLanes>
 }
 
 template <bool kLanes>
-bool InputVcRouter::evaluate_with(Cycle t, Lane* ln) {
-  Pass s{t, ln, in_, out_, fabric_.stats.in_window(t)};
+[[gnu::always_inline]] inline bool InputVcRouter::evaluate_with(Cycle t, Lane* ln) {
+  Pass s{t, ln, in_, out_, fabric_.in_window};
   if (plain_ && !probed_) {
     alloc_.allocate_plain(s.in, s.out, t, busy_in_,
                           [this, &s](const SwitchGrant& gr) { forward<true, kLanes>(gr, s); });

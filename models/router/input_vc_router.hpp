@@ -58,7 +58,7 @@ class InputVcRouter final : public Router {
   Cycle ready_time(const Flit& f, int in_port, VirtualChannel& vc, Cycle t) const;
   template <bool kProbe>
   Link& traverse(const SwitchGrant& gr, const Flit& f, Pass& s);
-  void buffer_flit(InputUnit& iu, VirtualChannel& vc, Flit f, int in_port, Cycle t);
+  void buffer_flit(InputUnit& iu, VirtualChannel& vc, Flit f, int in_port, int v, Cycle t);
   void route_header(int in_port, int v, Packet& pk);
   void take_output_vc(int in_port, VirtualChannel& vc, int out_port, int out_vc, Packet& pk);
   void allocate_vcs(Cycle t);
