@@ -279,13 +279,20 @@ void InputVcRouter::accept_broadcast_flit(int in_port, int v, Flit f, Cycle t) {
 }
 
 // The flit crosses the crossbar onto the granted output's link: counters, waves, utilization.
-// (kProbe: this router may have a probe.)
-template <bool kProbe>
+// (kLanes: threads, the counters are the lane's; kProbe: this router may have a probe.)
+template <bool kLanes, bool kProbe>
 [[gnu::always_inline]] inline Link& InputVcRouter::traverse(const SwitchGrant& gr, const Flit& f,
                                                             Pass& s) {
   Link& l = s.out[gr.out_port].link;
-  s.max_wait = std::max(s.max_wait, s.t - f.ready);
-  ++s.hops;
+  if constexpr (kLanes) {
+    s.ln->max_flit_wait = std::max(s.ln->max_flit_wait, s.t - f.ready);
+    ++s.ln->flit_hops;
+    s.ln->progressed = true;
+  } else {
+    fabric_.max_flit_wait = std::max(fabric_.max_flit_wait, s.t - f.ready);
+    ++fabric_.flit_hops;
+    fabric_.last_progress = s.t;
+  }
   ++l.flits;
   if (s.in_window) l.busy_window += static_cast<std::uint64_t>(tau_);
   if (kProbe && probed_ && probe_->on) probe_->grant(gr.in_port, gr.vc, gr.out_port, f.packet);
@@ -310,7 +317,7 @@ void InputVcRouter::send_branch(const SwitchGrant& gr, Pass& s) {
   if (f.tail) ou.tail_sent(br.out_vc);
   ++br.sent;
   ++fabric_.flits_in_network;  // a new copy on the link
-  Link& l = traverse<true>(gr, f, s);
+  Link& l = s.ln ? traverse<true, true>(gr, f, s) : traverse<false, true>(gr, f, s);
   // Flits every branch has sent leave the buffer.
   for (;;) {
     if (vc.x().popped >= vc.x().flits || vc.fifo.empty()) break;
@@ -426,7 +433,7 @@ template <bool kPlain, bool kLanes>
     eject(gr, f, t);
     return;
   }
-  Link& l = traverse<!kPlain>(gr, f, s);
+  Link& l = traverse<kLanes, !kPlain>(gr, f, s);
   if constexpr (kLanes)  // (threads: the next router takes it after the parallel part)
     s.ln->deliveries.push_back({l.dst, l.dst_node, l.dst_port, gr.out_vc, f, t + link_lag_});
   else  // (every router of the network is an InputVcRouter: a direct call)
@@ -448,18 +455,6 @@ template <bool kLanes>
         send_branch(gr, s);
       else
         forward<false, kLanes>(gr, s);
-    }
-  }
-  // The counters of the flits that went out, added once.
-  if (s.hops) {
-    if constexpr (kLanes) {
-      ln->max_flit_wait = std::max(ln->max_flit_wait, s.max_wait);
-      ln->flit_hops += s.hops;
-      ln->progressed = true;
-    } else {
-      fabric_.max_flit_wait = std::max(fabric_.max_flit_wait, s.max_wait);
-      fabric_.flit_hops += s.hops;
-      fabric_.last_progress = t;
     }
   }
   return busy_in_ != 0;

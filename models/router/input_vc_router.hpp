@@ -37,16 +37,13 @@ class InputVcRouter final : public Router {
 
  private:
   // One evaluation: its cycle and lane, the router's units by pointer and what it reads for
-  // every flit (in registers: a member would be reloaded after every byte store), and the
-  // counters of its flits, added to the fabric's (or the lane's) once at the end.
+  // every flit (locals: a member would be reloaded after every byte store).
   struct Pass {
     Cycle t;
     Lane* ln;
     InputUnit* in;
     OutputUnit* out;
     bool in_window;  // the statistics' measurement window
-    std::uint64_t hops = 0;
-    Cycle max_wait = 0;
   };
   void receive(int in_port, int vc, Flit f, Cycle t);  // accept_flit()
   void accept_broadcast_flit(int in_port, int vc, Flit f, Cycle t);
@@ -56,7 +53,7 @@ class InputVcRouter final : public Router {
   template <bool kLanes>
   bool evaluate_with(Cycle t, Lane* ln);
   Cycle ready_time(const Flit& f, int in_port, VirtualChannel& vc, Cycle t) const;
-  template <bool kProbe>
+  template <bool kLanes, bool kProbe>
   Link& traverse(const SwitchGrant& gr, const Flit& f, Pass& s);
   void buffer_flit(InputUnit& iu, VirtualChannel& vc, Flit f, int in_port, int v, Cycle t);
   void route_header(int in_port, int v, Packet& pk);
