@@ -24,6 +24,7 @@ InputVcRouter::InputVcRouter(sc_core::sc_module_name name, int node, Fabric& fab
     : Router(name, node, fabric, ni),
       saf_(fabric.cfg.router.switching == Switching::StoreAndForward),
       staged_(fabric.cfg.router.pipeline.staged),
+      simple_ready_(!saf_ && !staged_),
       delta_(fabric.cfg.router.pipeline.staged ? fabric.cfg.router.pipeline.rc
                                                : fabric.cfg.timing.delta),
       tau_(fabric.cfg.timing.tau),
@@ -184,7 +185,7 @@ void InputVcRouter::route_header(int in_port, int v, Packet& pk) {
 [[gnu::always_inline]] inline void InputVcRouter::buffer_flit(InputUnit& iu, VirtualChannel& vc,
                                                               Flit f, int in_port, int v, Cycle t) {
   // (The ideal cut-through pipeline's ready time inline: it is every flit's.)
-  f.ready = saf_ || staged_ ? ready_time(f, in_port, vc, t) : std::max(t + delta_, vc.hold);
+  f.ready = simple_ready_ ? std::max(t + delta_, vc.hold) : ready_time(f, in_port, vc, t);
   vc.fifo.push(f);
   iu.nonempty |= std::uint64_t{1} << v;
   busy_in_ |= std::uint64_t{1} << in_port;

@@ -77,6 +77,8 @@ class InputVcRouter final : public Router {
   // Switch allocation by SwitchAllocator::allocate_plain (one class, round-robin, no matcher,
   // no staged pipeline, no router broadcasts; and no probe, checked each cycle).
   bool plain_ = false;
+  // Not store-and-forward and not staged: a flit's ready time is max(arrival + delta, hold).
+  const bool simple_ready_;
   const int delta_, tau_;
   std::uint64_t busy_in_ = 0;  // inputs holding a flit (bit p)
   InputUnit* in_ = nullptr;    // inputs_ and outputs_ (they do not change after construction)

@@ -139,6 +139,7 @@ template <class Use>
     }
     if (!mask) continue;
     const int v = iu.arbiter.arbitrate(mask, kZeroClasses, nullptr);
+    if (v < 0) __builtin_unreachable();  // (a request wins: the updates need not check)
     s.cand[p] = v;
     const int o = iu.vcs[v].out_port;
     s.bids[o] |= std::uint64_t{1} << p;
@@ -149,6 +150,7 @@ template <class Use>
     const int o = __builtin_ctzll(ob);
     Arbiter& arb = out[o].arbiter;
     const int p = arb.arbitrate(s.bids[o], kZeroClasses, nullptr);
+    if (p < 0) __builtin_unreachable();
     s.bids[o] = 0;
     const int v = s.cand[p];
     const int ov = output_vc(in[p].vcs[v], out[o]);
