@@ -6,6 +6,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "switchyard/base/huge_pages.hpp"
 #include "switchyard/base/json.hpp"
 #include "switchyard/network/network.hpp"
 #include "switchyard/schemes/greedy/greedy.hpp"
@@ -69,6 +70,7 @@ Results run_simulation(const Config& cfg, const RunOptions& opt) {
       lim.max_live_source = "what the memory left under simulation.max_memory_gb holds";
     }
   }
+  use_huge_pages_for_heap();  // (the network is built: most of the heap is its state)
   const auto t0 = std::chrono::steady_clock::now();
   lim.start = t0;
   net->set_limits(lim);
