@@ -78,10 +78,7 @@ void check_memory(const Config& c, const YAML::Node& root) {
                 " (set simulation.max_memory_gb to change it)";
   fail(c.source, locate(root, big->key), big->key,
        "this run would need about " + human_bytes(e.bytes) + " of memory (" + parts +
-           "), more than " + human_bytes(limit) + ": " + lim +
-           (big->key == "simulation.measure"
-                ? "; or give simulation.max_wall_seconds (run --max-wall) to run a part of it"
-                : ""));
+           "), more than " + human_bytes(limit) + ": " + lim);
 }
 
 Config parse_document(const std::string& text, const std::string& source,

@@ -17,10 +17,9 @@ constexpr double kPortBytes = 450;
 constexpr double kVcBytes = 160;
 constexpr double kFlitBytes = 24;
 constexpr double kTerminalBytes = 2500;
-// Every measured packet keeps one 24-byte sample (a vector: up to twice that while it grows);
-// every broadcast reception one 16-byte sample.
-constexpr double kSampleBytes = 48;
-constexpr double kReceptionBytes = 32;
+// (The statistics are streaming, sim/stats.hpp: bounded whatever the window's length. Only a
+// library caller's RunOptions::record_packets keeps a record per packet, which this does not
+// count.)
 // A trace message: the parsed message, its message and packet records and its sample.
 constexpr double kTraceMessageBytes = 160;
 // results.json's links.utilization: per link its entry (32 bytes), the JSON object the writer
@@ -113,15 +112,9 @@ Estimate estimate_run(const Config& c) {
                          static_cast<double>(t.messages.size()) * kTraceMessageBytes});
     e.flit_hops = flits * hops;
   } else {
-    const double packets = t.packets_per_cycle() * N * static_cast<double>(s.measure);
-    e.parts.push_back({"latency samples", "simulation.measure", packets * kSampleBytes});
     double flits_per_cycle = t.packets_per_cycle() * t.packet_flits * N;
-    if (t.broadcast.enabled()) {
-      const double bcasts = t.broadcast.rate * N * static_cast<double>(s.measure);
-      e.parts.push_back(
-          {"broadcast samples", "simulation.measure", bcasts * (N - 1) * kReceptionBytes});
+    if (t.broadcast.enabled())
       flits_per_cycle += t.broadcast.rate * N * (N - 1) * t.packet_flits / std::max(1.0, hops);
-    }
     if (!t.matrix.empty())
       e.parts.push_back(
           {"traffic matrix", "traffic.matrix", static_cast<double>(t.matrix.size()) * 8});
@@ -139,12 +132,6 @@ Estimate estimate_run(const Config& c) {
                        N * N * kFlowAccumulatorBytes + std::min(N * N, packets) * kFlowRowBytes});
   }
   e.wall_seconds = e.flit_hops * kSecondsPerFlitHop + R * kSecondsPerRouter;
-  // A wall-time limit ends the run early: it keeps the samples of the part it can reach (twice
-  // the estimated speed, for a faster machine).
-  if (s.max_wall_seconds > 0 && e.wall_seconds > s.max_wall_seconds)
-    for (Estimate::Part& p : e.parts)
-      if (p.key == "simulation.measure")
-        p.bytes *= std::min(1.0, 2 * s.max_wall_seconds / e.wall_seconds);
   e.bytes = kBaseBytes;
   for (const Estimate::Part& p : e.parts) e.bytes += p.bytes;
   return e;
