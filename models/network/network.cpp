@@ -61,6 +61,8 @@ Network::Network(sc_core::sc_module_name name, const Config& cfg)
   }
   active_bits_.assign((routers_.size() + 63) / 64, 0);
   input_vc_ = cfg_.router.buffering == Buffering::InputVc;
+  // (Below about a thousand routers their state stays in the caches: the prefetch only costs.)
+  prefetch_ = input_vc_ && routers_.size() >= 1024;
   // Links: one per connected (router, port), in its output unit.
   links_.reserve(static_cast<std::size_t>(R) * topo_.num_ports());
   for (int n = 0; n < R; ++n)
@@ -107,6 +109,11 @@ std::size_t Network::evaluate_routers(std::size_t w0, std::size_t w1, Cycle t) {
     for (std::uint64_t m = active_bits_[w]; m; m &= m - 1) {
       const int i = __builtin_ctzll(m);
       Router* r = routers_[w * 64 + static_cast<std::size_t>(i)];
+      // (The next active router's lines are fetched while this one runs.)
+      if (const std::uint64_t next = m & (m - 1); next && prefetch_)
+        static_cast<const InputVcRouter*>(
+            routers_[w * 64 + static_cast<std::size_t>(__builtin_ctzll(next))])
+            ->prefetch();
       // (Input-VC routers by a direct call: no virtual table, whose line is cold at 4,096
       // routers.)
       const bool busy = input_vc_ ? static_cast<InputVcRouter*>(r)->evaluate(t) : r->evaluate(t);

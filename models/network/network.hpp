@@ -148,6 +148,7 @@ class Network : public sc_core::sc_module {
   bool external_ = false;
   bool deferred_ = false;
   bool input_vc_ = false;  // every router is an InputVcRouter
+  bool prefetch_ = false;  // input-VC routers, 1,024 or more: InputVcRouter::prefetch
   sc_core::sc_event wake_;
   // simulation.threads > 1: the workers and their lanes (network.cpp, evaluate_lane).
   std::unique_ptr<RouterThreads> threads_;
