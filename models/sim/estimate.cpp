@@ -20,7 +20,8 @@ constexpr double kTerminalBytes = 2500;
 // (The statistics are streaming, sim/stats.hpp: bounded whatever the window's length. Only a
 // library caller's RunOptions::record_packets keeps a record per packet, which this does not
 // count.)
-// A trace message: the parsed message, its message and packet records and its sample.
+// A trace message: the parsed message and its message and packet records (160 bytes, measured
+// when each also kept a 24-byte sample: an upper bound now).
 constexpr double kTraceMessageBytes = 160;
 // results.json's links.utilization: per link its entry (32 bytes), the JSON object the writer
 // builds and its text: about 810 bytes measured on a 16x16x16 torus (24,576 links, +20 MB).
