@@ -101,6 +101,42 @@ TEST_P(FastPath, ResultsAreByteIdenticalToTheGeneralPath) {
 INSTANTIATE_TEST_SUITE_P(Configs, FastPath, ::testing::ValuesIn(kCases),
                          [](const auto& info) { return std::string(info.param.name); });
 
+// The network's clock alone in the simulation runs its cycles on in one activation (Network::clock)
+// instead of one activation per cycle, which SWITCHYARD_CYCLE_PER_ACTIVATION=1 forces:
+// results.json byte for byte.
+class RunAhead : public ::testing::TestWithParam<Case> {};
+
+TEST_P(RunAhead, ResultsAreByteIdenticalToOneActivationPerCycle) {
+  const Case& c = GetParam();
+  int rc1 = -1, rc2 = -1;
+  const std::string ahead = test::cli_results_any(std::string("ahead-") + c.name, c.yaml, &rc1);
+  ASSERT_FALSE(ahead.empty()) << c.name;
+  const std::string stepped = test::cli_results_any(std::string("stepped-") + c.name, c.yaml, &rc2,
+                                                    "SWITCHYARD_CYCLE_PER_ACTIVATION=1 ");
+  EXPECT_EQ(rc2, rc1) << c.name;
+  EXPECT_EQ(without_wall_time(stepped), without_wall_time(ahead)) << c.name;
+}
+
+// (With a trace whose messages leave the network idle between them: the clock jumps ahead.)
+const Case kRunAheadCases[] = {
+    kCases[0],
+    kCases[1],
+    kCases[4],
+    kCases[5],
+    {"trace_with_idle_gaps",
+     "topology: {type: torus, dims: [4, 4]}\n"
+     "router: {buffering: input_vc, vcs: 2, vc_depth: 2}\n"
+     "traffic:\n  type: trace\n  messages:\n"
+     "    - {time: 3, src: 0, dst: 5, flits: 4}\n"
+     "    - {time: 3, src: 1, dst: 5, flits: 6}\n"
+     "    - {time: 400, src: 7, dst: 2, flits: 3}\n"
+     "    - {time: 5000, src: 9, dst: 9, flits: 2}\n"
+     "    - {time: 5001, src: 15, dst: 0, flits: 9}\n"},
+};
+
+INSTANTIATE_TEST_SUITE_P(Configs, RunAhead, ::testing::ValuesIn(kRunAheadCases),
+                         [](const auto& info) { return std::string(info.param.name); });
+
 TEST(Threads, WhereTheyDoNotApplyOneThreadAndAWarning) {
   const test::CliResult r =
       test::cli("check " + test::write_temp("thr-oq.yaml",

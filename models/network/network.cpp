@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
+#include <string>
 
 #include "switchyard/base/clock.hpp"
 #include "switchyard/base/json.hpp"
@@ -220,8 +222,26 @@ std::uint64_t Network::credit_violations() const {
   return v;
 }
 
+namespace {
+// The SystemC processes (methods and threads) among objs and their descendants.
+int processes_in(const std::vector<sc_core::sc_object*>& objs) {
+  int n = 0;
+  for (const sc_core::sc_object* o : objs) {
+    const std::string kind = o->kind();
+    n += kind == "sc_method_process" || kind == "sc_thread_process" || kind == "sc_cthread_process";
+    n += processes_in(o->get_child_objects());
+  }
+  return n;
+}
+}  // namespace
+
 void Network::start_of_simulation() {
   for (auto* ni : nis_) external_ |= ni->target.size() > 1;
+  // Alone: the clock is the only process (no initiator, schedule driver, dynamic broadcast
+  // period, testbench or co-simulated model), and no waveforms (traced at the kernel's time).
+  // SWITCHYARD_CYCLE_PER_ACTIVATION=1 turns it off (tests compare the two).
+  alone_ = !external_ && !waves_ && processes_in(sc_core::sc_get_top_level_objects()) == 1 &&
+           !std::getenv("SWITCHYARD_CYCLE_PER_ACTIVATION");
 }
 
 // The earliest cycle something is due while the network is idle (kNever: nothing).
@@ -260,56 +280,66 @@ void Network::clock() {
   // A new cycle: last cycle's waveform events end (valid, requests, grants read 0 again).
   if (waves_ && cycle_ceil(now) >= next_eval_) waves_->begin_cycle(cycle_ceil(now));
   Cycle t = std::max(cycle_ceil(now), next_eval_);
-  const bool busy = active_count_ > 0 || !active_nis_.empty() || !fabric_.credits_next.empty() ||
-                    !fabric_.woke_nis.empty() || fabric_.credits_in_wheel > 0;
-  if (!busy) {
-    const Cycle due = next_due(t);
-    if (due == kNever) {
-      // Nothing left to do. Without outside initiators the run is over; with them, sleep until
-      // one requests a message.
-      idle_end(next_eval_);
-      if (!external_) {
-        state_.done = true;
-        if (waves_) next_trigger(cycle_period());
-      } else {
-        next_trigger(wake_);
+  // Alone (no other process, see start_of_simulation), the cycles follow one another in this
+  // activation: nothing else could run between them, and the kernel's time stays at the first
+  // (the sources' requests carry their cycle as the TLM delay). The same cycles are evaluated
+  // in the same order; only the kernel's activations are saved.
+  for (;;) {
+    const bool busy = active_count_ > 0 || !active_nis_.empty() || !fabric_.credits_next.empty() ||
+                      !fabric_.woke_nis.empty() || fabric_.credits_in_wheel > 0;
+    if (!busy) {
+      const Cycle due = next_due(t);
+      if (due == kNever) {
+        // Nothing left to do. Without outside initiators the run is over; with them, sleep until
+        // one requests a message.
+        idle_end(next_eval_);
+        if (!external_) {
+          state_.done = true;
+          if (waves_) next_trigger(cycle_period());
+        } else {
+          next_trigger(wake_);
+        }
+        return;
       }
+      t = std::max(t, due);
+    }
+    const sc_core::sc_time at = time_of(t);
+    if (at > now && !alone_) {
+      next_trigger(at - now, wake_);
       return;
     }
-    t = std::max(t, due);
+    if (external_ && !deferred_) {
+      // Let initiators that woke at this time make their requests first.
+      deferred_ = true;
+      next_trigger(sc_core::SC_ZERO_TIME);
+      return;
+    }
+    deferred_ = false;
+    fabric_.in_clock = true;
+    step(t);
+    fabric_.in_clock = false;
+    if (waves_) waves_->end_cycle();
+    next_eval_ = t + 1;
+    if (progress_ && (t & 16383) == 0) progress_(*this, t, progress_arg_);
+    if (over_limits(t)) {
+      state_.done = true;
+      end_cycle_ = t + 1;
+      sc_core::sc_stop();  // outside initiators too: the run ends here
+      return;
+    }
+    if (check_end(t)) {
+      state_.done = true;
+      end_cycle_ = std::max(t + 1, stats_.last_delivery);
+      if (waves_) next_trigger(cycle_period());
+      return;
+    }
+    idle_end(t + 1);
+    if (!alone_) {
+      next_trigger(cycle_period());
+      return;
+    }
+    t = next_eval_;
   }
-  const sc_core::sc_time at = time_of(t);
-  if (at > now) {
-    next_trigger(at - now, wake_);
-    return;
-  }
-  if (external_ && !deferred_) {
-    // Let initiators that woke at this time make their requests first.
-    deferred_ = true;
-    next_trigger(sc_core::SC_ZERO_TIME);
-    return;
-  }
-  deferred_ = false;
-  fabric_.in_clock = true;
-  step(t);
-  fabric_.in_clock = false;
-  if (waves_) waves_->end_cycle();
-  next_eval_ = t + 1;
-  if (progress_ && (t & 16383) == 0) progress_(*this, t, progress_arg_);
-  if (over_limits(t)) {
-    state_.done = true;
-    end_cycle_ = t + 1;
-    sc_core::sc_stop();  // outside initiators too: the run ends here
-    return;
-  }
-  if (check_end(t)) {
-    state_.done = true;
-    end_cycle_ = std::max(t + 1, stats_.last_delivery);
-    if (waves_) next_trigger(cycle_period());
-    return;
-  }
-  idle_end(t + 1);
-  next_trigger(cycle_period());
 }
 
 void Network::step(Cycle t) {

@@ -1,6 +1,7 @@
 // Network: the SystemC module that holds one router and one NI per node and the links between
 // them, built from the topology, and the built-in traffic sources. Its clock process (one
-// SC_METHOD, one activation per simulated cycle; cycle t at time t ns) applies last cycle's
+// SC_METHOD, one activation per simulated cycle, or per run of cycles when it is the only
+// process; cycle t at time t ns) applies last cycle's
 // credits, takes the messages requested for this cycle (from the sources and from any TLM
 // initiator bound to an NI), steps the busy NIs and then the busy routers in node order; routers
 // and NIs with nothing to do are not visited, and when the whole network is idle the process
@@ -146,6 +147,7 @@ class Network : public sc_core::sc_module {
   Cycle last_trace_time_ = 0;
   Cycle next_eval_ = 0;  // first cycle not evaluated yet
   bool external_ = false;
+  bool alone_ = false;  // no other process: cycles run on in one activation (clock())
   bool deferred_ = false;
   bool input_vc_ = false;  // every router is an InputVcRouter
   bool prefetch_ = false;  // input-VC routers, 1,024 or more: InputVcRouter::prefetch

@@ -4,6 +4,8 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "switchyard/base/clock.hpp"
+
 namespace sy {
 
 Traffic::Traffic(sc_core::sc_module_name name, const Config& cfg, const Topology& topo)
@@ -82,7 +84,7 @@ Cycle Traffic::draw_next(int stream, Cycle from) {
 
 Traffic::~Traffic() = default;
 
-void Traffic::request(int src, int dst, int flits, int priority) {
+void Traffic::request(int src, int dst, int flits, int priority, Cycle t) {
   // A length-only message: no data pointer, data_length = flits * flit_bytes. dst -1: broadcast.
   gp_.set_command(tlm::TLM_WRITE_COMMAND);
   gp_.set_address(static_cast<sc_dt::uint64>(dst < 0 ? 0 : dst));
@@ -95,7 +97,9 @@ void Traffic::request(int src, int dst, int flits, int priority) {
   gp_.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
   ext_->priority = priority;
   ext_->tag = 0;
-  sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
+  // At cycle t: the network may run ahead of the kernel's time (Network::clock), so t is the
+  // initiator's local time, now + delay (loosely timed).
+  sc_core::sc_time delay = time_of(t) - sc_core::sc_time_stamp();
   out[static_cast<std::size_t>(src)]->b_transport(gp_, delay);
   if (gp_.get_response_status() != tlm::TLM_OK_RESPONSE)
     throw std::logic_error("traffic: the NI refused a message: " + gp_.get_response_string());
@@ -233,7 +237,7 @@ void Traffic::generate(Cycle t) {
   if (tc.trace) {
     while (next_msg_ < tc.messages.size() && tc.messages[next_msg_].time <= t) {
       const TraceMessage& m = tc.messages[next_msg_];
-      request(m.src, m.dst, m.flits, m.priority);
+      request(m.src, m.dst, m.flits, m.priority, t);
       ++next_msg_;
     }
     return;
@@ -243,9 +247,9 @@ void Traffic::generate(Cycle t) {
     const int s = due_.top().node;
     due_.pop();
     if (s < N)
-      request(s, destination(s, rng_[s]), tc.packet_flits, tc.priority);
+      request(s, destination(s, rng_[s]), tc.packet_flits, tc.priority, t);
     else
-      request(s - N, -1, tc.packet_flits, tc.priority);
+      request(s - N, -1, tc.packet_flits, tc.priority, t);
     const Cycle nx = draw_next(s, t + 1);
     if (tc.process == Process::Poisson) {
       // More arrivals inside this same cycle form the batch.

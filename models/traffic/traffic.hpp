@@ -42,7 +42,7 @@ class Traffic : public sc_core::sc_module {
   };
   Cycle draw_next(int stream, Cycle after_or_at);
   double rate(int stream) const;
-  void request(int src, int dst, int flits, int priority);
+  void request(int src, int dst, int flits, int priority, Cycle t);  // a message at cycle t
   const Config& cfg_;
   const Topology& topo_;
   std::vector<Rng> rng_;
