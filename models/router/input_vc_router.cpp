@@ -445,8 +445,10 @@ template <bool kLanes>
 [[gnu::always_inline]] inline bool InputVcRouter::evaluate_with(Cycle t, Lane* ln) {
   Pass s{t, ln, in_, out_, fabric_.in_window};
   if (plain_ && !probed_) {
-    alloc_.allocate_plain(s.in, s.out, t, busy_in_,
-                          [this, &s](const SwitchGrant& gr) { forward<true, kLanes>(gr, s); });
+    alloc_.allocate_plain(
+        s.in, s.out, t, busy_in_,
+        [ this, &s ](const SwitchGrant& gr)
+            __attribute__((always_inline)) { forward<true, kLanes>(gr, s); });
   } else {
     if (staged_) allocate_vcs(t);
     const int n = alloc_.allocate(inputs_, outputs_, fabric_.pool, t, grants_.data(), busy_in_);

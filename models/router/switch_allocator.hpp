@@ -126,6 +126,23 @@ template <class Use>
 [[gnu::always_inline]] inline void SwitchAllocator::allocate_plain(InputUnit* in, OutputUnit* out,
                                                                    Cycle t, std::uint64_t busy,
                                                                    Use&& use) {
+  // One input holding flits on one VC (most evaluations below saturation): both stages have a
+  // lone requester, which wins; the same grant without the scratch.
+  if (!(busy & (busy - 1))) {
+    const int p = __builtin_ctzll(busy);
+    InputUnit& iu = in[p];
+    if (!(iu.nonempty & (iu.nonempty - 1))) {
+      const int v = __builtin_ctzll(iu.nonempty);
+      VirtualChannel& vc = iu.vcs[v];
+      if (!may_send<true>(vc, out, t)) return;
+      const int o = vc.out_port;
+      const int ov = output_vc(vc, out[o]);
+      out[o].arbiter.update(p, 0);
+      iu.arbiter.update(v, 0);
+      use(SwitchGrant{p, v, o, ov});
+      return;
+    }
+  }
   AllocScratch& s = alloc_scratch;
   std::uint64_t outputs_bid = 0;
   // Stage 1: each busy input's arbiter picks one of its VCs that may send now (bidding_vcs()).
