@@ -104,22 +104,18 @@ Network::Network(sc_core::sc_module_name name, const Config& cfg)
 Network::~Network() = default;
 
 // The active routers of the active set's words [w0, w1), in node order; those that went idle
-// leave the set (their count is returned).
+// leave the set (their count is returned). (Input-VC routers: their own loop, with evaluate()
+// inline and the next router prefetched.)
 std::size_t Network::evaluate_routers(std::size_t w0, std::size_t w1, Cycle t) {
+  if (input_vc_)
+    return InputVcRouter::evaluate_words(routers_.data(), active_bits_.data(), w0, w1, t,
+                                         prefetch_);
   std::size_t idle = 0;
   for (std::size_t w = w0; w < w1; ++w)
     for (std::uint64_t m = active_bits_[w]; m; m &= m - 1) {
       const int i = __builtin_ctzll(m);
       Router* r = routers_[w * 64 + static_cast<std::size_t>(i)];
-      // (The next active router's lines are fetched while this one runs.)
-      if (const std::uint64_t next = m & (m - 1); next && prefetch_)
-        static_cast<const InputVcRouter*>(
-            routers_[w * 64 + static_cast<std::size_t>(__builtin_ctzll(next))])
-            ->prefetch();
-      // (Input-VC routers by a direct call: no virtual table, whose line is cold at 4,096
-      // routers.)
-      const bool busy = input_vc_ ? static_cast<InputVcRouter*>(r)->evaluate(t) : r->evaluate(t);
-      if (!busy) {
+      if (!r->evaluate(t)) {
         r->active = false;
         active_bits_[w] &= ~(std::uint64_t{1} << i);
         ++idle;

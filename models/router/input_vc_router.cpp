@@ -469,4 +469,28 @@ bool InputVcRouter::evaluate(Cycle t) {
   return ln ? evaluate_with<true>(t, ln) : evaluate_with<false>(t, nullptr);
 }
 
+std::size_t InputVcRouter::evaluate_words(Router* const* routers, std::uint64_t* bits,
+                                          std::size_t w0, std::size_t w1, Cycle t, bool prefetch) {
+  std::size_t idle = 0;
+  Lane* const ln = current_lane;
+  for (std::size_t w = w0; w < w1; ++w)
+    for (std::uint64_t m = bits[w]; m; m &= m - 1) {
+      const int i = __builtin_ctzll(m);
+      auto* r = static_cast<InputVcRouter*>(routers[w * 64 + static_cast<std::size_t>(i)]);
+      // (The next active router's lines are fetched while this one runs.)
+      if (const std::uint64_t next = m & (m - 1); next && prefetch)
+        static_cast<const InputVcRouter*>(
+            routers[w * 64 + static_cast<std::size_t>(__builtin_ctzll(next))])
+            ->prefetch();
+      const bool busy =
+          r->busy_in_ && (ln ? r->evaluate_with<true>(t, ln) : r->evaluate_with<false>(t, nullptr));
+      if (!busy) {
+        r->active = false;
+        bits[w] &= ~(std::uint64_t{1} << i);
+        ++idle;
+      }
+    }
+  return idle;
+}
+
 }  // namespace sy

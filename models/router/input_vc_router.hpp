@@ -25,6 +25,12 @@ class InputVcRouter final : public Router {
  public:
   InputVcRouter(sc_core::sc_module_name name, int node, Fabric& fabric, NetworkInterface* ni);
   bool evaluate(Cycle t) override;
+  // Network::evaluate_routers for a network of input-VC routers: the active routers of words
+  // [w0, w1) of the active set (bits, over routers), in node order, with evaluate() inline in
+  // the loop; those that went idle leave the set (their count is returned). prefetch: see
+  // prefetch().
+  static std::size_t evaluate_words(Router* const* routers, std::uint64_t* bits, std::size_t w0,
+                                    std::size_t w1, Cycle t, bool prefetch);
   // Asks the cache for what evaluate() reads first: the router's line and its busy input units'
   // first lines (with 4,096 routers their state is not in the caches; measured on 16x16x16,
   // pairs of runs side by side: about 5% less time; the network does it from 1,024 routers).
