@@ -31,7 +31,7 @@ int Arbiter::arbitrate_among(std::uint64_t req, const std::uint8_t* cls, const C
     }
   }
   // Round-robin order from the class's pointer: the requesters at or after it, then the rest.
-  const int start = ptr_[best_cls];
+  const int start = pointer(best_cls);
   const std::uint64_t hi = m & (~std::uint64_t{0} << start);
   if (policy_ == ArbPolicy::RoundRobin || !age) return __builtin_ctzll(hi ? hi : m);
   // Oldest first; among equal ages the first in round-robin order.

@@ -28,12 +28,13 @@ class Arbiter {
   }
   // Sequential part: the grant was used; advance the pointer of the winner's class. (Inline: it
   // runs twice per flit a router forwards. The co-simulation's mutants rewrite this header.)
+  // (Stored as winner + 1, which may be n: read as 0, the pointer wraps where it is read.)
   void update(int winner, int cls) {
     last_ = static_cast<std::int8_t>(winner);
     if (winner < 0) return;
-    ptr_[cls] = winner + 1 == n_ ? 0 : winner + 1;
+    ptr_[cls] = static_cast<std::uint8_t>(winner + 1);
   }
-  int pointer(int cls) const { return ptr_[cls]; }
+  int pointer(int cls) const { return ptr_[cls] == n_ ? 0 : ptr_[cls]; }
   int last_grant() const { return last_; }
 
  private:
