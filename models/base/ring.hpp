@@ -1,7 +1,8 @@
 // FIFOs on a contiguous ring: Ring grows (an unbounded queue that doubles its storage and never
 // shrinks, so a steady state allocates nothing: output queues, source queues); InlineRing has a
-// fixed capacity (a hardware buffer of B entries) held in the object when it is at most N (a VC
-// buffer of the usual depth: its flits share the VC's cache lines), on the heap otherwise.
+// fixed capacity (up to 32,768) (a hardware buffer of B entries) held in the object when it is at
+// most N (a VC buffer of the usual depth: its flits share the VC's cache lines), on the heap
+// otherwise.
 #pragma once
 #include <cassert>
 #include <cstddef>
@@ -65,17 +66,45 @@ class Ring : public RingOn<T, std::vector<T>> {
   }
 };
 
+// (Its storage is the capacity rounded up to a power of two, so an index wraps by a mask; the
+// four 16-bit indices take the 8 bytes of RingOn's two.)
 template <class T, std::size_t N>
-class InlineRing : public RingOn<T, SmallVec<T, N>> {
-  using Base = RingOn<T, SmallVec<T, N>>;
-
+class InlineRing {
  public:
   explicit InlineRing(std::size_t capacity = 1)
-      : Base(SmallVec<T, N>(capacity ? capacity : 1, T{})) {}
-  void push(const T& v) {
-    assert(!this->full() && "push into a full fixed-capacity ring");
-    this->put(v);
+      : cap_(static_cast<std::uint16_t>(capacity ? capacity : 1)),
+        mask_(static_cast<std::uint16_t>(pow2_at_least(cap_) - 1)),
+        buf_(std::size_t{mask_} + 1, T{}) {
+    assert(capacity <= 32768);
   }
+  bool empty() const { return size_ == 0; }
+  std::size_t size() const { return size_; }
+  std::size_t capacity() const { return cap_; }
+  bool full() const { return size_ == cap_; }
+  T& front() { return buf_[head_]; }
+  const T& front() const { return buf_[head_]; }
+  T& at(std::size_t i) { return buf_[(head_ + i) & mask_]; }
+  const T& at(std::size_t i) const { return buf_[(head_ + i) & mask_]; }
+  void push(const T& v) {
+    assert(!full() && "push into a full fixed-capacity ring");
+    buf_[(head_ + size_) & mask_] = v;
+    ++size_;
+  }
+  void pop() {
+    assert(size_ > 0);
+    head_ = static_cast<std::uint16_t>((head_ + 1) & mask_);
+    --size_;
+  }
+  void clear() { head_ = size_ = 0; }
+
+ private:
+  static std::size_t pow2_at_least(std::size_t n) {
+    std::size_t p = 1;
+    while (p < n) p *= 2;
+    return p;
+  }
+  std::uint16_t head_ = 0, size_ = 0, cap_, mask_;
+  SmallVec<T, N> buf_;
 };
 
 }  // namespace sy

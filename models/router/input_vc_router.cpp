@@ -283,7 +283,7 @@ void InputVcRouter::accept_broadcast_flit(int in_port, int v, Flit f, Cycle t) {
 // (kLanes: threads, the counters are the lane's; kProbe: this router may have a probe.)
 template <bool kLanes, bool kProbe>
 [[gnu::always_inline]] inline Link& InputVcRouter::traverse(const SwitchGrant& gr, const Flit& f,
-                                                            Pass& s) {
+                                                            const Pass& s) {
   Link& l = s.out[gr.out_port].link;
   if constexpr (kLanes) {
     s.ln->max_flit_wait = std::max(s.ln->max_flit_wait, s.t - f.ready);
@@ -302,7 +302,7 @@ template <bool kLanes, bool kProbe>
 
 // One flit of a replicated broadcast goes out on the granted branch; flits every branch has sent
 // leave the buffer (credits go back upstream).
-void InputVcRouter::send_branch(const SwitchGrant& gr, Pass& s) {
+void InputVcRouter::send_branch(const SwitchGrant& gr, const Pass& s) {
   const Cycle t = s.t;
   InputUnit& iu = inputs_[gr.in_port];
   VirtualChannel& vc = iu.vcs[gr.vc];
@@ -400,7 +400,7 @@ void InputVcRouter::eject(const SwitchGrant& gr, const Flit& f, Cycle t) {
 // staged pipeline through an ejection output. (kPlain: granted by allocate_plain, so no staged
 // pipeline and no probe here; kLanes: threads, s.ln is the thread's lane. Inline in each caller.)
 template <bool kPlain, bool kLanes>
-[[gnu::always_inline]] inline void InputVcRouter::forward(const SwitchGrant& gr, Pass& s) {
+[[gnu::always_inline]] inline void InputVcRouter::forward(const SwitchGrant& gr, const Pass& s) {
   const Cycle t = s.t;
   InputUnit& iu = s.in[gr.in_port];
   VirtualChannel& vc = iu.vcs[gr.vc];

@@ -61,14 +61,14 @@ class InputVcRouter final : public Router {
   };
   void receive(int in_port, int vc, Flit f, Cycle t);  // accept_flit()
   void accept_broadcast_flit(int in_port, int vc, Flit f, Cycle t);
-  void send_branch(const SwitchGrant& gr, Pass& s);
+  void send_branch(const SwitchGrant& gr, const Pass& s);
   template <bool kPlain, bool kLanes>
-  void forward(const SwitchGrant& gr, Pass& s);
+  void forward(const SwitchGrant& gr, const Pass& s);
   template <bool kLanes>
   bool evaluate_with(Cycle t, Lane* ln);
   Cycle ready_time(const Flit& f, int in_port, VirtualChannel& vc, Cycle t) const;
   template <bool kLanes, bool kProbe>
-  Link& traverse(const SwitchGrant& gr, const Flit& f, Pass& s);
+  Link& traverse(const SwitchGrant& gr, const Flit& f, const Pass& s);
   void buffer_flit(InputUnit& iu, VirtualChannel& vc, Flit f, int in_port, int v, Cycle t);
   void route_header(int in_port, int v, Packet& pk);
   void take_output_vc(int in_port, VirtualChannel& vc, int out_port, int out_vc, Packet& pk);
