@@ -77,6 +77,7 @@ Network::Network(sc_core::sc_module_name name, const Config& cfg)
       l.dst_node = m;
       l.dst_port = topo_.in_port(n, p);
       l.dst = routers_[m];
+      if (input_vc_) l.dst_input = &static_cast<InputVcRouter*>(routers_[m])->input(l.dst_port);
       links_.push_back(&l);
       routers_[m]->connect_upstream(l.dst_port, &routers_[n]->output(p), n < m);
     }

@@ -405,6 +405,16 @@ template <bool kPlain, bool kLanes>
   InputUnit& iu = s.in[gr.in_port];
   VirtualChannel& vc = iu.vcs[gr.vc];
   OutputUnit& ou = s.out[gr.out_port];
+  if (s.prefetch && ou.link.dst_input) {
+    // The next router's line, the input unit and the VC (two lines, in the unit when it has
+    // at most two VCs) this flit goes to, all at once rather than one after the other as
+    // receive() reads them.
+    const char* u = static_cast<const char*>(ou.link.dst_input);
+    __builtin_prefetch(&static_cast<const InputVcRouter*>(ou.link.dst)->busy_in_);
+    __builtin_prefetch(u);
+    __builtin_prefetch(u + 64 + 128 * gr.out_vc);
+    __builtin_prefetch(u + 128 + 128 * gr.out_vc);
+  }
   Flit f = vc.fifo.front();
   vc.fifo.pop();
   popped(iu, gr.in_port, gr.vc);
@@ -442,8 +452,8 @@ template <bool kPlain, bool kLanes>
 }
 
 template <bool kLanes>
-[[gnu::always_inline]] inline bool InputVcRouter::evaluate_with(Cycle t, Lane* ln) {
-  Pass s{t, ln, in_, out_, fabric_.in_window};
+[[gnu::always_inline]] inline bool InputVcRouter::evaluate_with(Cycle t, Lane* ln, bool prefetch) {
+  Pass s{t, ln, in_, out_, fabric_.in_window, prefetch};
   if (plain_ && !probed_) {
     alloc_.allocate_plain(
         s.in, s.out, t, busy_in_,
@@ -466,7 +476,7 @@ template <bool kLanes>
 bool InputVcRouter::evaluate(Cycle t) {
   if (!busy_in_) return false;
   Lane* const ln = current_lane;
-  return ln ? evaluate_with<true>(t, ln) : evaluate_with<false>(t, nullptr);
+  return ln ? evaluate_with<true>(t, ln, false) : evaluate_with<false>(t, nullptr, false);
 }
 
 std::size_t InputVcRouter::evaluate_words(Router* const* routers, std::uint64_t* bits,
@@ -482,8 +492,8 @@ std::size_t InputVcRouter::evaluate_words(Router* const* routers, std::uint64_t*
         static_cast<const InputVcRouter*>(
             routers[w * 64 + static_cast<std::size_t>(__builtin_ctzll(next))])
             ->prefetch();
-      const bool busy =
-          r->busy_in_ && (ln ? r->evaluate_with<true>(t, ln) : r->evaluate_with<false>(t, nullptr));
+      const bool busy = r->busy_in_ && (ln ? r->evaluate_with<true>(t, ln, prefetch)
+                                           : r->evaluate_with<false>(t, nullptr, prefetch));
       if (!busy) {
         r->active = false;
         bits[w] &= ~(std::uint64_t{1} << i);

@@ -58,6 +58,7 @@ class InputVcRouter final : public Router {
     InputUnit* in;
     OutputUnit* out;
     bool in_window;  // the statistics' measurement window
+    bool prefetch;   // a granted flit's next router: its lines are asked for (forward())
   };
   void receive(int in_port, int vc, Flit f, Cycle t);  // accept_flit()
   void accept_broadcast_flit(int in_port, int vc, Flit f, Cycle t);
@@ -65,7 +66,7 @@ class InputVcRouter final : public Router {
   template <bool kPlain, bool kLanes>
   void forward(const SwitchGrant& gr, const Pass& s);
   template <bool kLanes>
-  bool evaluate_with(Cycle t, Lane* ln);
+  bool evaluate_with(Cycle t, Lane* ln, bool prefetch);
   Cycle ready_time(const Flit& f, int in_port, VirtualChannel& vc, Cycle t) const;
   template <bool kLanes, bool kProbe>
   Link& traverse(const SwitchGrant& gr, const Flit& f, const Pass& s);

@@ -15,7 +15,8 @@ struct Link {
   // (What a traversal reads and writes first: a link lives in its source's output unit, in the
   // line a grant writes anyway, after the output's arbiter.)
   Router* dst = nullptr;
-  std::uint64_t flits = 0;        // all flits ever carried
+  const void* dst_input = nullptr;  // an input-VC dst: its input unit (prefetched: forward())
+  std::uint64_t flits = 0;          // all flits ever carried
   std::uint64_t busy_window = 0;  // busy cycles that started inside the measurement window
   int dst_port = -1;
   int src_node = -1, src_port = -1;
