@@ -59,6 +59,7 @@ struct Lane {
     int port, vc;
     Flit flit;
     Cycle t;
+    const void* dst_input;  // (the link's: prefetched a few deliveries ahead, receive_lane())
   };
   std::vector<Delivery> deliveries;  // flits onto links, in the order they were sent
   CreditList credits;

@@ -143,6 +143,7 @@ void Network::evaluate_lane(int k) {
 // Lane k receives the flits the lanes sent to its routers (those of its words of the active set),
 // lane by lane and in sending order.
 void Network::receive_lane(int k) {
+  constexpr std::size_t kAhead = 4;
   Lane& ln = lanes_[static_cast<std::size_t>(k)];
   current_lane = &ln;
   const auto [w0, w1] = lane_words(k);
@@ -150,6 +151,18 @@ void Network::receive_lane(int k) {
     const std::vector<Lane::Delivery>& ds = lanes_[j].deliveries;
     for (std::size_t i = 0; i < ds.size(); ++i) {
       const Lane::Delivery& d = ds[i];
+      if (prefetch_ && i + kAhead < ds.size()) {
+        // (A delivery a few ahead, if it is this lane's: the lines its receive reads.)
+        const Lane::Delivery& a = ds[i + kAhead];
+        const std::size_t aw = static_cast<std::size_t>(a.node) / 64;
+        if (aw >= w0 && aw < w1 && a.dst_input) {
+          const char* u = static_cast<const char*>(a.dst_input);
+          static_cast<const InputVcRouter*>(a.dst)->prefetch_line();
+          __builtin_prefetch(u);
+          __builtin_prefetch(u + 64 + 128 * a.vc);
+          __builtin_prefetch(u + 128 + 128 * a.vc);
+        }
+      }
       const std::size_t w = static_cast<std::size_t>(d.node) / 64;
       if (w < w0 || w >= w1) continue;
       ln.key = (static_cast<std::uint64_t>(j) << 32) | i;

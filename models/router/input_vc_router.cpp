@@ -405,7 +405,7 @@ template <bool kPlain, bool kLanes>
   InputUnit& iu = s.in[gr.in_port];
   VirtualChannel& vc = iu.vcs[gr.vc];
   OutputUnit& ou = s.out[gr.out_port];
-  if (s.prefetch && ou.link.dst_input) {
+  if (!kLanes && s.prefetch && ou.link.dst_input) {
     // The next router's line, the input unit and the VC (two lines, in the unit when it has
     // at most two VCs) this flit goes to, all at once rather than one after the other as
     // receive() reads them.
@@ -446,7 +446,8 @@ template <bool kPlain, bool kLanes>
   }
   Link& l = traverse<kLanes, !kPlain>(gr, f, s);
   if constexpr (kLanes)  // (threads: the next router takes it after the parallel part)
-    s.ln->deliveries.push_back({l.dst, l.dst_node, l.dst_port, gr.out_vc, f, t + link_lag_});
+    s.ln->deliveries.push_back(
+        {l.dst, l.dst_node, l.dst_port, gr.out_vc, f, t + link_lag_, l.dst_input});
   else  // (every router of the network is an InputVcRouter: a direct call)
     static_cast<InputVcRouter*>(l.dst)->receive(l.dst_port, gr.out_vc, f, t + link_lag_);
 }
