@@ -85,17 +85,22 @@ INSTANTIATE_TEST_SUITE_P(Configs, Threads, ::testing::ValuesIn(kCases),
 // The input-VC router's fast paths (switch allocation for one class and round-robin,
 // SwitchAllocator::allocate_plain) against the general code they stand for, which
 // SWITCHYARD_GENERAL_PATH=1 forces: results.json byte for byte.
+// A case run as it is and with env set (a switch to the code the default stands for): the same
+// exit code and results.json byte for byte.
+void expect_same_with_env(const Case& c, const std::string& as_is, const std::string& with_env,
+                          const char* env) {
+  int rc1 = -1, rc2 = -1;
+  const std::string a = test::cli_results_any(as_is + "-" + c.name, c.yaml, &rc1);
+  ASSERT_FALSE(a.empty()) << c.name;
+  const std::string b = test::cli_results_any(with_env + "-" + c.name, c.yaml, &rc2, env);
+  EXPECT_EQ(rc2, rc1) << c.name;
+  EXPECT_EQ(without_wall_time(b), without_wall_time(a)) << c.name;
+}
+
 class FastPath : public ::testing::TestWithParam<Case> {};
 
 TEST_P(FastPath, ResultsAreByteIdenticalToTheGeneralPath) {
-  const Case& c = GetParam();
-  int rc1 = -1, rc2 = -1;
-  const std::string fast = test::cli_results_any(std::string("fast-") + c.name, c.yaml, &rc1);
-  ASSERT_FALSE(fast.empty()) << c.name;
-  const std::string general = test::cli_results_any(std::string("general-") + c.name, c.yaml, &rc2,
-                                                    "SWITCHYARD_GENERAL_PATH=1 ");
-  EXPECT_EQ(rc2, rc1) << c.name;
-  EXPECT_EQ(without_wall_time(general), without_wall_time(fast)) << c.name;
+  expect_same_with_env(GetParam(), "fast", "general", "SWITCHYARD_GENERAL_PATH=1 ");
 }
 
 INSTANTIATE_TEST_SUITE_P(Configs, FastPath, ::testing::ValuesIn(kCases),
@@ -107,14 +112,7 @@ INSTANTIATE_TEST_SUITE_P(Configs, FastPath, ::testing::ValuesIn(kCases),
 class RunAhead : public ::testing::TestWithParam<Case> {};
 
 TEST_P(RunAhead, ResultsAreByteIdenticalToOneActivationPerCycle) {
-  const Case& c = GetParam();
-  int rc1 = -1, rc2 = -1;
-  const std::string ahead = test::cli_results_any(std::string("ahead-") + c.name, c.yaml, &rc1);
-  ASSERT_FALSE(ahead.empty()) << c.name;
-  const std::string stepped = test::cli_results_any(std::string("stepped-") + c.name, c.yaml, &rc2,
-                                                    "SWITCHYARD_CYCLE_PER_ACTIVATION=1 ");
-  EXPECT_EQ(rc2, rc1) << c.name;
-  EXPECT_EQ(without_wall_time(stepped), without_wall_time(ahead)) << c.name;
+  expect_same_with_env(GetParam(), "ahead", "stepped", "SWITCHYARD_CYCLE_PER_ACTIVATION=1 ");
 }
 
 // (With a trace whose messages leave the network idle between them: the clock jumps ahead.)

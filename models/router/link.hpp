@@ -17,7 +17,7 @@ struct Link {
   Router* dst = nullptr;
   const void* dst_input = nullptr;  // an input-VC dst: its input unit (prefetched: forward())
   std::uint64_t flits = 0;          // all flits ever carried
-  std::uint64_t busy_window = 0;  // busy cycles that started inside the measurement window
+  std::uint64_t busy_window = 0;    // busy cycles that started inside the measurement window
   int dst_port = -1;
   int src_node = -1, src_port = -1;
   int dst_node = -1;
