@@ -60,8 +60,14 @@ struct Lane {
     Flit flit;
     Cycle t;
     const void* dst_input;  // (the link's: prefetched a few deliveries ahead, receive_lane())
+    std::uint64_t key;      // sending lane, then the flit's place in all it sent
   };
-  std::vector<Delivery> deliveries;  // flits onto links, in the order they were sent
+  // Flits onto links to another lane's routers, in the order they were sent (a flit to one of
+  // the lane's own routers is received at once, as on one thread).
+  std::vector<Delivery> deliveries;
+  std::uint64_t key_base = 0;    // this lane's index, << 32
+  std::uint32_t sent = 0;        // flits sent this cycle (received at once or delivered)
+  int node_lo = 0, node_hi = 0;  // the routers this lane evaluates and receives for
   CreditList credits;
   // The second part of a cycle (the flits sent are received, each by the lane that owns the
   // receiving router): routers that woke up, and the flits that reached their destination, for
@@ -75,7 +81,8 @@ struct Lane {
     Cycle t;
   };
   std::vector<Ejection> ejections;
-  std::uint64_t key = 0;  // of the delivery being received
+  std::vector<Ejection> own_ejections;  // scratch: those of the first part (receive_lane())
+  std::uint64_t key = 0;                // of the delivery being received
   std::size_t next_ejection = 0;
   std::uint64_t flit_hops = 0, forbidden_turns = 0;
   Cycle max_flit_wait = 0;

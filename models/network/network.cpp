@@ -136,18 +136,30 @@ void Network::evaluate_lane(int k) {
   Lane& ln = lanes_[static_cast<std::size_t>(k)];
   current_lane = &ln;
   const auto [w0, w1] = lane_words(k);
+  ln.key_base = static_cast<std::uint64_t>(k) << 32;
+  ln.sent = 0;
+  ln.node_lo = static_cast<int>(w0 * 64);
+  ln.node_hi = static_cast<int>(w1 * 64);
   ln.deactivated += evaluate_routers(w0, w1, lane_cycle_);
   current_lane = nullptr;
 }
 
-// Lane k receives the flits the lanes sent to its routers (those of its words of the active set),
-// lane by lane and in sending order.
+// Lane k receives the flits the other lanes sent to its routers (those of its words of the
+// active set), lane by lane and in sending order. Its list of flits for the NIs stays in key
+// order: what its own routers ejected in the first part (keys of lane k) goes between the
+// lower lanes' and the higher ones'.
 void Network::receive_lane(int k) {
   constexpr std::size_t kAhead = 4;
   Lane& ln = lanes_[static_cast<std::size_t>(k)];
   current_lane = &ln;
   const auto [w0, w1] = lane_words(k);
+  ln.own_ejections.swap(ln.ejections);
   for (std::size_t j = 0; j < lanes_.size(); ++j) {
+    if (j == static_cast<std::size_t>(k)) {
+      ln.ejections.insert(ln.ejections.end(), ln.own_ejections.begin(), ln.own_ejections.end());
+      ln.own_ejections.clear();
+      continue;
+    }
     const std::vector<Lane::Delivery>& ds = lanes_[j].deliveries;
     for (std::size_t i = 0; i < ds.size(); ++i) {
       const Lane::Delivery& d = ds[i];
@@ -165,7 +177,7 @@ void Network::receive_lane(int k) {
       }
       const std::size_t w = static_cast<std::size_t>(d.node) / 64;
       if (w < w0 || w >= w1) continue;
-      ln.key = (static_cast<std::uint64_t>(j) << 32) | i;
+      ln.key = d.key;
       static_cast<InputVcRouter*>(d.dst)->accept_flit(d.port, d.vc, d.flit, d.t);
     }
   }

@@ -405,7 +405,7 @@ template <bool kPlain, bool kLanes>
   InputUnit& iu = s.in[gr.in_port];
   VirtualChannel& vc = iu.vcs[gr.vc];
   OutputUnit& ou = s.out[gr.out_port];
-  if (!kLanes && s.prefetch && ou.link.dst_input) {
+  if (s.prefetch && ou.link.dst_input) {
     // The next router's line, the input unit and the VC (two lines, in the unit when it has
     // at most two VCs) this flit goes to, all at once rather than one after the other as
     // receive() reads them.
@@ -445,11 +445,21 @@ template <bool kPlain, bool kLanes>
     return;
   }
   Link& l = traverse<kLanes, !kPlain>(gr, f, s);
-  if constexpr (kLanes)  // (threads: the next router takes it after the parallel part)
-    s.ln->deliveries.push_back(
-        {l.dst, l.dst_node, l.dst_port, gr.out_vc, f, t + link_lag_, l.dst_input});
-  else  // (every router of the network is an InputVcRouter: a direct call)
+  if constexpr (kLanes) {
+    // Threads: a router of this lane takes it at once, as on one thread; another lane's after
+    // the parallel part. (The key orders what reaches the NIs as one thread would.)
+    Lane& ln = *s.ln;
+    const std::uint64_t key = ln.key_base | ln.sent++;
+    if (l.dst_node >= ln.node_lo && l.dst_node < ln.node_hi) {
+      ln.key = key;
+      static_cast<InputVcRouter*>(l.dst)->receive(l.dst_port, gr.out_vc, f, t + link_lag_);
+    } else {
+      ln.deliveries.push_back(
+          {l.dst, l.dst_node, l.dst_port, gr.out_vc, f, t + link_lag_, l.dst_input, key});
+    }
+  } else {  // (every router of the network is an InputVcRouter: a direct call)
     static_cast<InputVcRouter*>(l.dst)->receive(l.dst_port, gr.out_vc, f, t + link_lag_);
+  }
 }
 
 template <bool kLanes>

@@ -19,8 +19,8 @@ struct Link {
   std::uint64_t flits = 0;          // all flits ever carried
   std::uint64_t busy_window = 0;    // busy cycles that started inside the measurement window
   int dst_port = -1;
-  int src_node = -1, src_port = -1;
   int dst_node = -1;
+  int src_node = -1, src_port = -1;
   // Output-queued routers: packets that left on this link inside the window and the sum of
   // their sojourns at it (ready in its queue -> last flit on the link), for queue lengths.
   std::uint64_t departures_window = 0, sojourn_window = 0;
