@@ -82,9 +82,6 @@ TEST_P(Threads, ResultsAreByteIdenticalToOneThread) {
 INSTANTIATE_TEST_SUITE_P(Configs, Threads, ::testing::ValuesIn(kCases),
                          [](const auto& info) { return std::string(info.param.name); });
 
-// The input-VC router's fast paths (switch allocation for one class and round-robin,
-// SwitchAllocator::allocate_plain) against the general code they stand for, which
-// SWITCHYARD_GENERAL_PATH=1 forces: results.json byte for byte.
 // A case run as it is and with env set (a switch to the code the default stands for): the same
 // exit code and results.json byte for byte.
 void expect_same_with_env(const Case& c, const std::string& as_is, const std::string& with_env,
@@ -97,6 +94,9 @@ void expect_same_with_env(const Case& c, const std::string& as_is, const std::st
   EXPECT_EQ(without_wall_time(b), without_wall_time(a)) << c.name;
 }
 
+// The input-VC router's fast paths (switch allocation for one class and round-robin,
+// SwitchAllocator::allocate_plain) against the general code they stand for, which
+// SWITCHYARD_GENERAL_PATH=1 forces: results.json byte for byte.
 class FastPath : public ::testing::TestWithParam<Case> {};
 
 TEST_P(FastPath, ResultsAreByteIdenticalToTheGeneralPath) {

@@ -144,15 +144,15 @@ void Network::evaluate_lane(int k) {
   current_lane = nullptr;
 }
 
-// Lane k receives the flits the other lanes sent to its routers (those of its words of the
-// active set), lane by lane and in sending order. Its list of flits for the NIs stays in key
-// order: what its own routers ejected in the first part (keys of lane k) goes between the
-// lower lanes' and the higher ones'.
+// Lane k receives the flits the other lanes sent to its routers (node_lo to node_hi: its words
+// of the active set, set by evaluate_lane), lane by lane and in sending order. Its list of flits
+// for the NIs stays in key order: what its own routers ejected in the first part (keys of lane k)
+// goes between the lower lanes' and the higher ones'.
 void Network::receive_lane(int k) {
   constexpr std::size_t kAhead = 4;
   Lane& ln = lanes_[static_cast<std::size_t>(k)];
   current_lane = &ln;
-  const auto [w0, w1] = lane_words(k);
+  const auto mine = [&ln](int node) { return node >= ln.node_lo && node < ln.node_hi; };
   ln.own_ejections.swap(ln.ejections);
   for (std::size_t j = 0; j < lanes_.size(); ++j) {
     if (j == static_cast<std::size_t>(k)) {
@@ -166,17 +166,9 @@ void Network::receive_lane(int k) {
       if (prefetch_ && i + kAhead < ds.size()) {
         // (A delivery a few ahead, if it is this lane's: the lines its receive reads.)
         const Lane::Delivery& a = ds[i + kAhead];
-        const std::size_t aw = static_cast<std::size_t>(a.node) / 64;
-        if (aw >= w0 && aw < w1 && a.dst_input) {
-          const char* u = static_cast<const char*>(a.dst_input);
-          static_cast<const InputVcRouter*>(a.dst)->prefetch_line();
-          __builtin_prefetch(u);
-          __builtin_prefetch(u + 64 + 128 * a.vc);
-          __builtin_prefetch(u + 128 + 128 * a.vc);
-        }
+        if (mine(a.node) && a.dst_input) InputVcRouter::prefetch_arrival(a.dst, a.dst_input, a.vc);
       }
-      const std::size_t w = static_cast<std::size_t>(d.node) / 64;
-      if (w < w0 || w >= w1) continue;
+      if (!mine(d.node)) continue;
       ln.key = d.key;
       static_cast<InputVcRouter*>(d.dst)->accept_flit(d.port, d.vc, d.flit, d.t);
     }

@@ -405,16 +405,9 @@ template <bool kPlain, bool kLanes>
   InputUnit& iu = s.in[gr.in_port];
   VirtualChannel& vc = iu.vcs[gr.vc];
   OutputUnit& ou = s.out[gr.out_port];
-  if (s.prefetch && ou.link.dst_input) {
-    // The next router's line, the input unit and the VC (two lines, in the unit when it has
-    // at most two VCs) this flit goes to, all at once rather than one after the other as
-    // receive() reads them.
-    const char* u = static_cast<const char*>(ou.link.dst_input);
-    __builtin_prefetch(&static_cast<const InputVcRouter*>(ou.link.dst)->busy_in_);
-    __builtin_prefetch(u);
-    __builtin_prefetch(u + 64 + 128 * gr.out_vc);
-    __builtin_prefetch(u + 128 + 128 * gr.out_vc);
-  }
+  // (The lines this flit goes to, all at once rather than one after the other as the next
+  // router's receive() reads them.)
+  if (s.prefetch && ou.link.dst_input) prefetch_arrival(ou.link.dst, ou.link.dst_input, gr.out_vc);
   Flit f = vc.fifo.front();
   vc.fifo.pop();
   popped(iu, gr.in_port, gr.vc);

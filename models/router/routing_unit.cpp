@@ -46,15 +46,15 @@ RoutingUnit::RoutingUnit(const Topology& topo, TieBreak tie, int vcs, int vc_bas
         }
     }
     ndims_ = topo.num_dims();
+    for (int p = 0; p < topo.num_ports(); ++p) port_dim_.push_back(topo.port(p).dim);
+    // (Sizes of 1 add dimensions, not nodes: beyond 16 MB the coordinates are computed.)
     const std::size_t N = static_cast<std::size_t>(topo.num_nodes());
-    if (N * static_cast<std::size_t>(ndims_) > (std::size_t{1} << 24)) return;  // (16 MB)
+    if (N * static_cast<std::size_t>(ndims_) > (std::size_t{1} << 24)) return;
     coord_.resize(N * static_cast<std::size_t>(ndims_));
     for (std::size_t v = 0; v < N; ++v)
       for (int d = 0; d < ndims_; ++d)
         coord_[v * static_cast<std::size_t>(ndims_) + static_cast<std::size_t>(d)] =
             static_cast<std::uint8_t>(topo.coord(static_cast<int>(v), d));
-    for (int p = 0; p < topo.num_ports(); ++p)
-      port_dim_.push_back(static_cast<std::int8_t>(topo.port(p).dim));
   }
 }
 
@@ -101,31 +101,14 @@ bool dimension_ordered(const Topology& topo, const std::vector<int>& ports) {
 }
 
 Route RoutingUnit::route(int node, int in_port, int in_vc, int dst) const {
-  if (!coord_.empty() && !on_entry_) {
-    // (The tables: the first dimension that differs, its port, and whether the hop wraps; then
-    // dateline_classes() with the hop's dimension known.)
-    const std::uint8_t* a = &coord_[static_cast<std::size_t>(node) * ndims_];
-    const std::uint8_t* b = &coord_[static_cast<std::size_t>(dst) * ndims_];
-    Route r;
-    r.vc_lo = base_;
-    r.vc_hi = base_ + vcs_;
-    for (int d = 0; d < ndims_; ++d) {
-      if (a[d] == b[d]) continue;
-      const Hop h = hop_[d][static_cast<std::size_t>(a[d] * topo_.size(d) + b[d])];
-      r.port = h.port;
-      if (classes_) {
-        if (h.wraps || (in_port >= 0 && port_dim_[in_port] == d && in_vc - base_ >= vcs_ / 2))
-          r.vc_lo = base_ + vcs_ / 2;
-        else
-          r.vc_hi = base_ + vcs_ / 2;
-      }
-      return r;
-    }
-    return r;
-  }
   if (!hop_.empty() && !on_entry_) {
-    for (int d = 0; d < static_cast<int>(hop_.size()); ++d) {
-      const int c = topo_.coord(node, d), t = topo_.coord(dst, d);
+    // (The tables: the first dimension that differs, its port, and whether the hop wraps; the
+    // coordinates from coord_, without a division, unless it was too large to keep.)
+    const std::size_t D = static_cast<std::size_t>(ndims_);
+    const std::uint8_t* a = coord_.empty() ? nullptr : &coord_[static_cast<std::size_t>(node) * D];
+    const std::uint8_t* b = coord_.empty() ? nullptr : &coord_[static_cast<std::size_t>(dst) * D];
+    for (int d = 0; d < ndims_; ++d) {
+      const int c = a ? a[d] : topo_.coord(node, d), t = b ? b[d] : topo_.coord(dst, d);
       if (c == t) continue;
       const Hop h = hop_[d][static_cast<std::size_t>(c * topo_.size(d) + t)];
       return dateline_classes(h.port, in_port, in_vc, h.wraps);
@@ -163,7 +146,9 @@ Route RoutingUnit::dateline_classes(int port, int in_port, int in_vc, bool wraps
   r.vc_lo = base_;
   r.vc_hi = base_ + vcs_;
   if (port < 0 || !classes_) return r;
-  const bool same_dim = in_port >= 0 && topo_.port(in_port).dim == topo_.port(port).dim;
+  const bool same_dim =
+      in_port >= 0 && (port_dim_.empty() ? topo_.port(in_port).dim == topo_.port(port).dim
+                                         : port_dim_[in_port] == port_dim_[port]);
   if ((same_dim && in_vc - base_ >= vcs_ / 2) || wraps)
     r.vc_lo = base_ + vcs_ / 2;
   else

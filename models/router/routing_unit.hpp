@@ -63,10 +63,10 @@ class RoutingUnit {
     bool wraps;
   };
   std::vector<std::vector<Hop>> hop_;
-  // With the tables: every node's coordinates (D bytes a node, rings of up to 256) and each
-  // port's dimension, so a route reads no division and no port record.
+  // With the tables: each port's dimension, and every node's coordinates (D bytes a node, rings
+  // of up to 256; up to 16 MB), so a route reads no division and no port record.
   std::vector<std::uint8_t> coord_;
-  std::vector<std::int8_t> port_dim_;
+  std::vector<int> port_dim_;
   int ndims_ = 0;
   TieBreak tie_;
   int vcs_, base_;
