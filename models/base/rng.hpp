@@ -42,6 +42,11 @@ class Rng {
     const double u = uniform();
     return 1 + static_cast<std::uint64_t>(std::floor(std::log1p(-u) / std::log1p(-p)));
   }
+  // The same draw with log1p(-p) given (a source's rate is fixed: its logarithm is kept); p < 1.
+  std::uint64_t geometric_log(double log1p_minus_p) {
+    const double u = uniform();
+    return 1 + static_cast<std::uint64_t>(std::floor(std::log1p(-u) / log1p_minus_p));
+  }
 
  private:
   static std::uint64_t rotl(std::uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }

@@ -55,6 +55,16 @@ RoutingUnit::RoutingUnit(const Topology& topo, TieBreak tie, int vcs, int vc_bas
       for (int d = 0; d < ndims_; ++d)
         coord_[v * static_cast<std::size_t>(ndims_) + static_cast<std::size_t>(d)] =
             static_cast<std::uint8_t>(topo.coord(static_cast<int>(v), d));
+    // Small networks: every (node, destination)'s hop from the tables above, once.
+    if (N > kMaxNextNodes || on_entry_ || topo.num_ports() > 126) return;
+    std::vector<std::uint8_t> next(N * N);
+    for (std::size_t v = 0; v < N; ++v)
+      for (std::size_t t = 0; t < N; ++t) {
+        const Hop h = first_hop(static_cast<int>(v), static_cast<int>(t));
+        next[v * N + t] = static_cast<std::uint8_t>((h.port + 1) | (h.wraps ? 128 : 0));
+      }
+    nodes_ = N;
+    next_ = std::move(next);
   }
 }
 
@@ -100,20 +110,23 @@ bool dimension_ordered(const Topology& topo, const std::vector<int>& ports) {
   return true;
 }
 
-Route RoutingUnit::route(int node, int in_port, int in_vc, int dst) const {
+// (The tables: the first dimension that differs, its port, and whether the hop wraps; the
+// coordinates from coord_, without a division, unless it was too large to keep. Port -1: here.)
+RoutingUnit::Hop RoutingUnit::first_hop(int node, int dst) const {
+  const std::size_t D = static_cast<std::size_t>(ndims_);
+  const std::uint8_t* a = coord_.empty() ? nullptr : &coord_[static_cast<std::size_t>(node) * D];
+  const std::uint8_t* b = coord_.empty() ? nullptr : &coord_[static_cast<std::size_t>(dst) * D];
+  for (int d = 0; d < ndims_; ++d) {
+    const int c = a ? a[d] : topo_.coord(node, d), t = b ? b[d] : topo_.coord(dst, d);
+    if (c != t) return hop_[d][static_cast<std::size_t>(c * topo_.size(d) + t)];
+  }
+  return {-1, false};
+}
+
+Route RoutingUnit::route_general(int node, int in_port, int in_vc, int dst) const {
   if (!hop_.empty() && !on_entry_) {
-    // (The tables: the first dimension that differs, its port, and whether the hop wraps; the
-    // coordinates from coord_, without a division, unless it was too large to keep.)
-    const std::size_t D = static_cast<std::size_t>(ndims_);
-    const std::uint8_t* a = coord_.empty() ? nullptr : &coord_[static_cast<std::size_t>(node) * D];
-    const std::uint8_t* b = coord_.empty() ? nullptr : &coord_[static_cast<std::size_t>(dst) * D];
-    for (int d = 0; d < ndims_; ++d) {
-      const int c = a ? a[d] : topo_.coord(node, d), t = b ? b[d] : topo_.coord(dst, d);
-      if (c == t) continue;
-      const Hop h = hop_[d][static_cast<std::size_t>(c * topo_.size(d) + t)];
-      return dateline_classes(h.port, in_port, in_vc, h.wraps);
-    }
-    return dateline_classes(-1, in_port, in_vc, false);
+    const Hop h = first_hop(node, dst);
+    return dateline_classes(h.port, in_port, in_vc, h.wraps);
   }
   const int port = out_port(node, dst);
   if (!on_entry_ || port < 0 || !classes_) return route_via(node, in_port, in_vc, port);
@@ -135,25 +148,6 @@ Route RoutingUnit::route(int node, int in_port, int in_vc, int dst) const {
 Route RoutingUnit::route_via(int node, int in_port, int in_vc, int port) const {
   return dateline_classes(port, in_port, in_vc,
                           port >= 0 && classes_ && topo_.is_wrap_hop(node, port));
-}
-
-// The hop's VC range: all the unicast VCs without dateline classes; with them the upper half
-// once the packet has crossed its ring's wraparound link (it arrived in the upper half on the
-// same dimension) or crosses it on this hop (wraps), the lower half otherwise.
-Route RoutingUnit::dateline_classes(int port, int in_port, int in_vc, bool wraps) const {
-  Route r;
-  r.port = port;
-  r.vc_lo = base_;
-  r.vc_hi = base_ + vcs_;
-  if (port < 0 || !classes_) return r;
-  const bool same_dim =
-      in_port >= 0 && (port_dim_.empty() ? topo_.port(in_port).dim == topo_.port(port).dim
-                                         : port_dim_[in_port] == port_dim_[port]);
-  if ((same_dim && in_vc - base_ >= vcs_ / 2) || wraps)
-    r.vc_lo = base_ + vcs_ / 2;
-  else
-    r.vc_hi = base_ + vcs_ / 2;
-  return r;
 }
 
 }  // namespace sy

@@ -41,7 +41,14 @@ class RoutingUnit {
   RoutingUnit(const Topology& topo, TieBreak tie, int vcs, int vc_base = 0,
               bool dateline_on_entry = false);
   // in_port -1 is the injection port. in_vc is the VC the header arrived on.
-  Route route(int node, int in_port, int in_vc, int dst) const;
+  Route route(int node, int in_port, int in_vc, int dst) const {
+    if (!next_.empty()) {
+      const std::uint8_t e =
+          next_[static_cast<std::size_t>(node) * nodes_ + static_cast<std::size_t>(dst)];
+      return dateline_classes(static_cast<int>(e & 127u) - 1, in_port, in_vc, (e >> 7) != 0);
+    }
+    return route_general(node, in_port, in_vc, dst);
+  }
   // The same for a given output port (a source route's hop): the VC classes of that hop.
   Route route_via(int node, int in_port, int in_vc, int port) const;
   int out_port(int node, int dst) const;  // next hop only
@@ -52,22 +59,46 @@ class RoutingUnit {
 
  private:
   int dim_port(int d, int c, int t) const;
-  Route dateline_classes(int port, int in_port, int in_vc, bool wraps) const;
+  Route route_general(int node, int in_port, int in_vc, int dst) const;
+  struct Hop {
+    std::int8_t port;
+    bool wraps;
+  };
+  Hop first_hop(int node, int dst) const;
+  // The hop's VC range: all the unicast VCs without dateline classes; with them the upper half
+  // once the packet has crossed its ring's wraparound link (it arrived in the upper half on the
+  // same dimension) or crosses it on this hop (wraps), the lower half otherwise.
+  Route dateline_classes(int port, int in_port, int in_vc, bool wraps) const {
+    Route r;
+    r.port = port;
+    r.vc_lo = base_;
+    r.vc_hi = base_ + vcs_;
+    if (port < 0 || !classes_) return r;
+    const bool same_dim =
+        in_port >= 0 && (port_dim_.empty() ? topo_.port(in_port).dim == topo_.port(port).dim
+                                           : port_dim_[in_port] == port_dim_[port]);
+    if ((same_dim && in_vc - base_ >= vcs_ / 2) || wraps)
+      r.vc_lo = base_ + vcs_ / 2;
+    else
+      r.vc_hi = base_ + vcs_ / 2;
+    return r;
+  }
   const Topology& topo_;
   const IndirectNetwork* ind_;
   // Dimension order as tables (direct networks with rings of up to kMaxTableRing nodes): per
   // dimension, by from * n + to, the port to take and whether that hop is the ring's wraparound.
   static constexpr int kMaxTableRing = 256;
-  struct Hop {
-    std::int8_t port;
-    bool wraps;
-  };
   std::vector<std::vector<Hop>> hop_;
   // With the tables: each port's dimension, and every node's coordinates (D bytes a node, rings
   // of up to 256; up to 16 MB), so a route reads no division and no port record.
   std::vector<std::uint8_t> coord_;
   std::vector<int> port_dim_;
   int ndims_ = 0;
+  // With the tables and up to kMaxNextNodes nodes: the whole route as one byte per (node,
+  // destination), node-major: bits 0-6 the port + 1 (0: eject here), bit 7 the hop wraps.
+  static constexpr std::size_t kMaxNextNodes = 512;
+  std::vector<std::uint8_t> next_;
+  std::size_t nodes_ = 0;
   TieBreak tie_;
   int vcs_, base_;
   bool classes_;

@@ -54,11 +54,13 @@ Traffic::Traffic(sc_core::sc_module_name name, const Config& cfg, const Topology
   const int streams = cfg.traffic.broadcast.enabled() ? 2 * N : N;
   rng_.reserve(streams);
   poisson_t_.assign(streams, 0.0);
+  log_q_.assign(streams, 0.0);
   for (int s = 0; s < streams; ++s) {
     const std::uint64_t salt = s < N ? 0 : std::uint64_t{1} << 32;
     rng_.emplace_back(cfg.simulation.seed * 0x100000001b3ull + salt +
                       static_cast<std::uint64_t>(s % N) + 1);
     if (rate(s) <= 0) continue;
+    if (rate(s) < 1) log_q_[s] = std::log1p(-rate(s));
     const Cycle first = draw_next(s, 0);
     if (first != kNever) due_.push({first, s});
   }
@@ -74,7 +76,8 @@ Cycle Traffic::draw_next(int stream, Cycle from) {
   const double p = rate(stream);
   if (cfg_.traffic.process == Process::Bernoulli) {
     // First success at or after `from`: geometric number of trials, the first trial at `from`.
-    const std::uint64_t g = r.geometric(p);
+    // (r.geometric(p) with the logarithm of 1 - p kept: the same draw, bit for bit.)
+    const std::uint64_t g = p >= 1.0 ? 1 : r.geometric_log(log_q_[stream]);
     return from + g - 1;
   }
   poisson_t_[stream] += r.exponential(p);

@@ -47,6 +47,7 @@ class Traffic : public sc_core::sc_module {
   const Topology& topo_;
   std::vector<Rng> rng_;
   std::vector<double> poisson_t_;  // next arrival of each Poisson source, continuous time
+  std::vector<double> log_q_;      // Bernoulli: per stream, log1p(-rate) (0 when the rate is 1)
   std::priority_queue<Due, std::vector<Due>, std::greater<Due>> due_;
   std::size_t next_msg_ = 0;
   double p_;                   // packets per node per cycle
