@@ -85,10 +85,11 @@ class InlineRing {
   const T& front() const { return buf_[head_]; }
   T& at(std::size_t i) { return buf_[(head_ + i) & mask_]; }
   const T& at(std::size_t i) const { return buf_[(head_ + i) & mask_]; }
-  void push(const T& v) {
+  void push(const T& v) { push_slot() = v; }
+  // The new last slot, to be written in place.
+  T& push_slot() {
     assert(!full() && "push into a full fixed-capacity ring");
-    buf_[(head_ + size_) & mask_] = v;
-    ++size_;
+    return buf_[(head_ + size_++) & mask_];
   }
   void pop() {
     assert(size_ > 0);

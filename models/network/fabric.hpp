@@ -170,9 +170,8 @@ struct Fabric {
   };
   std::priority_queue<Pending, std::vector<Pending>, std::greater<Pending>> pending;
   std::uint64_t pending_seq = 0;
-  Cycle accept_from = 0;   // first cycle whose injection stage has not run yet
-  bool in_window = false;  // the cycle being stepped is in the statistics' measurement window
-  bool in_clock = false;   // the network's clock process is running
+  Cycle accept_from = 0;                    // first cycle whose injection stage has not run yet
+  bool in_clock = false;                    // the network's clock process is running
   sc_core::sc_event* wake = nullptr;        // wakes the sleeping clock when a message is requested
   std::vector<NetworkInterface*> woke_nis;  // NIs that got a message while idle
   // Credits sent this cycle: applied at the start of the next one (credit delay = 1 cycle).

@@ -7,6 +7,7 @@
 
 #include "switchyard/base/clock.hpp"
 #include "switchyard/base/json.hpp"
+#include "switchyard/network/network_interface_step.hpp"
 #include "switchyard/router/circuit_router.hpp"
 #include "switchyard/router/input_vc_router.hpp"
 #include "switchyard/router/output_queued_router.hpp"
@@ -63,6 +64,7 @@ Network::Network(sc_core::sc_module_name name, const Config& cfg)
   }
   active_bits_.assign((routers_.size() + 63) / 64, 0);
   input_vc_ = cfg_.router.buffering == Buffering::InputVc;
+  link_edge_ = input_vc_ ? stats_.window_start() : kNever;
   // (Below about a thousand routers their state stays in the caches: the prefetch only costs.)
   prefetch_ = input_vc_ && routers_.size() >= 1024;
   // Links: one per connected (router, port), in its output unit.
@@ -358,7 +360,7 @@ void Network::clock() {
 
 void Network::step(Cycle t) {
   fabric_.accept_from = t;
-  fabric_.in_window = stats_.in_window(t);
+  if (t >= link_edge_) link_window(t);
   // 1. Credits sent last cycle arrive.
   credits_now_.swap(fabric_.credits_next);
   for (const CreditList::Entry& c : credits_now_) c.up->credit(c.vc);
@@ -422,6 +424,28 @@ void Network::step(Cycle t) {
   for (const int n : fabric_.woke)
     if (!again || routers_[static_cast<std::size_t>(n)]->active) set_active(n);
   fabric_.woke.clear();
+}
+
+void Network::link_window(Cycle t) {
+  // (The counter wraps modulo 2^64 while open: minus tau times the flits before, plus tau times
+  // the flits at the close, is tau times the flits between; a window of no cycles gives 0.)
+  const std::uint64_t tau = static_cast<std::uint64_t>(cfg_.timing.tau);
+  if (link_window_ == 0 && t >= stats_.window_start()) {
+    for (std::size_t i = 0; i < links_.size(); ++i)
+      links_.at(i).busy_window -= tau * links_.at(i).flits;
+    link_window_ = 1;
+  }
+  if (link_window_ == 1 && t >= stats_.window_end()) settle_link_window();
+  link_edge_ = link_window_ == 1 ? stats_.window_end() : kNever;
+}
+
+void Network::settle_link_window() {
+  if (!input_vc_ || link_window_ != 1) return;
+  const std::uint64_t tau = static_cast<std::uint64_t>(cfg_.timing.tau);
+  for (std::size_t i = 0; i < links_.size(); ++i)
+    links_.at(i).busy_window += tau * links_.at(i).flits;
+  link_window_ = 2;
+  link_edge_ = kNever;
 }
 
 std::uint64_t Network::live_packets() const {

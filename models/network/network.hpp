@@ -71,6 +71,9 @@ class Network : public sc_core::sc_module {
   const Stats& stats() const { return stats_; }
   const Fabric& fabric() const { return fabric_; }
   const RunState& state() const { return state_; }
+  // Each link's busy_window final (input-VC links: closed at the run's end if it stopped inside
+  // the window); before reading links() after a run.
+  void settle_link_window();
   const LinkList& links() const { return links_; }
   const Traffic& traffic() const { return traffic_; }
   // The waveform writer (null unless waves.enable); close() flushes the VCD at the end of a run.
@@ -98,6 +101,9 @@ class Network : public sc_core::sc_module {
   void start_of_simulation() override;
   void clock();
   void step(Cycle t);
+  // Input-VC links: busy cycles in the window as tau per flit carried inside it, from each
+  // link's flit count where the window opens and closes (not a test per flit).
+  void link_window(Cycle t);
   bool check_end(Cycle t);
   bool over_limits(Cycle t);
   bool backlog_keeps_growing(Cycle t);
@@ -150,6 +156,8 @@ class Network : public sc_core::sc_module {
   bool alone_ = false;  // no other process: cycles run on in one activation (clock())
   bool deferred_ = false;
   bool input_vc_ = false;  // every router is an InputVcRouter
+  int link_window_ = 0;    // input-VC links' window: 0 not yet open, 1 open, 2 closed
+  Cycle link_edge_ = 0;    // the cycle link_window() next has work (kNever: none)
   bool prefetch_ = false;  // input-VC routers, 1,024 or more: InputVcRouter::prefetch
   sc_core::sc_event wake_;
   // simulation.threads > 1: the workers and their lanes (network.cpp, evaluate_lane).

@@ -4,6 +4,7 @@
 #include <cstring>
 
 #include "switchyard/base/clock.hpp"
+#include "switchyard/network/network_interface_step.hpp"
 #include "switchyard/router/router.hpp"
 #include "switchyard/router/routing_unit.hpp"
 #include "switchyard/schemes/star/star.hpp"
@@ -65,9 +66,9 @@ void NetworkInterface::b_transport(int, tlm::tlm_generic_payload& gp, sc_core::s
   // posted, so the delay is returned unchanged.
   // A delay beyond the end of simulated time would wrap to the past: refused.
   const sc_core::sc_time now = sc_core::sc_time_stamp();
-  const tlm::tlm_response_status s = delay > sc_core::sc_max_time() - now
-                                         ? tlm::TLM_GENERIC_ERROR_RESPONSE
-                                         : request(gp, cycle_ceil(now + delay));
+  static const sc_core::sc_time max_time = sc_core::sc_max_time();  // (a constant: kept)
+  const tlm::tlm_response_status s = delay > max_time - now ? tlm::TLM_GENERIC_ERROR_RESPONSE
+                                                            : request(gp, cycle_ceil(now + delay));
   if (s != tlm::TLM_OK_RESPONSE) ++rejected_;
   gp.set_response_status(s);
   gp.set_dmi_allowed(false);
@@ -266,23 +267,6 @@ void NetworkInterface::poke() {
 
 // ---- Injection ----
 
-bool NetworkInterface::step(Cycle t) {
-  if (all_port_) {
-    // Every packet enters the router alpha cycles after its request, in parallel with the others
-    // (output-queued: straight into its first output queue; circuit: its header starts).
-    while (!queue_.empty() && fabric_.pool[queue_.front()].created + alpha_ <= t) {
-      const std::uint32_t id = queue_.front();
-      queue_.pop();
-      enter_router(id, channels_[0], t);
-    }
-    return !queue_.empty();
-  }
-  if (channels_.size() == 1) return step_channel(channels_.front(), t);
-  bool busy = false;  // a channel is busy while it sends, or while packets wait
-  for (Channel& ch : channels_) busy |= step_channel(ch, t);
-  return busy;
-}
-
 // A whole packet goes into the router at cycle t (packet-level routers).
 void NetworkInterface::enter_router(std::uint32_t id, Channel& ch, Cycle t) {
   Packet& p = fabric_.pool[id];
@@ -292,55 +276,6 @@ void NetworkInterface::enter_router(std::uint32_t id, Channel& ch, Cycle t) {
   fabric_.stats.on_injected(p.flits);
   fabric_.last_progress = std::max(fabric_.last_progress, t);
   router_->accept_packet(ch.out.link.dst_port, id, t);
-}
-
-// One serial injection channel: takes the next waiting packet when free; sends it whole
-// (output-queued) or flit by flit as credits allow (input-VC). False when it has nothing to do.
-bool NetworkInterface::step_channel(Channel& ch, Cycle t) {
-  if (ch.cur < 0) {
-    if (queue_.empty()) return false;
-    if (ch.out.free_at > t) return true;
-    ch.cur = queue_.front();
-    queue_.pop();
-    ch.seq = 0;
-    ch.vc = -1;
-    ch.next = t + (fabric_.pool[ch.cur].first_of_message ? alpha_ : 0);
-  }
-  if (ch.next > t) return true;
-  const std::uint32_t id = static_cast<std::uint32_t>(ch.cur);
-  Packet& p = fabric_.pool[id];
-  if (oq_) {
-    ch.out.free_at = t + static_cast<Cycle>(p.flits) * tau_;
-    ch.cur = -1;
-    enter_router(id, ch, t);
-    return true;
-  }
-  if (ch.vc < 0) {
-    ch.vc = ch.out.find_free(0, static_cast<int>(ch.out.vcs.size()));
-    if (ch.vc < 0) return true;
-    ch.out.take(ch.vc);
-  }
-  if (ch.out.vcs[ch.vc].credits <= 0) return true;
-  Flit f;
-  f.packet = id;
-  f.seq = ch.seq;
-  f.head = ch.seq == 0;
-  f.tail = ch.seq + 1 == static_cast<std::uint32_t>(p.flits);
-  if (f.head) p.injected = t;
-  ch.out.consume(ch.vc);
-  ch.out.free_at = ch.next = t + tau_;
-  ++ch.out.link.flits;
-  ++fabric_.flits_in_network;
-  fabric_.stats.on_injected(1);
-  fabric_.last_progress = t;
-  ++ch.seq;
-  const int vc = ch.vc;
-  if (f.tail) {
-    ch.out.tail_sent(ch.vc);
-    ch.cur = -1;
-  }
-  router_->accept_flit(ch.out.link.dst_port, vc, f, t + inject_lt_);
-  return true;
 }
 
 // A zero-hop packet (traffic.self: deliver_locally): in at its creation cycle, delay 0.

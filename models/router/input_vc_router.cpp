@@ -185,8 +185,10 @@ void InputVcRouter::route_header(int in_port, int v, Packet& pk) {
 [[gnu::always_inline]] inline void InputVcRouter::buffer_flit(InputUnit& iu, VirtualChannel& vc,
                                                               Flit f, int in_port, int v, Cycle t) {
   // (The ideal cut-through pipeline's ready time inline: it is every flit's.)
-  f.ready = simple_ready_ ? std::max(t + delta_, vc.hold) : ready_time(f, in_port, vc, t);
-  vc.fifo.push(f);
+  const Cycle ready = simple_ready_ ? std::max(t + delta_, vc.hold) : ready_time(f, in_port, vc, t);
+  Flit& slot = vc.fifo.push_slot();  // (written in place: the flit is not copied again)
+  slot = f;
+  slot.ready = ready;
   iu.nonempty |= std::uint64_t{1} << v;
   busy_in_ |= std::uint64_t{1} << in_port;
   wake();
@@ -294,8 +296,7 @@ template <bool kLanes, bool kProbe>
     ++fabric_.flit_hops;
     fabric_.last_progress = s.t;
   }
-  ++l.flits;
-  if (s.in_window) l.busy_window += static_cast<std::uint64_t>(tau_);
+  ++l.flits;  // (busy_window: the network's settle_link_window, from these counts)
   if (kProbe && probed_ && probe_->on) probe_->grant(gr.in_port, gr.vc, gr.out_port, f.packet);
   return l;
 }
@@ -457,24 +458,30 @@ template <bool kPlain, bool kLanes>
 
 template <bool kLanes>
 [[gnu::always_inline]] inline bool InputVcRouter::evaluate_with(Cycle t, Lane* ln, bool prefetch) {
-  Pass s{t, ln, in_, out_, fabric_.in_window, prefetch};
+  Pass s{t, ln, in_, out_, prefetch};
   if (plain_ && !probed_) {
     alloc_.allocate_plain(
         s.in, s.out, t, busy_in_,
         [ this, &s ](const SwitchGrant& gr)
             __attribute__((always_inline)) { forward<true, kLanes>(gr, s); });
   } else {
-    if (staged_) allocate_vcs(t);
-    const int n = alloc_.allocate(inputs_, outputs_, fabric_.pool, t, grants_.data(), busy_in_);
-    for (int g = 0; g < n; ++g) {
-      const SwitchGrant& gr = grants_[g];
-      if (inputs_[gr.in_port].vcs[gr.vc].multicast)
-        send_branch(gr, s);
-      else
-        forward<false, kLanes>(gr, s);
-    }
+    evaluate_general<kLanes>(s);
   }
   return busy_in_ != 0;
+}
+
+template <bool kLanes>
+[[gnu::always_inline]] inline void InputVcRouter::evaluate_general(const Pass& s) {
+  const Cycle t = s.t;
+  if (staged_) allocate_vcs(t);
+  const int n = alloc_.allocate(inputs_, outputs_, fabric_.pool, t, grants_.data(), busy_in_);
+  for (int g = 0; g < n; ++g) {
+    const SwitchGrant& gr = grants_[g];
+    if (inputs_[gr.in_port].vcs[gr.vc].multicast)
+      send_branch(gr, s);
+    else
+      forward<false, kLanes>(gr, s);
+  }
 }
 
 bool InputVcRouter::evaluate(Cycle t) {
@@ -485,8 +492,17 @@ bool InputVcRouter::evaluate(Cycle t) {
 
 std::size_t InputVcRouter::evaluate_words(Router* const* routers, std::uint64_t* bits,
                                           std::size_t w0, std::size_t w1, Cycle t, bool prefetch) {
+  return current_lane ? evaluate_words_with<true>(routers, bits, w0, w1, t, prefetch)
+                      : evaluate_words_with<false>(routers, bits, w0, w1, t, prefetch);
+}
+
+// (One loop per kind of caller, each with only its own evaluation inline.)
+template <bool kLanes>
+std::size_t InputVcRouter::evaluate_words_with(Router* const* routers, std::uint64_t* bits,
+                                               std::size_t w0, std::size_t w1, Cycle t,
+                                               bool prefetch) {
   std::size_t idle = 0;
-  Lane* const ln = current_lane;
+  Lane* const ln = kLanes ? current_lane : nullptr;
   for (std::size_t w = w0; w < w1; ++w)
     for (std::uint64_t m = bits[w]; m; m &= m - 1) {
       const int i = __builtin_ctzll(m);
@@ -496,8 +512,7 @@ std::size_t InputVcRouter::evaluate_words(Router* const* routers, std::uint64_t*
         static_cast<const InputVcRouter*>(
             routers[w * 64 + static_cast<std::size_t>(__builtin_ctzll(next))])
             ->prefetch();
-      const bool busy = r->busy_in_ && (ln ? r->evaluate_with<true>(t, ln, prefetch)
-                                           : r->evaluate_with<false>(t, nullptr, prefetch));
+      const bool busy = r->busy_in_ && r->evaluate_with<kLanes>(t, ln, prefetch);
       if (!busy) {
         r->active = false;
         bits[w] &= ~(std::uint64_t{1} << i);

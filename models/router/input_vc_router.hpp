@@ -69,8 +69,7 @@ class InputVcRouter final : public Router {
     Lane* ln;
     InputUnit* in;
     OutputUnit* out;
-    bool in_window;  // the statistics' measurement window
-    bool prefetch;   // a granted flit's next router: its lines are asked for (forward())
+    bool prefetch;  // a granted flit's next router: its lines are asked for (forward())
   };
   void receive(int in_port, int vc, Flit f, Cycle t);  // accept_flit()
   void accept_broadcast_flit(int in_port, int vc, Flit f, Cycle t);
@@ -79,6 +78,13 @@ class InputVcRouter final : public Router {
   void forward(const SwitchGrant& gr, const Pass& s);
   template <bool kLanes>
   bool evaluate_with(Cycle t, Lane* ln, bool prefetch);
+  // The general allocation path (staged pipeline, probes, other allocators, broadcasts), out of
+  // the loop that evaluates the common routers.
+  template <bool kLanes>
+  void evaluate_general(const Pass& s);
+  template <bool kLanes>
+  static std::size_t evaluate_words_with(Router* const* routers, std::uint64_t* bits,
+                                         std::size_t w0, std::size_t w1, Cycle t, bool prefetch);
   Cycle ready_time(const Flit& f, int in_port, VirtualChannel& vc, Cycle t) const;
   template <bool kLanes, bool kProbe>
   Link& traverse(const SwitchGrant& gr, const Flit& f, const Pass& s);

@@ -38,16 +38,17 @@ class LinkList {
     }
     bool operator!=(const Iterator& o) const { return p != o.p; }
   };
-  void push_back(const Link* l) { links_.push_back(l); }
+  void push_back(Link* l) { links_.push_back(l); }
   void reserve(std::size_t n) { links_.reserve(n); }
   std::size_t size() const { return links_.size(); }
   bool empty() const { return links_.empty(); }
   const Link& operator[](std::size_t i) const { return *links_[i]; }
+  Link& at(std::size_t i) { return *links_[i]; }
   Iterator begin() const { return {links_.data()}; }
   Iterator end() const { return {links_.data() + links_.size()}; }
 
  private:
-  std::vector<const Link*> links_;
+  std::vector<Link*> links_;
 };
 
 }  // namespace sy

@@ -77,6 +77,7 @@ Results run_simulation(const Config& cfg, const RunOptions& opt) {
   sc_core::sc_start();
   const auto t1 = std::chrono::steady_clock::now();
   if (net->waves()) net->waves()->close();
+  net->settle_link_window();
 
   Results r;
   const Stats& st = net->stats();

@@ -45,7 +45,7 @@ void SampleSet::add(Cycle created, double value) {
   if (vb >= static_cast<int>(vhist_.size())) vhist_.resize(static_cast<std::size_t>(vb) + 1, 0);
   ++vhist_[static_cast<std::size_t>(vb)];
   const Cycle dt = created > origin_ ? created - origin_ : 0;
-  while (dt / width_ >= static_cast<Cycle>(kTimeBins)) {
+  while ((dt >> width_log2_) >= static_cast<Cycle>(kTimeBins)) {
     // The run outgrew the bins: merge them pairwise, twice as wide.
     for (int i = 0; i < kTimeBins / 2; ++i) {
       tsum_[i] = tsum_[2 * i] + tsum_[2 * i + 1];
@@ -53,9 +53,9 @@ void SampleSet::add(Cycle created, double value) {
     }
     std::fill(tsum_.begin() + kTimeBins / 2, tsum_.end(), 0.0);
     std::fill(tcount_.begin() + kTimeBins / 2, tcount_.end(), 0);
-    width_ *= 2;
+    ++width_log2_;
   }
-  const std::size_t tb = static_cast<std::size_t>(dt / width_);
+  const std::size_t tb = static_cast<std::size_t>(dt >> width_log2_);
   tsum_[tb] += value;
   ++tcount_[tb];
 }

@@ -48,7 +48,8 @@ class SampleSet {
   static constexpr int kExact = 1024, kSub = 128;
   static int value_bin(double v);
   static double bin_value(int b);
-  Cycle origin_, width_ = 1;
+  Cycle origin_;
+  int width_log2_ = 0;  // a time bin is 2^width_log2_ cycles
   std::vector<double> tsum_;
   std::vector<std::uint64_t> tcount_;
   std::vector<std::uint64_t> vhist_;

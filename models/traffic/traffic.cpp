@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <stdexcept>
 
 #include "switchyard/base/clock.hpp"
@@ -62,7 +63,10 @@ Traffic::Traffic(sc_core::sc_module_name name, const Config& cfg, const Topology
     if (rate(s) <= 0) continue;
     if (rate(s) < 1) log_q_[s] = std::log1p(-rate(s));
     const Cycle first = draw_next(s, 0);
-    if (first != kNever) due_.push({first, s});
+    if (first != kNever) {
+      due_.push_back({first, s});
+      std::push_heap(due_.begin(), due_.end(), std::greater<Due>());
+    }
   }
 }
 
@@ -232,7 +236,7 @@ double Traffic::mean_hops() const {
 
 Cycle Traffic::next_time() const {
   if (cfg_.traffic.trace) return exhausted() ? kNever : cfg_.traffic.messages[next_msg_].time;
-  return due_.empty() ? kNever : due_.top().t;
+  return due_.empty() ? kNever : due_.front().t;
 }
 
 void Traffic::generate(Cycle t) {
@@ -246,21 +250,38 @@ void Traffic::generate(Cycle t) {
     return;
   }
   const int N = topo_.num_nodes();
-  while (!due_.empty() && due_.top().t <= t) {
-    const int s = due_.top().node;
-    due_.pop();
+  while (!due_.empty() && due_.front().t <= t) {
+    const int s = due_.front().node;
     if (s < N)
       request(s, destination(s, rng_[s]), tc.packet_flits, tc.priority, t);
     else
       request(s - N, -1, tc.packet_flits, tc.priority, t);
     const Cycle nx = draw_next(s, t + 1);
-    if (tc.process == Process::Poisson) {
-      // More arrivals inside this same cycle form the batch.
-      if (nx != kNever) due_.push({nx < t ? t : nx, s});
-    } else if (nx != kNever) {
-      due_.push({nx, s});
-    }
+    // (Poisson: more arrivals inside this same cycle form the batch.)
+    if (nx == kNever)
+      pop_top();
+    else
+      replace_top({tc.process == Process::Poisson && nx < t ? t : nx, s});
   }
+}
+
+void Traffic::replace_top(const Due& d) {
+  const std::size_t n = due_.size();
+  std::size_t i = 0;
+  for (;;) {
+    std::size_t c = 2 * i + 1;
+    if (c >= n) break;
+    if (c + 1 < n && due_[c] > due_[c + 1]) ++c;  // the earlier child
+    if (!(d > due_[c])) break;
+    due_[i] = due_[c];
+    i = c;
+  }
+  due_[i] = d;
+}
+
+void Traffic::pop_top() {
+  std::pop_heap(due_.begin(), due_.end(), std::greater<Due>());
+  due_.pop_back();
 }
 
 }  // namespace sy

@@ -8,7 +8,6 @@
 #pragma once
 #include <tlm_utils/simple_initiator_socket.h>
 
-#include <queue>
 #include <systemc>
 #include <tlm>
 #include <vector>
@@ -48,7 +47,12 @@ class Traffic : public sc_core::sc_module {
   std::vector<Rng> rng_;
   std::vector<double> poisson_t_;  // next arrival of each Poisson source, continuous time
   std::vector<double> log_q_;      // Bernoulli: per stream, log1p(-rate) (0 when the rate is 1)
-  std::priority_queue<Due, std::vector<Due>, std::greater<Due>> due_;
+  // The sources' next arrivals: a binary min-heap on (t, stream), by hand so that a source's
+  // next arrival replaces its own entry at the top and sinks once (not a pop and a push). Keys
+  // are unique, so the order they come out in is that of any heap.
+  std::vector<Due> due_;
+  void replace_top(const Due& d);
+  void pop_top();
   std::size_t next_msg_ = 0;
   double p_;                   // packets per node per cycle
   std::vector<int> perm_;      // random_permutation: each node's destination

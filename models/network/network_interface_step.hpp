@@ -1,0 +1,76 @@
+// NetworkInterface::step, the injection work of a cycle: inline where the network steps its
+// active NIs (network.cpp), one call per NI and cycle, and in the NI's own file.
+#pragma once
+#include "switchyard/network/network_interface.hpp"
+#include "switchyard/router/router.hpp"
+#include "switchyard/sim/stats.hpp"
+
+namespace sy {
+
+[[gnu::always_inline]] inline bool NetworkInterface::step(Cycle t) {
+  if (all_port_) {
+    // Every packet enters the router alpha cycles after its request, in parallel with the others
+    // (output-queued: straight into its first output queue; circuit: its header starts).
+    while (!queue_.empty() && fabric_.pool[queue_.front()].created + alpha_ <= t) {
+      const std::uint32_t id = queue_.front();
+      queue_.pop();
+      enter_router(id, channels_[0], t);
+    }
+    return !queue_.empty();
+  }
+  if (channels_.size() == 1) return step_channel(channels_.front(), t);
+  bool busy = false;  // a channel is busy while it sends, or while packets wait
+  for (Channel& ch : channels_) busy |= step_channel(ch, t);
+  return busy;
+}
+
+// One serial injection channel: takes the next waiting packet when free; sends it whole
+// (output-queued) or flit by flit as credits allow (input-VC). False when it has nothing to do.
+inline bool NetworkInterface::step_channel(Channel& ch, Cycle t) {
+  if (ch.cur < 0) {
+    if (queue_.empty()) return false;
+    if (ch.out.free_at > t) return true;
+    ch.cur = queue_.front();
+    queue_.pop();
+    ch.seq = 0;
+    ch.vc = -1;
+    ch.next = t + (fabric_.pool[ch.cur].first_of_message ? alpha_ : 0);
+  }
+  if (ch.next > t) return true;
+  const std::uint32_t id = static_cast<std::uint32_t>(ch.cur);
+  Packet& p = fabric_.pool[id];
+  if (oq_) {
+    ch.out.free_at = t + static_cast<Cycle>(p.flits) * tau_;
+    ch.cur = -1;
+    enter_router(id, ch, t);
+    return true;
+  }
+  if (ch.vc < 0) {
+    ch.vc = ch.out.find_free(0, static_cast<int>(ch.out.vcs.size()));
+    if (ch.vc < 0) return true;
+    ch.out.take(ch.vc);
+  }
+  if (ch.out.vcs[ch.vc].credits <= 0) return true;
+  Flit f;
+  f.packet = id;
+  f.seq = ch.seq;
+  f.head = ch.seq == 0;
+  f.tail = ch.seq + 1 == static_cast<std::uint32_t>(p.flits);
+  if (f.head) p.injected = t;
+  ch.out.consume(ch.vc);
+  ch.out.free_at = ch.next = t + tau_;
+  ++ch.out.link.flits;
+  ++fabric_.flits_in_network;
+  fabric_.stats.on_injected(1);
+  fabric_.last_progress = t;
+  ++ch.seq;
+  const int vc = ch.vc;
+  if (f.tail) {
+    ch.out.tail_sent(ch.vc);
+    ch.cur = -1;
+  }
+  router_->accept_flit(ch.out.link.dst_port, vc, f, t + inject_lt_);
+  return true;
+}
+
+}  // namespace sy
