@@ -539,6 +539,7 @@ bool Network::check_end(Cycle t) {
     }
     return false;
   }
+  if (t + 1 < check_from_) return false;  // (nothing below is due before)
   const Cycle w0 = stats_.window_start(), w1 = stats_.window_end();
   if (!state_.saw_window_start && t + 1 >= w0) {
     state_.saw_window_start = true;
@@ -554,7 +555,14 @@ bool Network::check_end(Cycle t) {
   const Cycle span = std::max<Cycle>(1, s.measure / 16);
   while (state_.live_samples.size() < 16 && t + 1 >= w0 + (state_.live_samples.size() + 1) * span)
     state_.live_samples.push_back(live_packets());
-  if (t + 1 < w1) return false;
+  if (t + 1 < w1) {
+    // The next cycle anything above is due: the window's start or end, or the next sample.
+    check_from_ = w1;
+    if (!state_.saw_window_start) check_from_ = std::min(check_from_, w0);
+    if (state_.live_samples.size() < 16)
+      check_from_ = std::min(check_from_, w0 + (state_.live_samples.size() + 1) * span);
+    return false;
+  }
   // Source queues that grew through the window by more than 5% of what was created in it (plus
   // one packet per node) mean the offered load is above what the network accepts: stop now,
   // rather than drain a backlog that only grows.

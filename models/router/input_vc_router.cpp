@@ -303,8 +303,8 @@ template <bool kLanes, bool kProbe>
 
 // One flit of a replicated broadcast goes out on the granted branch; flits every branch has sent
 // leave the buffer (credits go back upstream).
-void InputVcRouter::send_branch(const SwitchGrant& gr, const Pass& s) {
-  const Cycle t = s.t;
+void InputVcRouter::send_branch(const SwitchGrant& gr, Cycle t, Lane* ln) {
+  const Pass s{t, ln, in_, out_, false};  // (its own: the caller's stays in registers)
   InputUnit& iu = inputs_[gr.in_port];
   VirtualChannel& vc = iu.vcs[gr.vc];
   VirtualChannel::Branch& br = vc.branch_to(gr.out_port);
@@ -364,9 +364,11 @@ void InputVcRouter::take_output_vc(int in_port, VirtualChannel& vc, int out_port
   vc.state = VirtualChannel::State::Active;
   vc.ncand = 0;
   if (out_port >= fabric_.topo.num_ports()) return;  // an ejection output: not a hop
-  ++pk.hops;
-  if (algo_ && fabric_.topo.is_wrap_hop(node_, out_port))
-    pk.wrapped |= 1u << fabric_.topo.port(out_port).dim;
+  if (algo_) {  // (what only a routing algorithm reads: the packet is not touched otherwise)
+    ++pk.hops;
+    if (fabric_.topo.is_wrap_hop(node_, out_port))
+      pk.wrapped |= 1u << fabric_.topo.port(out_port).dim;
+  }
   if (turns_ != TurnModel::None &&
       !turn_allowed(turns_, fabric_.topo, node_, is_injection(in_port) ? -1 : in_port, out_port))
     ++(current_lane ? current_lane->forbidden_turns : fabric_.forbidden_turns);
@@ -478,7 +480,7 @@ template <bool kLanes>
   for (int g = 0; g < n; ++g) {
     const SwitchGrant& gr = grants_[g];
     if (inputs_[gr.in_port].vcs[gr.vc].multicast)
-      send_branch(gr, s);
+      send_branch(gr, s.t, s.ln);
     else
       forward<false, kLanes>(gr, s);
   }
@@ -492,15 +494,18 @@ bool InputVcRouter::evaluate(Cycle t) {
 
 std::size_t InputVcRouter::evaluate_words(Router* const* routers, std::uint64_t* bits,
                                           std::size_t w0, std::size_t w1, Cycle t, bool prefetch) {
-  return current_lane ? evaluate_words_with<true>(routers, bits, w0, w1, t, prefetch)
-                      : evaluate_words_with<false>(routers, bits, w0, w1, t, prefetch);
+  if (current_lane)
+    return prefetch ? evaluate_words_with<true, true>(routers, bits, w0, w1, t)
+                    : evaluate_words_with<true, false>(routers, bits, w0, w1, t);
+  return prefetch ? evaluate_words_with<false, true>(routers, bits, w0, w1, t)
+                  : evaluate_words_with<false, false>(routers, bits, w0, w1, t);
 }
 
-// (One loop per kind of caller, each with only its own evaluation inline.)
-template <bool kLanes>
+// (One loop per kind of caller, each with only its own evaluation inline: threads or not, with
+// the prefetch or without.)
+template <bool kLanes, bool kPrefetch>
 std::size_t InputVcRouter::evaluate_words_with(Router* const* routers, std::uint64_t* bits,
-                                               std::size_t w0, std::size_t w1, Cycle t,
-                                               bool prefetch) {
+                                               std::size_t w0, std::size_t w1, Cycle t) {
   std::size_t idle = 0;
   Lane* const ln = kLanes ? current_lane : nullptr;
   for (std::size_t w = w0; w < w1; ++w)
@@ -508,11 +513,11 @@ std::size_t InputVcRouter::evaluate_words_with(Router* const* routers, std::uint
       const int i = __builtin_ctzll(m);
       auto* r = static_cast<InputVcRouter*>(routers[w * 64 + static_cast<std::size_t>(i)]);
       // (The next active router's lines are fetched while this one runs.)
-      if (const std::uint64_t next = m & (m - 1); next && prefetch)
+      if (const std::uint64_t next = m & (m - 1); kPrefetch && next)
         static_cast<const InputVcRouter*>(
             routers[w * 64 + static_cast<std::size_t>(__builtin_ctzll(next))])
             ->prefetch();
-      const bool busy = r->busy_in_ && r->evaluate_with<kLanes>(t, ln, prefetch);
+      const bool busy = r->busy_in_ && r->evaluate_with<kLanes>(t, ln, kPrefetch);
       if (!busy) {
         r->active = false;
         bits[w] &= ~(std::uint64_t{1} << i);

@@ -73,7 +73,7 @@ class InputVcRouter final : public Router {
   };
   void receive(int in_port, int vc, Flit f, Cycle t);  // accept_flit()
   void accept_broadcast_flit(int in_port, int vc, Flit f, Cycle t);
-  void send_branch(const SwitchGrant& gr, const Pass& s);
+  void send_branch(const SwitchGrant& gr, Cycle t, Lane* ln);
   template <bool kPlain, bool kLanes>
   void forward(const SwitchGrant& gr, const Pass& s);
   template <bool kLanes>
@@ -82,9 +82,9 @@ class InputVcRouter final : public Router {
   // the loop that evaluates the common routers.
   template <bool kLanes>
   void evaluate_general(const Pass& s);
-  template <bool kLanes>
+  template <bool kLanes, bool kPrefetch>
   static std::size_t evaluate_words_with(Router* const* routers, std::uint64_t* bits,
-                                         std::size_t w0, std::size_t w1, Cycle t, bool prefetch);
+                                         std::size_t w0, std::size_t w1, Cycle t);
   Cycle ready_time(const Flit& f, int in_port, VirtualChannel& vc, Cycle t) const;
   template <bool kLanes, bool kProbe>
   Link& traverse(const SwitchGrant& gr, const Flit& f, const Pass& s);
