@@ -1,6 +1,9 @@
 #include <gtest/gtest.h>
 
+#include <queue>
+
 #include "helpers.hpp"
+#include "switchyard/traffic/arrival_calendar.hpp"
 #include "switchyard/traffic/traffic.hpp"
 
 using namespace sy;
@@ -121,4 +124,46 @@ TEST(TrafficPatterns, MatrixGivesEachPairItsRate) {
                          bad + "}\n"),
                ConfigError);
   EXPECT_THROW(test::cfg("traffic: {pattern: matrix}\n"), ConfigError);
+}
+
+// The calendar gives the arrivals in the order of a min-heap on (cycle, stream), whatever their
+// spread: gaps of 0 (same-cycle batches), short ones, ones past the wheel, and calls that skip
+// cycles with arrivals due.
+TEST(Traffic, ArrivalCalendarTakesArrivalsInHeapOrder) {
+  for (const std::uint64_t span : {3ull, 40ull, 5000ull, 20000ull}) {
+    const int streams = 37;
+    Rng rng(span);
+    ArrivalCalendar cal(streams);
+    using Entry = std::pair<Cycle, int>;
+    std::priority_queue<Entry, std::vector<Entry>, std::greater<Entry>> ref;
+    for (int s = 0; s < streams; ++s) {
+      const Cycle t = rng.below(span);
+      cal.add(t, s);
+      ref.push({t, s});
+    }
+    // Each stream's next arrival: a gap drawn per firing (0 now and then: the same cycle).
+    std::vector<Entry> got, want;
+    Cycle now = 0;
+    auto gap = [&](Cycle at) { return rng.below(4) == 0 ? at : at + 1 + rng.below(span); };
+    std::vector<Cycle> next_ref;  // the gaps the calendar drew, replayed for the reference
+    std::size_t replay = 0;
+    for (int step = 0; step < 400 && !ref.empty(); ++step) {
+      now += 1 + rng.below(span / 2 + 1);  // (skips cycles with arrivals due)
+      ASSERT_EQ(cal.next(), ref.top().first);
+      cal.run_until(now, [&](int s) {
+        got.push_back({now, s});
+        const Cycle d = gap(now);
+        next_ref.push_back(d);
+        return d;
+      });
+      while (!ref.empty() && ref.top().first <= now) {
+        const Entry e = ref.top();
+        ref.pop();
+        want.push_back({now, e.second});
+        ref.push({next_ref.at(replay++), e.second});
+      }
+    }
+    EXPECT_EQ(got, want) << "span " << span;
+    EXPECT_GT(got.size(), 100u);
+  }
 }

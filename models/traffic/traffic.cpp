@@ -14,6 +14,7 @@ Traffic::Traffic(sc_core::sc_module_name name, const Config& cfg, const Topology
       out("out", static_cast<std::size_t>(topo.num_nodes())),
       cfg_(cfg),
       topo_(topo),
+      due_(2 * static_cast<std::size_t>(topo.num_nodes())),
       p_(cfg.traffic.packets_per_cycle()),
       flip_bits_(topo.indirect() ? cfg.topology.n : topo.num_dims()),
       ext_(new NocExtension) {
@@ -63,10 +64,7 @@ Traffic::Traffic(sc_core::sc_module_name name, const Config& cfg, const Topology
     if (rate(s) <= 0) continue;
     if (rate(s) < 1) log_q_[s] = std::log1p(-rate(s));
     const Cycle first = draw_next(s, 0);
-    if (first != kNever) {
-      due_.push_back({first, s});
-      std::push_heap(due_.begin(), due_.end(), std::greater<Due>());
-    }
+    if (first != kNever) due_.add(first, s);
   }
 }
 
@@ -236,7 +234,7 @@ double Traffic::mean_hops() const {
 
 Cycle Traffic::next_time() const {
   if (cfg_.traffic.trace) return exhausted() ? kNever : cfg_.traffic.messages[next_msg_].time;
-  return due_.empty() ? kNever : due_.front().t;
+  return due_.next();
 }
 
 void Traffic::generate(Cycle t) {
@@ -250,38 +248,15 @@ void Traffic::generate(Cycle t) {
     return;
   }
   const int N = topo_.num_nodes();
-  while (!due_.empty() && due_.front().t <= t) {
-    const int s = due_.front().node;
+  due_.run_until(t, [&](int s) {
     if (s < N)
       request(s, destination(s, rng_[s]), tc.packet_flits, tc.priority, t);
     else
       request(s - N, -1, tc.packet_flits, tc.priority, t);
     const Cycle nx = draw_next(s, t + 1);
     // (Poisson: more arrivals inside this same cycle form the batch.)
-    if (nx == kNever)
-      pop_top();
-    else
-      replace_top({tc.process == Process::Poisson && nx < t ? t : nx, s});
-  }
-}
-
-void Traffic::replace_top(const Due& d) {
-  const std::size_t n = due_.size();
-  std::size_t i = 0;
-  for (;;) {
-    std::size_t c = 2 * i + 1;
-    if (c >= n) break;
-    if (c + 1 < n && due_[c] > due_[c + 1]) ++c;  // the earlier child
-    if (!(d > due_[c])) break;
-    due_[i] = due_[c];
-    i = c;
-  }
-  due_[i] = d;
-}
-
-void Traffic::pop_top() {
-  std::pop_heap(due_.begin(), due_.end(), std::greater<Due>());
-  due_.pop_back();
+    return tc.process == Process::Poisson && nx < t ? t : nx;
+  });
 }
 
 }  // namespace sy

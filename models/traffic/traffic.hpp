@@ -16,6 +16,7 @@
 #include "switchyard/config/config.hpp"
 #include "switchyard/network/network_interface.hpp"
 #include "switchyard/topology/topology.hpp"
+#include "switchyard/traffic/arrival_calendar.hpp"
 
 namespace sy {
 
@@ -34,11 +35,6 @@ class Traffic : public sc_core::sc_module {
   double mean_hops() const;
 
  private:
-  struct Due {
-    Cycle t;
-    int node;  // the stream: node (unicast) or N + node (broadcast)
-    bool operator>(const Due& o) const { return t != o.t ? t > o.t : node > o.node; }
-  };
   Cycle draw_next(int stream, Cycle after_or_at);
   double rate(int stream) const;
   void request(int src, int dst, int flits, int priority, Cycle t);  // a message at cycle t
@@ -47,12 +43,8 @@ class Traffic : public sc_core::sc_module {
   std::vector<Rng> rng_;
   std::vector<double> poisson_t_;  // next arrival of each Poisson source, continuous time
   std::vector<double> log_q_;      // Bernoulli: per stream, log1p(-rate) (0 when the rate is 1)
-  // The sources' next arrivals: a binary min-heap on (t, stream), by hand so that a source's
-  // next arrival replaces its own entry at the top and sinks once (not a pop and a push). Keys
-  // are unique, so the order they come out in is that of any heap.
-  std::vector<Due> due_;
-  void replace_top(const Due& d);
-  void pop_top();
+  // The sources' next arrivals, by stream: node (unicast) or N + node (broadcast).
+  ArrivalCalendar due_;
   std::size_t next_msg_ = 0;
   double p_;                   // packets per node per cycle
   std::vector<int> perm_;      // random_permutation: each node's destination
