@@ -355,14 +355,20 @@ void InputVcRouter::sample(RouterProbe& p) const {
       p.out[o].credit[v] = static_cast<unsigned>(std::max(0, outputs_[o].vcs[v].credits));
 }
 
-// A header takes its output VC (VC allocation): per-packet bookkeeping of the hop it starts.
-void InputVcRouter::take_output_vc(int in_port, VirtualChannel& vc, int out_port, int out_vc,
-                                   Packet& pk) {
+// A header takes its output VC (VC allocation); a routing algorithm or a turn model keeps
+// per-packet bookkeeping of the hop it starts (hop_taken).
+[[gnu::always_inline]] inline void InputVcRouter::take_output_vc(int in_port, VirtualChannel& vc,
+                                                                 int out_port, int out_vc,
+                                                                 std::uint32_t packet) {
   out_[out_port].take(out_vc);
   vc.out_port = out_port;
   vc.out_vc = out_vc;
   vc.state = VirtualChannel::State::Active;
   vc.ncand = 0;
+  if (algo_ || turns_ != TurnModel::None) hop_taken(in_port, out_port, fabric_.pool[packet]);
+}
+
+void InputVcRouter::hop_taken(int in_port, int out_port, Packet& pk) {
   if (out_port >= fabric_.topo.num_ports()) return;  // an ejection output: not a hop
   if (algo_) {  // (what only a routing algorithm reads: the packet is not touched otherwise)
     ++pk.hops;
@@ -382,7 +388,7 @@ void InputVcRouter::allocate_vcs(Cycle t) {
     const VcGrant& gr = vc_grants_[g];
     VirtualChannel& vc = inputs_[gr.in_port].vcs[gr.vc];
     Flit& head = vc.fifo.front();
-    take_output_vc(gr.in_port, vc, gr.out_port, gr.out_vc, fabric_.pool[head.packet]);
+    take_output_vc(gr.in_port, vc, gr.out_port, gr.out_vc, head.packet);
     head.ready = t + va_lag_;
   }
 }
@@ -415,7 +421,7 @@ template <bool kPlain, bool kLanes>
   vc.fifo.pop();
   popped(iu, gr.in_port, gr.vc);
   if (vc.state != VirtualChannel::State::Active)
-    take_output_vc(gr.in_port, vc, gr.out_port, gr.out_vc, fabric_.pool[f.packet]);
+    take_output_vc(gr.in_port, vc, gr.out_port, gr.out_vc, f.packet);
   ou.consume(gr.out_vc);
   ou.free_at = t + tau_;
   if (f.tail) {

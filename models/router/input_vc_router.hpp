@@ -90,7 +90,9 @@ class InputVcRouter final : public Router {
   Link& traverse(const SwitchGrant& gr, const Flit& f, const Pass& s);
   void buffer_flit(InputUnit& iu, VirtualChannel& vc, Flit f, int in_port, int v, Cycle t);
   void route_header(int in_port, int v, Packet& pk);
-  void take_output_vc(int in_port, VirtualChannel& vc, int out_port, int out_vc, Packet& pk);
+  void take_output_vc(int in_port, VirtualChannel& vc, int out_port, int out_vc,
+                      std::uint32_t packet);
+  void hop_taken(int in_port, int out_port, Packet& pk);
   void allocate_vcs(Cycle t);
   void eject(const SwitchGrant& gr, const Flit& f, Cycle t);
   // A flit left VC v of input p: the masks of what holds flits.
