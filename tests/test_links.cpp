@@ -356,3 +356,28 @@ simulation: {warmup: 100, measure: 1000}
   EXPECT_EQ(rc, 1) << o;
   EXPECT_NE(o.find("2-D and 3-D tori and meshes"), std::string::npos) << o;
 }
+
+// A link's busy cycles in the window are the flits it carried in the window times tau: on a
+// torus under uniform traffic the links' mean utilization is the accepted load times the mean
+// hop count over the 2d links a node has (each flit crosses mean_hops links), to within the
+// window's fluctuation; with warmup as long as the window, counting from the run's start would
+// double it, and tau = 2 doubles it again.
+TEST(Links, MeanUtilizationIsTheAcceptedFlitHopsInTheWindow) {
+  for (const int tau : {1, 2}) {
+    std::ostringstream y;
+    y << "name: links_window_t" << tau << "\ntopology: {type: torus, dims: [4, 4]}\n"
+      << "router: {buffering: input_vc, switching: wormhole, vcs: 2, vc_depth: 4}\n"
+      << "timing: {alpha: 1, delta: 1, tau: " << tau << "}\n"
+      << "traffic: {process: bernoulli, rate: " << 0.3 / tau
+      << ", packet_flits: 4, pattern: uniform}\n"
+      << "simulation: {warmup: 20000, measure: 20000, seed: 3}\n";
+    std::string out;
+    const json js = run_cli("links_window_t" + std::to_string(tau), y.str(), &out);
+    ASSERT_FALSE(js.is_null()) << out;
+    ASSERT_TRUE(js["stable"].get<bool>());
+    const double expect =
+        js["throughput"]["accepted"].get<double>() * js["mean_hops"].get<double>() * tau / 4.0;
+    EXPECT_NEAR(js["links"]["utilization_mean"].get<double>(), expect, 0.01 * expect)
+        << "tau " << tau;
+  }
+}
