@@ -78,8 +78,8 @@ class InputVcRouter final : public Router {
   void forward(const SwitchGrant& gr, const Pass& s);
   template <bool kLanes>
   bool evaluate_with(Cycle t, Lane* ln, bool prefetch);
-  // The general allocation path (staged pipeline, probes, other allocators, broadcasts), out of
-  // the loop that evaluates the common routers.
+  // The general allocation path (staged pipeline, probes, other allocators, broadcasts). (Inline
+  // too: out of line, the plain path measured +150 instructions per 8x8 cycle.)
   template <bool kLanes>
   void evaluate_general(const Pass& s);
   template <bool kLanes, bool kPrefetch>
