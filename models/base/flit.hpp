@@ -35,8 +35,7 @@ struct Packet {
   std::int32_t route_pos = 0;
   std::int32_t circuit = -1;  // the circuit its header is building (circuit routers)
   std::int32_t mid = -1;      // Valiant / ROMM: the intermediate node not yet reached (-1: none)
-  std::uint16_t hops =
-      0;  // router-to-router hops its header has made (input-VC, with an algorithm)
+  std::uint16_t hops = 0;     // input-VC, with a routing algorithm: hops its header has made
   std::uint8_t phase = 0;     // Valiant / ROMM: 1 once past the intermediate node
   std::uint32_t wrapped = 0;  // adaptive routing: the dimensions whose wraparound link it crossed
   bool measured = false;

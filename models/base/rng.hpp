@@ -37,11 +37,7 @@ class Rng {
   // Exponential with rate lambda (mean 1/lambda).
   double exponential(double lambda) { return -std::log1p(-uniform()) / lambda; }
   // Trials up to and including the first success, p in (0, 1]: >= 1.
-  std::uint64_t geometric(double p) {
-    if (p >= 1.0) return 1;
-    const double u = uniform();
-    return 1 + static_cast<std::uint64_t>(std::floor(std::log1p(-u) / std::log1p(-p)));
-  }
+  std::uint64_t geometric(double p) { return p >= 1.0 ? 1 : geometric_log(std::log1p(-p)); }
   // The same draw with log1p(-p) given (a source's rate is fixed: its logarithm is kept); p < 1.
   std::uint64_t geometric_log(double log1p_minus_p) {
     const double u = uniform();

@@ -4,7 +4,6 @@
 #include <cstring>
 
 #include "switchyard/base/clock.hpp"
-#include "switchyard/network/network_interface_step.hpp"
 #include "switchyard/router/router.hpp"
 #include "switchyard/router/routing_unit.hpp"
 #include "switchyard/schemes/star/star.hpp"

@@ -1,5 +1,5 @@
 // NetworkInterface::step, the injection work of a cycle: inline where the network steps its
-// active NIs (network.cpp), one call per NI and cycle, and in the NI's own file.
+// active NIs (network.cpp), one call per NI and cycle. A file that calls step() includes this.
 #pragma once
 #include "switchyard/network/network_interface.hpp"
 #include "switchyard/router/router.hpp"

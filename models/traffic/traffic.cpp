@@ -78,7 +78,7 @@ Cycle Traffic::draw_next(int stream, Cycle from) {
   const double p = rate(stream);
   if (cfg_.traffic.process == Process::Bernoulli) {
     // First success at or after `from`: geometric number of trials, the first trial at `from`.
-    // (r.geometric(p) with the logarithm of 1 - p kept: the same draw, bit for bit.)
+    // (r.geometric(p), with the logarithm of 1 - p kept.)
     const std::uint64_t g = p >= 1.0 ? 1 : r.geometric_log(log_q_[stream]);
     return from + g - 1;
   }
