@@ -42,6 +42,8 @@ INSTANTIATE_TEST_SUITE_P(
     Routers, Conservation,
     ::testing::Values("{buffering: input_vc, switching: wormhole, vcs: 2, vc_depth: 2}",
                       "{buffering: input_vc, switching: wormhole, vcs: 4, vc_depth: 4}",
+                      // (More than six VCs: some of each output unit's on the heap.)
+                      "{buffering: input_vc, switching: wormhole, vcs: 10, vc_depth: 2}",
                       "{buffering: input_vc, switching: virtual_cut_through, vcs: 2, vc_depth: 12}",
                       "{buffering: input_vc, switching: store_and_forward, vcs: 2, vc_depth: 12}",
                       "{buffering: output_queued, switching: wormhole}",
@@ -88,6 +90,44 @@ TEST(Credits, UnitCountsViolations) {
   EXPECT_EQ(ou.violations, 1u);
   for (int i = 0; i < 5; ++i) ou.consume(1);  // below zero
   EXPECT_EQ(ou.violations, 3u);
+}
+
+// What a grant touches is in the unit's first line, the link's record in the second; more than
+// four VCs live on the heap and survive copies.
+TEST(Credits, UnitKeepsItsHotStateInOneLine) {
+  OutputUnit ou(4, 7);
+  const auto offset = [&ou](const void* p) {
+    return static_cast<const char*>(p) - reinterpret_cast<const char*>(&ou);
+  };
+  EXPECT_LT(offset(&ou.free_at), 64);
+  EXPECT_LT(offset(&ou.vc(3)), 64);
+  EXPECT_LT(offset(&ou.dst), 64);
+  EXPECT_LT(offset(&ou.dst_input), 64);
+  EXPECT_LT(offset(&ou.flits), 64);
+  EXPECT_LT(offset(&ou.arbiter), 64);
+  EXPECT_LT(offset(&ou.depth), 64);
+  EXPECT_LT(offset(&ou.dst_port), 64);
+  EXPECT_GE(offset(&ou.link), 64);
+  EXPECT_GE(offset(&ou.violations), 64);
+  for (int vcs : {1, 4, 6, 7, 32}) {
+    OutputUnit u(vcs, 9);
+    ASSERT_EQ(u.num_vcs(), vcs);
+    u.take(vcs - 1);
+    u.consume(vcs - 1);
+    u.free_on_tail = true;
+    const OutputUnit copy = u;  // (a copy owns its VCs)
+    u.credit(vcs - 1);
+    EXPECT_EQ(copy.vc(vcs - 1).credits, 8) << vcs;
+    EXPECT_TRUE(copy.vc(vcs - 1).owned) << vcs;
+    EXPECT_TRUE(copy.free_on_tail) << vcs;
+    EXPECT_EQ(u.vc(vcs - 1).credits, 9) << vcs;
+    EXPECT_EQ(copy.vc(0).credits, vcs == 1 ? 8 : 9) << vcs;
+    std::vector<OutputUnit> v(3, copy);
+    v[1] = u;
+    EXPECT_EQ(v[0].vc(vcs - 1).credits, 8) << vcs;
+    EXPECT_EQ(v[1].vc(vcs - 1).credits, 9) << vcs;
+    EXPECT_EQ(v[2].num_vcs(), vcs) << vcs;
+  }
 }
 
 namespace {

@@ -49,8 +49,8 @@ Results run_keep(const std::string& yaml, Network** net) {
 // Flits each directed link (node, port name) carried.
 std::map<std::pair<int, std::string>, std::uint64_t> link_flits(const Network& n) {
   std::map<std::pair<int, std::string>, std::uint64_t> m;
-  for (const Link& l : n.links())
-    if (l.flits) m[{l.src_node, n.topology().port_name(l.src_port)}] = l.flits;
+  for (const OutputUnit& ou : n.links())
+    if (ou.flits) m[{ou.link.src_node, n.topology().port_name(ou.link.src_port)}] = ou.flits;
   return m;
 }
 

@@ -29,8 +29,9 @@ struct CreditList {
     OutputUnit* up;
     int vc;
   };
-  void push(OutputUnit* up, int vc) {
-    if (n_ == buf_.size()) buf_.resize(buf_.size() * 2 + 64);
+  // (Inline, growing out of line: a forwarded flit's credit goes through here.)
+  [[gnu::always_inline]] void push(OutputUnit* up, int vc) {
+    if (__builtin_expect(n_ == buf_.size(), 0)) grow();
     buf_[n_++] = {up, vc};
   }
   bool empty() const { return n_ == 0; }
@@ -44,6 +45,7 @@ struct CreditList {
   }
 
  private:
+  [[gnu::noinline]] void grow() { buf_.resize(buf_.size() * 2 + 64); }
   std::vector<Entry> buf_;
   std::size_t n_ = 0;
 };

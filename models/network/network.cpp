@@ -67,21 +67,24 @@ Network::Network(sc_core::sc_module_name name, const Config& cfg)
   link_edge_ = input_vc_ ? stats_.window_start() : kNever;
   // (Below about a thousand routers their state stays in the caches: the prefetch only costs.)
   prefetch_ = input_vc_ && routers_.size() >= 1024;
+  near_vcs_ = cfg_.router.vcs <= OutputUnit::kNearVcs;
   // Links: one per connected (router, port), in its output unit.
   links_.reserve(static_cast<std::size_t>(R) * topo_.num_ports());
   for (int n = 0; n < R; ++n)
     for (int p = 0; p < topo_.num_ports(); ++p) {
       const int m = topo_.neighbor(n, p);
       if (m < 0) continue;
-      Link& l = routers_[n]->output(p).link;
-      l.src_node = n;
-      l.src_port = p;
-      l.dst_node = m;
-      l.dst_port = topo_.in_port(n, p);
-      l.dst = routers_[m];
-      if (input_vc_) l.dst_input = &static_cast<InputVcRouter*>(routers_[m])->input(l.dst_port);
-      links_.push_back(&l);
-      routers_[m]->connect_upstream(l.dst_port, &routers_[n]->output(p), n < m);
+      OutputUnit& ou = routers_[n]->output(p);
+      const int in = topo_.in_port(n, p);
+      if (in > 63) throw std::runtime_error("a router has more than 64 input ports");
+      ou.link.src_node = n;
+      ou.link.src_port = p;
+      ou.link.dst_node = m;
+      ou.dst_port = static_cast<std::int8_t>(in);
+      ou.dst = routers_[m];
+      if (input_vc_) ou.dst_input = &static_cast<InputVcRouter*>(routers_[m])->input(in);
+      links_.push_back(&ou);
+      routers_[m]->connect_upstream(in, &ou, n < m);
     }
   for (int n = 0; n < N; ++n) {
     nis_[n]->attach(routers_[topo_.injection_router(n)]);
@@ -363,7 +366,10 @@ void Network::step(Cycle t) {
   if (t >= link_edge_) link_window(t);
   // 1. Credits sent last cycle arrive.
   credits_now_.swap(fabric_.credits_next);
-  for (const CreditList::Entry& c : credits_now_) c.up->credit(c.vc);
+  if (near_vcs_)  // (every VC in its unit's first line: no check)
+    for (const CreditList::Entry& c : credits_now_) c.up->credit<true>(c.vc);
+  else
+    for (const CreditList::Entry& c : credits_now_) c.up->credit(c.vc);
   credits_now_.clear();
   if (fabric_.credits_in_wheel) {
     auto& bucket = fabric_.credit_wheel[t & (Fabric::kCreditWheel - 1)];
@@ -432,7 +438,7 @@ void Network::link_window(Cycle t) {
   const std::uint64_t tau = static_cast<std::uint64_t>(cfg_.timing.tau);
   if (link_window_ == 0 && t >= stats_.window_start()) {
     for (std::size_t i = 0; i < links_.size(); ++i)
-      links_.at(i).busy_window -= tau * links_.at(i).flits;
+      links_.at(i).link.busy_window -= tau * links_.at(i).flits;
     link_window_ = 1;
   }
   if (link_window_ == 1 && t >= stats_.window_end()) settle_link_window();
@@ -443,7 +449,7 @@ void Network::settle_link_window() {
   if (!input_vc_ || link_window_ != 1) return;
   const std::uint64_t tau = static_cast<std::uint64_t>(cfg_.timing.tau);
   for (std::size_t i = 0; i < links_.size(); ++i)
-    links_.at(i).busy_window += tau * links_.at(i).flits;
+    links_.at(i).link.busy_window += tau * links_.at(i).flits;
   link_window_ = 2;
   link_edge_ = kNever;
 }

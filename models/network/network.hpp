@@ -160,6 +160,7 @@ class Network : public sc_core::sc_module {
   Cycle link_edge_ = 0;    // the cycle link_window() next has work (kNever: none)
   Cycle check_from_ = 0;   // check_end(): t + 1 below it, the window's checks have nothing due
   bool prefetch_ = false;  // input-VC routers, 1,024 or more: InputVcRouter::prefetch
+  bool near_vcs_ = false;  // every output unit has at most OutputUnit::kNearVcs VCs
   sc_core::sc_event wake_;
   // simulation.threads > 1: the workers and their lanes (network.cpp, evaluate_lane).
   std::unique_ptr<RouterThreads> threads_;

@@ -46,8 +46,8 @@ void NetworkInterface::attach(Router* router) {
     // channel's packets at their single injection port.
     const int port = router->injection_port(oq_ || circuit_ ? 0 : static_cast<int>(c));
     ch.out.link.src_node = ch.out.link.dst_node = node_;
-    ch.out.link.dst_port = port;
-    ch.out.link.dst = router;
+    ch.out.dst_port = static_cast<std::int8_t>(port);
+    ch.out.dst = router;
     router->connect_upstream(port, &ch.out, /*evaluated_before=*/true);
   }
 }
@@ -270,11 +270,11 @@ void NetworkInterface::poke() {
 void NetworkInterface::enter_router(std::uint32_t id, Channel& ch, Cycle t) {
   Packet& p = fabric_.pool[id];
   p.injected = t;
-  ch.out.link.flits += static_cast<std::uint64_t>(p.flits);
+  ch.out.flits += static_cast<std::uint64_t>(p.flits);
   fabric_.flits_in_network += static_cast<std::uint64_t>(p.flits);
   fabric_.stats.on_injected(p.flits);
   fabric_.last_progress = std::max(fabric_.last_progress, t);
-  router_->accept_packet(ch.out.link.dst_port, id, t);
+  router_->accept_packet(ch.out.dst_port, id, t);
 }
 
 // A zero-hop packet (traffic.self: deliver_locally): in at its creation cycle, delay 0.

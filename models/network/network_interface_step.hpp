@@ -46,30 +46,31 @@ inline bool NetworkInterface::step_channel(Channel& ch, Cycle t) {
     return true;
   }
   if (ch.vc < 0) {
-    ch.vc = ch.out.find_free(0, static_cast<int>(ch.out.vcs.size()));
+    ch.vc = ch.out.find_free(0, ch.out.num_vcs());
     if (ch.vc < 0) return true;
     ch.out.take(ch.vc);
   }
-  if (ch.out.vcs[ch.vc].credits <= 0) return true;
+  OutputVc& ov = ch.out.vc(ch.vc);
+  if (ov.credits <= 0) return true;
   Flit f;
   f.packet = id;
   f.seq = ch.seq;
   f.head = ch.seq == 0;
   f.tail = ch.seq + 1 == static_cast<std::uint32_t>(p.flits);
   if (f.head) p.injected = t;
-  ch.out.consume(ch.vc);
+  ch.out.consume(ov);
   ch.out.free_at = ch.next = t + tau_;
-  ++ch.out.link.flits;
+  ++ch.out.flits;
   ++fabric_.flits_in_network;
   fabric_.stats.on_injected(1);
   fabric_.last_progress = t;
   ++ch.seq;
   const int vc = ch.vc;
   if (f.tail) {
-    ch.out.tail_sent(ch.vc);
+    ch.out.tail_sent(ov);
     ch.cur = -1;
   }
-  router_->accept_flit(ch.out.link.dst_port, vc, f, t + inject_lt_);
+  router_->accept_flit(ch.out.dst_port, vc, f, t + inject_lt_);
   return true;
 }
 

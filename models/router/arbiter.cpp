@@ -9,7 +9,7 @@ Arbiter::Arbiter(int requesters, int classes, ArbPolicy policy)
       classes_(static_cast<std::uint8_t>(classes)),
       policy_(policy) {
   if (requesters < 1 || requesters > 64) throw std::invalid_argument("arbiter: 1..64 requesters");
-  if (classes < 1 || classes > kMaxClasses) throw std::invalid_argument("arbiter: 1..16 classes");
+  if (classes < 1 || classes > kMaxClasses) throw std::invalid_argument("arbiter: 1..8 classes");
 }
 
 // Two or more requesters.

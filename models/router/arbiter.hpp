@@ -40,12 +40,14 @@ class Arbiter {
  private:
   int arbitrate_among(std::uint64_t req, const std::uint8_t* cls, const Cycle* age,
                       bool hold) const;
-  // (20 bytes: an output unit holds its arbiter beside its link, in a line a grant writes anyway.)
+  // (12 bytes: an output unit holds its arbiter in the one line a grant writes. Eight classes:
+  // router.priority_classes allows no more.)
   std::uint8_t n_, classes_;
   ArbPolicy policy_;
   std::int8_t last_ = -1;
-  static constexpr int kMaxClasses = 16;
+  static constexpr int kMaxClasses = 8;
   std::array<std::uint8_t, kMaxClasses> ptr_{};  // per class (in the object: no indirection)
 };
+static_assert(sizeof(Arbiter) == 12, "an arbiter is 12 bytes");
 
 }  // namespace sy

@@ -13,10 +13,10 @@ bool select_candidate(VirtualChannel& vc, const OutputUnit* out, Cycle t, bool n
     int credits = 0;
     bool free_vc = false;
     for (int v = c.vc_lo; v < c.vc_hi; ++v) {
-      credits += ou.vcs[v].credits;
+      credits += ou.vc(v).credits;
       // (switch allocation also needs a credit on it: without wait_for_tail_credit a free VC
       // may still have its last packet's flits downstream)
-      free_vc |= !ou.vcs[v].owned && (!need_channel || ou.vcs[v].credits > 0);
+      free_vc |= !ou.vc(v).owned && (!need_channel || ou.vc(v).credits > 0);
     }
     if (!free_vc) continue;
     if (random) {

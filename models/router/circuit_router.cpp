@@ -60,10 +60,10 @@ bool CircuitRouter::evaluate(Cycle t) {
     if (probe_ && probe_->on) probe_->grant(h.in_port, 0, static_cast<int>(o), h.packet);
     fabric_.max_flit_wait = std::max(fabric_.max_flit_wait, t - h.ready);
     fabric_.last_progress = std::max(fabric_.last_progress, t);
-    Link& l = outputs_[o].link;
-    l.flits += static_cast<std::uint64_t>(p.flits);
+    OutputUnit& ou = outputs_[o];
+    ou.flits += static_cast<std::uint64_t>(p.flits);
     fabric_.flit_hops += static_cast<std::uint64_t>(p.flits);
-    l.dst->accept_packet(l.dst_port, h.packet, t);
+    ou.dst->accept_packet(ou.dst_port, h.packet, t);
   }
   return waiting_count_ > 0;
 }

@@ -159,7 +159,7 @@ void InputVcRouter::route_header(int in_port, int v, Packet& pk) {
       algo_->at_source(node_, pk, [this](int port) {
         const OutputUnit& ou = outputs_[port];
         long q = 0;
-        for (const OutputVc& o : ou.vcs) q += ou.depth - o.credits;
+        for (int v = 0; v < ou.num_vcs(); ++v) q += ou.depth - ou.vc(v).credits;
         return q;
       });
     if (static_cast<int>(vc.x().cand.size()) < algo_->candidate_capacity())
@@ -284,9 +284,9 @@ void InputVcRouter::accept_broadcast_flit(int in_port, int v, Flit f, Cycle t) {
 // The flit crosses the crossbar onto the granted output's link: counters, waves, utilization.
 // (kLanes: threads, the counters are the lane's; kProbe: this router may have a probe.)
 template <bool kLanes, bool kProbe>
-[[gnu::always_inline]] inline Link& InputVcRouter::traverse(const SwitchGrant& gr, const Flit& f,
-                                                            const Pass& s) {
-  Link& l = s.out[gr.out_port].link;
+[[gnu::always_inline]] inline OutputUnit& InputVcRouter::traverse(const SwitchGrant& gr,
+                                                                  const Flit& f, const Pass& s) {
+  OutputUnit& l = s.out[gr.out_port];
   if constexpr (kLanes) {
     s.ln->max_flit_wait = std::max(s.ln->max_flit_wait, s.t - f.ready);
     ++s.ln->flit_hops;
@@ -319,7 +319,7 @@ void InputVcRouter::send_branch(const SwitchGrant& gr, Cycle t, Lane* ln) {
   if (f.tail) ou.tail_sent(br.out_vc);
   ++br.sent;
   ++fabric_.flits_in_network;  // a new copy on the link
-  Link& l = s.ln ? traverse<true, true>(gr, f, s) : traverse<false, true>(gr, f, s);
+  OutputUnit& l = s.ln ? traverse<true, true>(gr, f, s) : traverse<false, true>(gr, f, s);
   // Flits every branch has sent leave the buffer.
   for (;;) {
     if (vc.x().popped >= vc.x().flits || vc.fifo.empty()) break;
@@ -351,8 +351,8 @@ void InputVcRouter::sample(RouterProbe& p) const {
     for (std::size_t v = 0; v < inputs_[i].vcs.size(); ++v)
       p.in[i].occ[v] = static_cast<unsigned>(inputs_[i].vcs[v].fifo.size());
   for (std::size_t o = 0; o < std::min(outputs_.size(), p.out.size()); ++o)
-    for (std::size_t v = 0; v < outputs_[o].vcs.size(); ++v)
-      p.out[o].credit[v] = static_cast<unsigned>(std::max(0, outputs_[o].vcs[v].credits));
+    for (int v = 0; v < outputs_[o].num_vcs(); ++v)
+      p.out[o].credit[v] = static_cast<unsigned>(std::max(0, int{outputs_[o].vc(v).credits}));
 }
 
 // A header takes its output VC (VC allocation); a routing algorithm or a turn model keeps
@@ -416,16 +416,17 @@ template <bool kPlain, bool kLanes>
   OutputUnit& ou = s.out[gr.out_port];
   // (The lines this flit goes to, all at once rather than one after the other as the next
   // router's receive() reads them.)
-  if (s.prefetch && ou.link.dst_input) prefetch_arrival(ou.link.dst, ou.link.dst_input, gr.out_vc);
+  if (s.prefetch && ou.dst_input) prefetch_arrival(ou.dst, ou.dst_input, gr.out_vc);
   Flit f = vc.fifo.front();
   vc.fifo.pop();
   popped(iu, gr.in_port, gr.vc);
   if (vc.state != VirtualChannel::State::Active)
     take_output_vc(gr.in_port, vc, gr.out_port, gr.out_vc, f.packet);
-  ou.consume(gr.out_vc);
+  OutputVc& ov = ou.vc<kPlain>(gr.out_vc);  // (plain: at most six VCs)
+  ou.consume(ov);
   ou.free_at = t + tau_;
   if (f.tail) {
-    ou.tail_sent(gr.out_vc);
+    ou.tail_sent(ov);
     vc.state = VirtualChannel::State::Idle;
     if (!vc.fifo.empty()) {
       // wait_for_tail_credit: false: the next packet's header is at the front now.
@@ -439,25 +440,27 @@ template <bool kPlain, bool kLanes>
   else if (!kPlain && staged_)
     fabric_.credit_at(iu.upstream, gr.vc, t, t + credit_delay_);
   else if (iu.credit_now)
-    iu.upstream->credit(gr.vc);  // (its owner is done with this cycle: it sees the credit next)
+    iu.upstream->credit<kPlain>(gr.vc);  // (its owner is done with this cycle: it sees it next)
   else
     fabric_.credit(iu.upstream, gr.vc);
   if (!kPlain && gr.out_port >= fabric_.topo.num_ports()) {
     eject(gr, f, t);
     return;
   }
-  Link& l = traverse<kLanes, !kPlain>(gr, f, s);
+  OutputUnit& l = traverse<kLanes, !kPlain>(gr, f, s);
   if constexpr (kLanes) {
     // Threads: a router of this lane takes it at once, as on one thread; another lane's after
     // the parallel part. (The key orders what reaches the NIs as one thread would.)
     Lane& ln = *s.ln;
     const std::uint64_t key = ln.key_base | ln.sent++;
-    if (l.dst_node >= ln.node_lo && l.dst_node < ln.node_hi) {
+    // (The node from the receiving router's line, which its receive reads anyway.)
+    const int dst_node = l.dst->node();
+    if (dst_node >= ln.node_lo && dst_node < ln.node_hi) {
       ln.key = key;
       static_cast<InputVcRouter*>(l.dst)->receive(l.dst_port, gr.out_vc, f, t + link_lag_);
     } else {
       ln.deliveries.push_back(
-          {l.dst, l.dst_node, l.dst_port, gr.out_vc, f, t + link_lag_, l.dst_input, key});
+          {l.dst, dst_node, l.dst_port, gr.out_vc, f, t + link_lag_, l.dst_input, key});
     }
   } else {  // (every router of the network is an InputVcRouter: a direct call)
     static_cast<InputVcRouter*>(l.dst)->receive(l.dst_port, gr.out_vc, f, t + link_lag_);

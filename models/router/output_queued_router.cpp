@@ -146,7 +146,7 @@ bool OutputQueuedRouter::evaluate(Cycle t) {
       fabric_.max_flit_wait = std::max(fabric_.max_flit_wait, t - e.ready);
       if (probe_ && probe_->on) probe_->grant(e.in_port, 0, o, e.packet);
       Link& l = ou.link;
-      l.flits += pk.flits;
+      ou.flits += static_cast<std::uint64_t>(pk.flits);
       fabric_.flit_hops += pk.flits;
       fabric_.last_progress = t;
       if (fabric_.stats.in_window(t)) {
@@ -154,7 +154,7 @@ bool OutputQueuedRouter::evaluate(Cycle t) {
         ++l.departures_window;
         l.sojourn_window += t + busy - std::min(e.ready, t);
       }
-      l.dst->accept_packet(l.dst_port, e.packet, t);
+      ou.dst->accept_packet(ou.dst_port, e.packet, t);
       break;
     }
   }

@@ -38,7 +38,7 @@ std::uint64_t SwitchAllocator::branch_outputs(VirtualChannel& vc,
     if (i >= vc.fifo.size() || vc.fifo.at(i).ready > t) continue;
     const OutputUnit& ou = out[br.port];
     if (ou.free_at > t) continue;
-    if (br.out_vc >= 0 ? ou.vcs[br.out_vc].credits <= 0 : ou.find_free(br.vc_lo, br.vc_hi) < 0)
+    if (br.out_vc >= 0 ? ou.vc(br.out_vc).credits <= 0 : ou.find_free(br.vc_lo, br.vc_hi) < 0)
       continue;
     if (br.sent < index) {
       index = br.sent;

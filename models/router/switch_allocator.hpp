@@ -48,9 +48,12 @@ class SwitchAllocator {
   // that hold flits (bit p; the others are not looked at).
   int allocate(std::vector<InputUnit>& in, std::vector<OutputUnit>& out, const PacketPool& pool,
                Cycle t, SwitchGrant* grants, std::uint64_t busy);
-  // Whether allocate_plain() gives this allocator's grants: one class, round-robin, no matcher
-  // and no staged pipeline (the router adds: no multicast, no probe).
-  bool plain() const { return !matcher_ && !staged_ && !need_cls_ && !need_age_; }
+  // Whether allocate_plain() gives this allocator's grants: one class, round-robin, no matcher,
+  // no staged pipeline, and at most six VCs (all in their output units' first lines, reached
+  // without a check) (the router adds: no multicast, no probe).
+  bool plain() const {
+    return !matcher_ && !staged_ && !need_cls_ && !need_age_ && vcs_ <= OutputUnit::kNearVcs;
+  }
   // allocate() for a plain() allocator: the same grants, in the same order (by output), each
   // handed to use(grant) as soon as its output has chosen. That is the same as granting all
   // first: a grant's use changes only its own input VC and output (and other routers), and no
@@ -94,14 +97,16 @@ class SwitchAllocator {
     }
     const OutputUnit& ou = out[vc.out_port];
     if (ou.free_at > t) return false;
-    return active ? ou.vcs[vc.out_vc].credits > 0
-                  : ou.find_free_with_credit(vc.vc_lo, vc.vc_hi) >= 0;
+    return active ? ou.vc<kPlain>(vc.out_vc).credits > 0
+                  : ou.find_free_with_credit<kPlain>(vc.vc_lo, vc.vc_hi) >= 0;
   }
   // The output VC a granted unicast VC's flit goes on: the one it holds, or for a header the
   // lowest free one with a credit in its range.
+  template <bool kPlain = false>
   static int output_vc(const VirtualChannel& vc, const OutputUnit& o) {
-    return vc.state == VirtualChannel::State::Active ? vc.out_vc
-                                                     : o.find_free_with_credit(vc.vc_lo, vc.vc_hi);
+    return vc.state == VirtualChannel::State::Active
+               ? vc.out_vc
+               : o.find_free_with_credit<kPlain>(vc.vc_lo, vc.vc_hi);
   }
   std::uint64_t bidding_vcs(InputUnit& iu, const std::vector<OutputUnit>& out,
                             const PacketPool& pool, Cycle t);
@@ -136,7 +141,7 @@ template <class Use>
       VirtualChannel& vc = iu.vcs[v];
       if (!may_send<true>(vc, out, t)) return;
       const int o = vc.out_port;
-      const int ov = output_vc(vc, out[o]);
+      const int ov = output_vc<true>(vc, out[o]);
       out[o].arbiter.update(p, 0);
       iu.arbiter.update(v, 0);
       use(SwitchGrant{p, v, o, ov});
@@ -170,7 +175,7 @@ template <class Use>
     if (p < 0) __builtin_unreachable();
     s.bids[o] = 0;
     const int v = s.cand[p];
-    const int ov = output_vc(in[p].vcs[v], out[o]);
+    const int ov = output_vc<true>(in[p].vcs[v], out[o]);
     arb.update(p, 0);
     in[p].arbiter.update(v, 0);
     use(SwitchGrant{p, v, o, ov});

@@ -124,7 +124,8 @@ Results run_simulation(const Config& cfg, const RunOptions& opt) {
   if (cfg.topology.kind == Topology::Kind::Butterfly && cfg.topology.k == 2)
     r.butterfly_cross_name = "vertical";
   r.link_utilization.reserve(net->links().size());
-  for (const Link& l : net->links()) {
+  for (const OutputUnit& ou : net->links()) {
+    const Link& l = ou.link;
     const double u = static_cast<double>(l.busy_window) / window;
     sum += u;
     mx = std::max(mx, u);
@@ -175,7 +176,8 @@ Results run_simulation(const Config& cfg, const RunOptions& opt) {
   r.link_classes.resize(static_cast<std::size_t>(topo.num_link_classes()));
   for (int c = 0; c < topo.num_link_classes(); ++c)
     r.link_classes[c].name = topo.link_class_name(c);
-  for (const Link& l : net->links()) {
+  for (const OutputUnit& ou : net->links()) {
+    const Link& l = ou.link;
     LinkClassStats& c =
         r.link_classes[static_cast<std::size_t>(topo.link_class(l.src_node, l.src_port))];
     ++c.links;
@@ -279,8 +281,8 @@ Results run_simulation(const Config& cfg, const RunOptions& opt) {
     x.completion_time = std::ceil(static_cast<double>(r.schedule.completion) / S);
     x.average_delay = r.schedule.mean_delivery_slots;
     double packet_hops = 0;
-    for (const Link& l : net->links())
-      packet_hops += static_cast<double>(l.flits) / cfg.schedule.message_flits;
+    for (const OutputUnit& ou : net->links())
+      packet_hops += static_cast<double>(ou.flits) / cfg.schedule.message_flits;
     const double capacity = static_cast<double>(net->links().size()) * x.completion_time;
     x.utilization = capacity > 0 ? packet_hops / capacity : 0;
     x.formulas = exchange_formulas(cfg);

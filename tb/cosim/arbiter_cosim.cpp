@@ -39,7 +39,7 @@ using sc_core::sc_out;
 using sc_core::sc_signal;
 
 constexpr int kMaxN = 64;
-constexpr int kMaxClasses = 16;
+constexpr int kMaxClasses = 8;    // sy::Arbiter's limit
 constexpr int kHistory = 64;      // cycles kept per configuration for the mismatch VCD
 constexpr int kPrintHistory = 8;  // of which printed as text
 

@@ -10,7 +10,7 @@ int VcAllocator::allocate_output_first(std::vector<InputUnit>& in,
   for_each_request(in, out, pool, t, [&](VirtualChannel& vc, int id, const Packet& pk) {
     const OutputUnit& ou = out[vc.out_port];
     for (int ov = vc.vc_lo; ov < vc.vc_hi; ++ov)
-      if (!ou.vcs[ov].owned) offer(static_cast<std::size_t>(vc.out_port) * vcs_ + ov, id, pk);
+      if (!ou.vc(ov).owned) offer(static_cast<std::size_t>(vc.out_port) * vcs_ + ov, id, pk);
   });
   // Grants: each requester accepts one, round-robin over VC indices from its pointer.
   for (int k : touched_) {
