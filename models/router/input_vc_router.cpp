@@ -281,12 +281,12 @@ void InputVcRouter::accept_broadcast_flit(int in_port, int v, Flit f, Cycle t) {
   buffer_flit(iu, vc, f, in_port, v, t);
 }
 
-// The flit crosses the crossbar onto the granted output's link: counters, waves, utilization.
-// (kLanes: threads, the counters are the lane's; kProbe: this router may have a probe.)
+// The flit crosses the crossbar onto the link of ou, the granted output: counters, waves,
+// utilization. (kLanes: threads, the counters are the lane's; kProbe: this router may have a
+// probe.)
 template <bool kLanes, bool kProbe>
-[[gnu::always_inline]] inline OutputUnit& InputVcRouter::traverse(const SwitchGrant& gr,
-                                                                  const Flit& f, const Pass& s) {
-  OutputUnit& l = s.out[gr.out_port];
+[[gnu::always_inline]] inline void InputVcRouter::traverse(const SwitchGrant& gr, OutputUnit& ou,
+                                                           const Flit& f, const Pass& s) {
   if constexpr (kLanes) {
     s.ln->max_flit_wait = std::max(s.ln->max_flit_wait, s.t - f.ready);
     ++s.ln->flit_hops;
@@ -296,9 +296,8 @@ template <bool kLanes, bool kProbe>
     ++fabric_.flit_hops;
     fabric_.last_progress = s.t;
   }
-  ++l.flits;  // (busy_window: the network's settle_link_window, from these counts)
+  ++ou.flits;  // (busy_window: the network's settle_link_window, from these counts)
   if (kProbe && probed_ && probe_->on) probe_->grant(gr.in_port, gr.vc, gr.out_port, f.packet);
-  return l;
 }
 
 // One flit of a replicated broadcast goes out on the granted branch; flits every branch has sent
@@ -319,7 +318,10 @@ void InputVcRouter::send_branch(const SwitchGrant& gr, Cycle t, Lane* ln) {
   if (f.tail) ou.tail_sent(br.out_vc);
   ++br.sent;
   ++fabric_.flits_in_network;  // a new copy on the link
-  OutputUnit& l = s.ln ? traverse<true, true>(gr, f, s) : traverse<false, true>(gr, f, s);
+  if (s.ln)
+    traverse<true, true>(gr, ou, f, s);
+  else
+    traverse<false, true>(gr, ou, f, s);
   // Flits every branch has sent leave the buffer.
   for (;;) {
     if (vc.x().popped >= vc.x().flits || vc.fifo.empty()) break;
@@ -336,7 +338,7 @@ void InputVcRouter::send_branch(const SwitchGrant& gr, Cycle t, Lane* ln) {
     vc.multicast = false;
     vc.nbranch = 0;
   }
-  l.dst->accept_flit(l.dst_port, br.out_vc, f, t);
+  ou.dst->accept_flit(ou.dst_port, br.out_vc, f, t);
 }
 
 void InputVcRouter::accept_packet(int, std::uint32_t, Cycle) {}
@@ -447,23 +449,23 @@ template <bool kPlain, bool kLanes>
     eject(gr, f, t);
     return;
   }
-  OutputUnit& l = traverse<kLanes, !kPlain>(gr, f, s);
+  traverse<kLanes, !kPlain>(gr, ou, f, s);
   if constexpr (kLanes) {
     // Threads: a router of this lane takes it at once, as on one thread; another lane's after
     // the parallel part. (The key orders what reaches the NIs as one thread would.)
     Lane& ln = *s.ln;
     const std::uint64_t key = ln.key_base | ln.sent++;
     // (The node from the receiving router's line, which its receive reads anyway.)
-    const int dst_node = l.dst->node();
+    const int dst_node = ou.dst->node();
     if (dst_node >= ln.node_lo && dst_node < ln.node_hi) {
       ln.key = key;
-      static_cast<InputVcRouter*>(l.dst)->receive(l.dst_port, gr.out_vc, f, t + link_lag_);
+      static_cast<InputVcRouter*>(ou.dst)->receive(ou.dst_port, gr.out_vc, f, t + link_lag_);
     } else {
       ln.deliveries.push_back(
-          {l.dst, dst_node, l.dst_port, gr.out_vc, f, t + link_lag_, l.dst_input, key});
+          {ou.dst, dst_node, ou.dst_port, gr.out_vc, f, t + link_lag_, ou.dst_input, key});
     }
   } else {  // (every router of the network is an InputVcRouter: a direct call)
-    static_cast<InputVcRouter*>(l.dst)->receive(l.dst_port, gr.out_vc, f, t + link_lag_);
+    static_cast<InputVcRouter*>(ou.dst)->receive(ou.dst_port, gr.out_vc, f, t + link_lag_);
   }
 }
 

@@ -87,7 +87,7 @@ class InputVcRouter final : public Router {
                                          std::size_t w0, std::size_t w1, Cycle t);
   Cycle ready_time(const Flit& f, int in_port, VirtualChannel& vc, Cycle t) const;
   template <bool kLanes, bool kProbe>
-  OutputUnit& traverse(const SwitchGrant& gr, const Flit& f, const Pass& s);
+  void traverse(const SwitchGrant& gr, OutputUnit& ou, const Flit& f, const Pass& s);
   void buffer_flit(InputUnit& iu, VirtualChannel& vc, Flit f, int in_port, int v, Cycle t);
   void route_header(int in_port, int v, Packet& pk);
   void take_output_vc(int in_port, VirtualChannel& vc, int out_port, int out_vc,
