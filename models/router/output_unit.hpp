@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "switchyard/base/common.hpp"
+#include "switchyard/base/out_of_line.hpp"
 #include "switchyard/router/arbiter.hpp"
 #include "switchyard/router/link.hpp"
 
@@ -28,9 +29,6 @@ class alignas(64) OutputUnit {
  public:
   static constexpr int kNearVcs = 6;
   explicit OutputUnit(int vcs = 0, int depth = 0);
-  OutputUnit(const OutputUnit& o);
-  OutputUnit& operator=(const OutputUnit& o);
-  ~OutputUnit() { delete[] far_; }
 
   Cycle free_at = 0;  // the channel may start a flit at this cycle or later
   // The link's hot part: where it goes (an input-VC dst: also its input unit, prefetched by
@@ -52,8 +50,8 @@ class alignas(64) OutputUnit {
   bool free_on_tail : 1;
 
  private:
-  OutputVc near_[kNearVcs];  // VCs 0..5 (0..3 in the first line)
-  OutputVc* far_ = nullptr;  // VCs 6.. (heap)
+  OutputVc near_[kNearVcs];               // VCs 0..5 (0..3 in the first line)
+  OutOfLine<std::vector<OutputVc>> far_;  // VCs 6.. (one pointer; copies copy them)
 
  public:
   std::uint64_t violations = 0;  // credit count left [0, depth]: must stay 0
@@ -65,7 +63,7 @@ class alignas(64) OutputUnit {
   template <bool kNear = false>
   OutputVc& vc(int v) {
     if (kNear || __builtin_expect(v < kNearVcs, 1)) return near_[v];
-    return far_[v - kNearVcs];
+    return far_.made()[static_cast<std::size_t>(v - kNearVcs)];
   }
   template <bool kNear = false>
   const OutputVc& vc(int v) const {
@@ -112,9 +110,6 @@ class alignas(64) OutputUnit {
     if (++o.credits > depth) ++violations;
     if (o.tail_sent && o.credits == depth) o.owned = o.tail_sent = false;
   }
-
- private:
-  void copy_vcs(const OutputUnit& o);
 };
 static_assert(sizeof(OutputUnit) == 128, "an output unit is two cache lines");
 
