@@ -320,29 +320,6 @@ sy::Config load(const Args& a) {
   return sy::load_config(a.config, sets);
 }
 
-const char* kCsvHeader =
-    "value,stable,offered,accepted,rho,latency_mean,latency_ci95,latency_p50,latency_p99,"
-    "latency_max,network_latency_mean,link_util_mean,link_util_max,cycles,packets_measured,"
-    "packet_time,reception_delay_mean,reception_delay_ci95,broadcast_delay_mean,"
-    "broadcast_delay_ci95,greedy_lower,greedy_upper,greedy_exact";
-
-std::string csv_row(const std::string& value, const sy::Results& r) {
-  char b[1024];
-  const double nan = std::numeric_limits<double>::quiet_NaN();
-  const sy::GreedyBounds& g = r.greedy;
-  std::snprintf(b, sizeof b,
-                "%s,%s,%.6g,%.6g,%.6g,%.6g,%.6g,%.6g,%.6g,%.6g,%.6g,%.6g,%.6g,%llu,%llu,%.6g,%.6g,"
-                "%.6g,%.6g,%.6g,%.6g,%.6g,%.6g",
-                csv_quote(value).c_str(), r.stable ? "true" : "false", r.offered, r.accepted, r.rho,
-                r.latency.mean, r.latency.ci95, r.latency.p50, r.latency.p99, r.latency.max,
-                r.network_latency.mean, r.link_util_mean, r.link_util_max,
-                (unsigned long long)r.cycles, (unsigned long long)r.packets_measured, r.packet_time,
-                r.reception_delay.mean, r.reception_delay.ci95, r.broadcast_delay.mean,
-                r.broadcast_delay.ci95, r.has_greedy ? g.lower : nan, r.has_greedy ? g.upper : nan,
-                r.has_greedy && g.exact_known ? g.exact : nan);
-  return b;
-}
-
 void print_warnings(const sy::Config& cfg) {
   for (const auto* list : {&cfg.warnings, &cfg.execution_warnings})
     for (const auto& w : *list) std::fprintf(stderr, "switchyard: warning: %s\n", w.c_str());
@@ -391,7 +368,7 @@ int cmd_run(const Args& a, const std::string& sweep_value = "") {
   }
   if (!sweep_value.empty()) {
     std::ofstream f(out + "/row.csv");
-    f << csv_row(sweep_value, r) << "\n";
+    f << r.csv_row(sweep_value) << "\n";
     if (!f) throw std::runtime_error("cannot write " + out + "/row.csv");
   }
   if (!a.quiet) {
@@ -466,7 +443,7 @@ int collect(const std::string& out, const std::string& param_names, bool print) 
   std::ofstream csv(out + "/sweep.csv");
   const bool multi =
       std::any_of(rows.begin(), rows.end(), [](const Row& r) { return r.runs.size() > 1; });
-  csv << "param," << kCsvHeader
+  csv << "param," << sy::Results::csv_header()
       << (multi ? ",seeds,latency_mean_seeds_ci95,accepted_seeds_ci95" : "") << "\n";
   if (print)
     std::printf("%-24s %-7s %9s %9s %7s %10s %10s\n", param_names.c_str(), "stable", "offered",

@@ -9,6 +9,11 @@
 #include <string>
 
 #include "switchyard/config/config.hpp"
+#include "switchyard/schemes/greedy/greedy_plugin.hpp"
+#include "switchyard/schemes/pmnb/dynamic_plugin.hpp"
+#include "switchyard/schemes/schedule_plugin.hpp"
+#include "switchyard/schemes/star/star_plugin.hpp"
+#include "switchyard/sim/broadcast_section.hpp"
 #include "switchyard/sim/simulation.hpp"
 
 namespace sy::test {

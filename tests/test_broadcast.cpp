@@ -74,9 +74,9 @@ TEST_P(EveryNodeOnce, EachBroadcastReachesEveryOtherNodeExactlyOnce) {
   };
   const Results r = run_simulation(cfg, opt);
   ASSERT_TRUE(r.stable) << r.unstable_reason;
-  EXPECT_EQ(r.broadcasts, 60u);
-  EXPECT_EQ(r.broadcasts_done, 60u);
-  EXPECT_DOUBLE_EQ(r.transmissions_per_broadcast, N - 1.0);
+  EXPECT_EQ(r.find<BroadcastSection>()->broadcasts, 60u);
+  EXPECT_EQ(r.find<BroadcastSection>()->broadcasts_done, 60u);
+  EXPECT_DOUBLE_EQ(r.find<BroadcastSection>()->transmissions_per_broadcast, N - 1.0);
   ASSERT_EQ(got.size(), 60u);
   for (auto& [key, rec] : got) {
     std::vector<int> count(N, 0);
@@ -113,12 +113,14 @@ TEST(Broadcast, LightLoadDelaysAreTheAverageDistanceAndTheDiameter) {
   const Results r = run_simulation(cfg);
   ASSERT_TRUE(r.stable) << r.unstable_reason;
   const Topology topo = cfg.topology.make();
-  ASSERT_GT(r.reception_delay.count, 10000u);
+  ASSERT_GT(r.find<BroadcastSection>()->reception_delay.count, 10000u);
   // One packet time per hop at zero load: reception = distance, broadcast = diameter.
   const double D = topo.average_distance(false);
-  EXPECT_NEAR(r.reception_delay.mean / r.packet_time, D, 0.03 * D);
-  EXPECT_NEAR(r.broadcast_delay.mean / r.packet_time, topo.diameter(), 0.03 * topo.diameter());
-  EXPECT_GE(r.reception_delay.mean, D);  // never below the zero-load value
+  EXPECT_NEAR(r.find<BroadcastSection>()->reception_delay.mean / r.packet_time, D, 0.03 * D);
+  EXPECT_NEAR(r.find<BroadcastSection>()->broadcast_delay.mean / r.packet_time, topo.diameter(),
+              0.03 * topo.diameter());
+  EXPECT_GE(r.find<BroadcastSection>()->reception_delay.mean,
+            D);  // never below the zero-load value
 }
 
 TEST(Broadcast, BalanceEqualizesMeasuredLinkUtilizationOnA4x8Torus) {
@@ -130,7 +132,7 @@ TEST(Broadcast, BalanceEqualizesMeasuredLinkUtilizationOnA4x8Torus) {
   EXPECT_NEAR(u0, u1, 0.03 * (u0 + u1) / 2) << u0 << " vs " << u1;
   EXPECT_NEAR((u0 + u1) / 2, 0.6, 0.03);
   double sum = 0;
-  for (double x : r.star_x) sum += x;
+  for (double x : r.find<StarPlugin>()->x()) sum += x;
   EXPECT_NEAR(sum, 1.0, 1e-12);
 }
 
@@ -152,7 +154,8 @@ TEST(Broadcast, PriorityStarBelowFcfsAtHighLoad) {
       test::cli_results("fcfs", star_yaml(topo, "fcfs_direct", 0.85, 20000), &log);
   ASSERT_FALSE(js.empty()) << log;
   const double fcfs = test::json_number(js, "reception_delay", "mean");
-  EXPECT_LT(p.reception_delay.mean, 0.9 * fcfs) << p.reception_delay.mean << " vs " << fcfs;
+  const double star = p.find<BroadcastSection>()->reception_delay.mean;
+  EXPECT_LT(star, 0.9 * fcfs) << star << " vs " << fcfs;
 }
 
 TEST(Broadcast, InputVcRoutersReplicateWithoutLossUnderMixedLoad) {
@@ -167,11 +170,12 @@ TEST(Broadcast, InputVcRoutersReplicateWithoutLossUnderMixedLoad) {
       "  load: {rho: 0.25, broadcast_share: 0.5}\n"
       "simulation: {warmup: 1000, measure: 10000, seed: 5}\n");
   ASSERT_TRUE(r.stable) << r.unstable_reason;
-  EXPECT_DOUBLE_EQ(r.transmissions_per_broadcast, 35.0);
+  EXPECT_DOUBLE_EQ(r.find<BroadcastSection>()->transmissions_per_broadcast, 35.0);
   EXPECT_EQ(r.credit_violations, 0u);
   EXPECT_EQ(r.order_errors, 0u);
-  EXPECT_GE(r.broadcasts_done + 50, r.broadcasts);  // only those created near the end still fly
-  EXPECT_GT(r.reception_delay.count, 1000u);
+  EXPECT_GE(r.find<BroadcastSection>()->broadcasts_done + 50,
+            r.find<BroadcastSection>()->broadcasts);  // only those created near the end still fly
+  EXPECT_GT(r.find<BroadcastSection>()->reception_delay.count, 1000u);
 }
 
 TEST(Broadcast, MixedTrafficNoPriorityInversionAndNoLoss) {
@@ -210,9 +214,9 @@ TEST(IndirectBroadcast, EveryNodeOnceViaTheRootsTreesWithReturnsToTheSource) {
   };
   const Results r = run_simulation(cfg, opt);
   ASSERT_TRUE(r.stable) << r.unstable_reason;
-  EXPECT_EQ(r.broadcasts_done, 100u);
+  EXPECT_EQ(r.find<BroadcastSection>()->broadcasts_done, 100u);
   // N - 1 tree transmissions plus the way to the root (a tree's root is 3 + l).
-  EXPECT_GT(r.transmissions_per_broadcast, 15.0);
+  EXPECT_GT(r.find<BroadcastSection>()->transmissions_per_broadcast, 15.0);
   ASSERT_EQ(got.size(), 100u);
   for (auto& [key, rec] : got) {
     std::vector<int> count(16, 0);

@@ -36,9 +36,9 @@ TEST_P(Schedules, ModelTimeIsTheClosedFormAndEveryNodeIsInformedOnce) {
     << "schedule: {algorithm: " << c.algorithm << ", message_flits: " << c.L
     << ", packet_flits: " << c.B << ", root: " << c.root << ", variant: " << c.variant << "}\n";
   const Results r = test::run(y.str());
-  ASSERT_TRUE(r.has_schedule);
+  ASSERT_TRUE(r.find<SchedulePlugin>());
   ASSERT_TRUE(r.stable) << r.unstable_reason;
-  const ScheduleResult& s = r.schedule;
+  const ScheduleResult& s = r.find<SchedulePlugin>()->result;
   EXPECT_EQ(s.nodes_informed, c.n0 * c.n1 - 1);
   EXPECT_EQ(s.duplicates, 0u);
   EXPECT_EQ(s.receptions_per_node_max, s.parts);
@@ -181,11 +181,13 @@ TEST(Circuit, WithoutABarrierPhasesCanMeetWithOneTheySynchronize) {
       "schedule: {algorithm: tiling, message_flits: 16, barrier: true}\n";
   const Results r = test::run(y);
   ASSERT_TRUE(r.stable) << r.unstable_reason;
-  EXPECT_EQ(static_cast<double>(r.schedule.completion), r.schedule.formula);
+  EXPECT_EQ(static_cast<double>(r.find<SchedulePlugin>()->result.completion),
+            r.find<SchedulePlugin>()->result.formula);
   std::string log;
   const std::string js =
       test::cli_results("nobarrier", y.substr(0, y.find(", barrier")) + "}\n", &log);
   ASSERT_FALSE(js.empty()) << log;
   // Contention without the barrier.
-  EXPECT_GT(test::json_number(js, "schedule", "completion_time"), r.schedule.formula);
+  EXPECT_GT(test::json_number(js, "schedule", "completion_time"),
+            r.find<SchedulePlugin>()->result.formula);
 }

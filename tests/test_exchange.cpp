@@ -59,7 +59,7 @@ TEST_P(ExchangeSchedule, OnTheModelCompletionIsTheFormulaToTheCycle) {
   const Case& c = GetParam();
   const Results r = test::run(yaml(c, 2, 2));
   ASSERT_TRUE(r.stable) << r.unstable_reason;
-  const ScheduleResult& s = r.schedule;
+  const ScheduleResult& s = r.find<SchedulePlugin>()->result;
   EXPECT_EQ(s.slot_cycles, 5u);
   EXPECT_EQ(static_cast<double>(s.completion), total_exchange_formula(c.kind, c.dims) * 5);
   EXPECT_EQ(static_cast<double>(s.completion), s.formula);

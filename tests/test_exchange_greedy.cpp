@@ -90,7 +90,7 @@ TEST_P(GreedyOnTheModel, CompletionWithinTheBound) {
   const TaskMatrix t = exchange_task(cfg);
   const Results r = test::run(y);
   ASSERT_TRUE(r.stable) << r.unstable_reason;
-  const ScheduleResult& s = r.schedule;
+  const ScheduleResult& s = r.find<SchedulePlugin>()->result;
   ASSERT_EQ(s.slot_cycles, 5u);
   EXPECT_LE(s.completion, static_cast<Cycle>(t.max_row() + t.max_col() - 1) * 5);
   EXPECT_GE(s.completion, static_cast<Cycle>(t.critical_sum()) * 5);

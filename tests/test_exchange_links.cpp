@@ -91,7 +91,7 @@ TEST_P(KLinksOnTheModel, CompletionIsTheoremSeven) {
                               "schedule: {algorithm: total_exchange, links: " +
                               std::to_string(c.k) + ", message_flits: 2}\n");
   ASSERT_TRUE(r.stable) << r.unstable_reason;
-  const ScheduleResult& s = r.schedule;
+  const ScheduleResult& s = r.find<SchedulePlugin>()->result;
   EXPECT_EQ(static_cast<double>(s.completion), c.slots * 5.0);
   EXPECT_EQ(s.formula, c.slots * 5.0) << s.formula_text;
   EXPECT_EQ(s.nodes_informed, s.nodes_expected);

@@ -121,7 +121,7 @@ TEST_P(OaddOnTheModel, CompletionAndAverageDelayAreThePapersOptimum) {
   const Case& c = GetParam();
   const Results r = test::run(yaml(c, "oadd"));
   ASSERT_TRUE(r.stable) << r.unstable_reason;
-  const ScheduleResult& s = r.schedule;
+  const ScheduleResult& s = r.find<SchedulePlugin>()->result;
   ASSERT_EQ(s.slot_cycles, 5u);
   EXPECT_EQ(static_cast<double>(s.completion), total_exchange_formula(c.kind, c.dims) * 5);
   EXPECT_NEAR(s.mean_delivery_slots, optimal_delay(c), 1e-9);
@@ -151,8 +151,9 @@ TEST_P(OctrDelayOnTheModel, AverageDelayIsNotBelowTheOptimum) {
   const Case& c = GetParam();
   const Results r = test::run(yaml(c, "octr"));
   ASSERT_TRUE(r.stable) << r.unstable_reason;
-  EXPECT_EQ(static_cast<double>(r.schedule.completion), total_exchange_formula(c.kind, c.dims) * 5);
-  EXPECT_GE(r.schedule.mean_delivery_slots, optimal_delay(c) - 1e-9);
+  EXPECT_EQ(static_cast<double>(r.find<SchedulePlugin>()->result.completion),
+            total_exchange_formula(c.kind, c.dims) * 5);
+  EXPECT_GE(r.find<SchedulePlugin>()->result.mean_delivery_slots, optimal_delay(c) - 1e-9);
 }
 
 INSTANTIATE_TEST_SUITE_P(

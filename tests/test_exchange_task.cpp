@@ -118,7 +118,7 @@ TEST_P(OctrOnTheModel, CompletionIsTheFormulaToTheCycle) {
   const ModelCase& c = GetParam();
   const Results r = test::run(run_yaml(c.topology, c.schedule));
   ASSERT_TRUE(r.stable) << r.unstable_reason;
-  const ScheduleResult& s = r.schedule;
+  const ScheduleResult& s = r.find<SchedulePlugin>()->result;
   ASSERT_EQ(s.slot_cycles, 5u);
   EXPECT_EQ(static_cast<double>(s.completion), c.slots * 5);
   EXPECT_EQ(s.formula, c.slots * 5) << s.formula_text;

@@ -58,8 +58,8 @@ TEST(GreedyBounds, ClosedForms) {
 TEST(GreedyHypercube, ExactAtPOneWithinTheConfidenceInterval) {
   const Results r = test::run(greedy("{type: hypercube, dim: 4}", 1.0, 0.6));
   ASSERT_TRUE(r.stable) << r.unstable_reason;
-  ASSERT_TRUE(r.has_greedy);
-  EXPECT_TRUE(r.greedy_ideal);
+  ASSERT_TRUE(r.find<GreedyPlugin>());
+  EXPECT_TRUE(r.find<GreedyPlugin>()->ideal);
   EXPECT_NEAR(T(r), 4 + 0.6 / (2 * 0.4), 2 * ci(r) + 0.01);
 }
 
@@ -70,8 +70,8 @@ TEST_P(GreedyBoundsHold, HypercubeMeanDelayBetweenThePapersBounds) {
   const Results r = test::run(greedy("{type: hypercube, dim: " + std::to_string(d) + "}", p, rho, 1,
                                      d >= 8 ? 4000 : 40000));
   ASSERT_TRUE(r.stable) << r.unstable_reason;
-  EXPECT_GT(T(r) + ci(r), r.greedy.lower);
-  EXPECT_LT(T(r) - ci(r), r.greedy.slotted_upper);
+  EXPECT_GT(T(r) + ci(r), r.find<GreedyPlugin>()->bounds.lower);
+  EXPECT_LT(T(r) - ci(r), r.find<GreedyPlugin>()->bounds.slotted_upper);
   // Every arc carries rho (Prop. 5), dimension by dimension.
   for (double u : r.link_util_by_dim) EXPECT_NEAR(u, rho, 0.02);
 }
@@ -100,9 +100,9 @@ TEST_P(GreedyButterflyExact, PZeroAndPOneTakeTheLowerBound) {
   // p in {0, 1}: every packet goes straight (or always vertical); only the first arc queues.
   const Results r = test::run(greedy("{type: butterfly, k: 2, n: 5}", GetParam(), 0.7));
   ASSERT_TRUE(r.stable) << r.unstable_reason;
-  ASSERT_TRUE(r.greedy.exact_known);
-  EXPECT_NEAR(r.greedy.exact, 5 + 0.7 / 0.6, 1e-12);
-  EXPECT_NEAR(T(r), r.greedy.exact, 2 * ci(r) + 0.01);
+  ASSERT_TRUE(r.find<GreedyPlugin>()->bounds.exact_known);
+  EXPECT_NEAR(r.find<GreedyPlugin>()->bounds.exact, 5 + 0.7 / 0.6, 1e-12);
+  EXPECT_NEAR(T(r), r.find<GreedyPlugin>()->bounds.exact, 2 * ci(r) + 0.01);
   // Every packet makes n hops (those still in flight at the end: fewer so far).
   EXPECT_GE(r.flit_hops, 5 * r.packets_delivered);
   EXPECT_LE(r.flit_hops, 5 * r.packets_injected);
@@ -113,11 +113,11 @@ INSTANTIATE_TEST_SUITE_P(Greedy, GreedyButterflyExact, ::testing::Values(0.0, 1.
 TEST(GreedyButterfly, BoundsHoldAndLevelZeroArcsAreMD1) {
   const Results r = test::run(greedy("{type: butterfly, k: 2, n: 6}", 0.3, 0.8));
   ASSERT_TRUE(r.stable) << r.unstable_reason;
-  EXPECT_GT(T(r) + ci(r), r.greedy.lower);
-  EXPECT_LT(T(r) - ci(r), r.greedy.upper);
+  EXPECT_GT(T(r) + ci(r), r.find<GreedyPlugin>()->bounds.lower);
+  EXPECT_LT(T(r) - ci(r), r.find<GreedyPlugin>()->bounds.upper);
   ASSERT_GE(r.link_classes.size(), 2u);
-  EXPECT_NEAR(r.link_classes[0].sojourn, r.greedy.md1_first_straight, 0.03);
-  EXPECT_NEAR(r.link_classes[1].sojourn, r.greedy.md1_first_vertical, 0.03);
+  EXPECT_NEAR(r.link_classes[0].sojourn, r.find<GreedyPlugin>()->bounds.md1_first_straight, 0.03);
+  EXPECT_NEAR(r.link_classes[1].sojourn, r.find<GreedyPlugin>()->bounds.md1_first_vertical, 0.03);
   // Straight arcs carry lambda (1 - p) = 0.8, vertical ones lambda p = 0.8 * 0.3 / 0.7.
   EXPECT_NEAR(r.link_classes[0].utilization, 0.8, 0.01);
   EXPECT_NEAR(r.link_classes[1].utilization, 0.8 * 0.3 / 0.7, 0.01);

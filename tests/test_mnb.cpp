@@ -50,9 +50,9 @@ TEST_P(MnbOnTheModel, CompletionIsTheExactPhaseSumToTheCycle) {
                               "traffic: {type: none}\n"
                               "schedule: {algorithm: mnb, message_flits: 2}\n");
   ASSERT_TRUE(r.stable) << r.unstable_reason;
-  EXPECT_EQ(static_cast<double>(r.schedule.completion), mnb_exact(d) * 5);
-  EXPECT_EQ(r.schedule.nodes_informed, 1 << d);
-  EXPECT_EQ(r.schedule.duplicates, 0u);
+  EXPECT_EQ(static_cast<double>(r.find<SchedulePlugin>()->result.completion), mnb_exact(d) * 5);
+  EXPECT_EQ(r.find<SchedulePlugin>()->result.nodes_informed, 1 << d);
+  EXPECT_EQ(r.find<SchedulePlugin>()->result.duplicates, 0u);
 }
 
 INSTANTIATE_TEST_SUITE_P(Mnb, MnbOnTheModel, ::testing::Values(3, 4, 5, 6, 7, 8));
@@ -95,8 +95,9 @@ TEST(PmnbOnTheModel, CompletionIsTheExactSumWithScansAsRealMessages) {
       "traffic: {type: none}\n"
       "schedule: {algorithm: pmnb, packets: 20, scan_slots: 1, message_flits: 4}\n");
   ASSERT_TRUE(r.stable) << r.unstable_reason;
-  EXPECT_EQ(static_cast<double>(r.schedule.completion), pmnb_iii_exact(6, 20, 1) * 4);
-  EXPECT_EQ(r.schedule.duplicates, 0u);
+  EXPECT_EQ(static_cast<double>(r.find<SchedulePlugin>()->result.completion),
+            pmnb_iii_exact(6, 20, 1) * 4);
+  EXPECT_EQ(r.find<SchedulePlugin>()->result.duplicates, 0u);
 }
 
 TEST(PmnbExample, ThePapersTableFromItsFormulas) {
@@ -160,10 +161,11 @@ const std::string base5 =
 void expect_exact(const std::string& schedule, double exact_cycles) {
   const Results r = test::run(base5 + "schedule: " + schedule + "\n");
   ASSERT_TRUE(r.stable) << r.unstable_reason;
-  EXPECT_EQ(static_cast<double>(r.schedule.completion), exact_cycles);
-  EXPECT_EQ(static_cast<double>(r.schedule.completion), r.schedule.formula);
-  EXPECT_EQ(r.schedule.nodes_informed, 32);
-  EXPECT_EQ(r.schedule.duplicates, 0u);
+  EXPECT_EQ(static_cast<double>(r.find<SchedulePlugin>()->result.completion), exact_cycles);
+  EXPECT_EQ(static_cast<double>(r.find<SchedulePlugin>()->result.completion),
+            r.find<SchedulePlugin>()->result.formula);
+  EXPECT_EQ(r.find<SchedulePlugin>()->result.nodes_informed, 32);
+  EXPECT_EQ(r.find<SchedulePlugin>()->result.duplicates, 0u);
 }
 
 }  // namespace

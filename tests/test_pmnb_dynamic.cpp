@@ -35,8 +35,8 @@ std::string yaml(const std::string& scheme, double rho, const std::string& perio
 
 void expect_theorem(const Results& r) {
   ASSERT_TRUE(r.stable) << r.unstable_reason;
-  ASSERT_TRUE(r.has_pmnb);
-  const DynamicPmnbResult& p = r.pmnb;
+  ASSERT_TRUE(r.find<DynamicPmnbPlugin>());
+  const DynamicPmnbResult& p = r.find<DynamicPmnbPlugin>()->result;
   ASSERT_TRUE(p.theorem_stable);
   const double model = p.period_end_delay.mean / p.slot_cycles;
   const double ci = p.period_end_delay.ci95 / p.slot_cycles;
@@ -44,9 +44,9 @@ void expect_theorem(const Results& r) {
   // their cycle, periods rounded up to whole cycles) against the theorem's continuous time.
   EXPECT_NEAR(model, p.T, 2 * ci + 0.5) << "model " << model << " +- " << ci << ", theorem " << p.T;
   EXPECT_GT(p.periods, 100u);
-  EXPECT_GT(r.broadcasts_done, 1000u);
+  EXPECT_GT(r.find<BroadcastSection>()->broadcasts_done, 1000u);
   // Every broadcast of the window completed: N - 1 receptions each (the stable run drained).
-  EXPECT_GE(r.transmissions_per_broadcast, 15.0);
+  EXPECT_GE(r.find<BroadcastSection>()->transmissions_per_broadcast, 15.0);
 }
 
 std::string error_of(const std::string& y) {
@@ -59,19 +59,19 @@ TEST(DynamicPmnb, AlgorithmIiiBelowTheLimitAgreesWithTheTheorem) {
   // d = 4, t_p = 1: V = 2d + 4d = 24, X = 1/4, limit 1 / (1 + 24 * 4 / 16) = 0.143.
   const Results r = test::run(yaml("pmnb_iii", 0.08));
   expect_theorem(r);
-  EXPECT_NEAR(r.pmnb.limit_rho, 1.0 / 7.0, 1e-12);
+  EXPECT_NEAR(r.find<DynamicPmnbPlugin>()->result.limit_rho, 1.0 / 7.0, 1e-12);
 }
 
 TEST(DynamicPmnb, AlgorithmIiBelowTheLimitAgreesWithTheTheorem) {
   // II: V = 2 d t_p + 2 = 10, X = (N-1)/(N d): limit 1 / (1 + 10 * 4 / 15) = 0.273.
   const Results r = test::run(yaml("pmnb_ii", 0.18));
   expect_theorem(r);
-  EXPECT_NEAR(r.pmnb.limit_rho, 1.0 / (1.0 + 40.0 / 15.0), 1e-12);
+  EXPECT_NEAR(r.find<DynamicPmnbPlugin>()->result.limit_rho, 1.0 / (1.0 + 40.0 / 15.0), 1e-12);
 }
 
 TEST(DynamicPmnb, AboveTheLimitTheRunIsFlaggedUnstable) {
   const Results r = test::run(yaml("pmnb_iii", 0.25));
-  EXPECT_FALSE(r.pmnb.theorem_stable);
+  EXPECT_FALSE(r.find<DynamicPmnbPlugin>()->result.theorem_stable);
   EXPECT_FALSE(r.stable);
   EXPECT_NE(r.unstable_reason.find("saturation"), std::string::npos) << r.unstable_reason;
 }
@@ -80,9 +80,12 @@ TEST(DynamicPmnb, ExactPeriodsAreNoSlowerThanTheTheoremsPeriods) {
   // Periods of the schedule's own length f(M) <= V + M X: the delay can only be shorter.
   const Results r = test::run(yaml("pmnb_iii", 0.08, "exact"));
   ASSERT_TRUE(r.stable) << r.unstable_reason;
-  const double model = r.pmnb.period_end_delay.mean / r.pmnb.slot_cycles;
-  EXPECT_LT(model, r.pmnb.T);
-  EXPECT_LT(r.pmnb.mean_period_slots, r.pmnb.V + r.pmnb.mean_M * r.pmnb.X);
+  const double model = r.find<DynamicPmnbPlugin>()->result.period_end_delay.mean /
+                       r.find<DynamicPmnbPlugin>()->result.slot_cycles;
+  EXPECT_LT(model, r.find<DynamicPmnbPlugin>()->result.T);
+  EXPECT_LT(r.find<DynamicPmnbPlugin>()->result.mean_period_slots,
+            r.find<DynamicPmnbPlugin>()->result.V +
+                r.find<DynamicPmnbPlugin>()->result.mean_M * r.find<DynamicPmnbPlugin>()->result.X);
 }
 
 TEST(DynamicPmnb, ConfigErrorsNameTheKey) {

@@ -215,8 +215,11 @@ TEST(Reliability, ScheduleThatInformsANodeTwiceIsNotStable) {
   };
   const Results r = run_simulation(
       load_config(std::string(SWITCHYARD_SOURCE_DIR) + "/configs/schedule_explicit.yaml"), opt);
-  ASSERT_TRUE(r.has_schedule);
-  EXPECT_GE(r.schedule.duplicates + (r.schedule.nodes_informed < r.schedule.nodes_expected), 1)
+  ASSERT_TRUE(r.find<SchedulePlugin>());
+  EXPECT_GE(r.find<SchedulePlugin>()->result.duplicates +
+                (r.find<SchedulePlugin>()->result.nodes_informed <
+                 r.find<SchedulePlugin>()->result.nodes_expected),
+            1)
       << r.to_json();
   EXPECT_FALSE(r.stable);
   EXPECT_TRUE(has(r.unstable_reason, "schedule did not deliver every packet exactly once"))

@@ -76,8 +76,8 @@ TEST(SlotSchedule, TorusPacketsFollowTheirRoutesAndSlotsExactly) {
   const Results r =
       run_keep(explicit_yaml(kTorus333, {{0, 22}, {13, 4}, {5, 2}, {0, 2}}, txs), &net);
   ASSERT_TRUE(r.stable) << r.unstable_reason;
-  ASSERT_TRUE(r.has_schedule);
-  const ScheduleResult& s = r.schedule;
+  ASSERT_TRUE(r.find<SchedulePlugin>());
+  const ScheduleResult& s = r.find<SchedulePlugin>()->result;
   EXPECT_TRUE(s.slots);
   EXPECT_EQ(s.slot_cycles, 3u);
   ASSERT_EQ(s.item_delivered.size(), 4u);
@@ -112,7 +112,7 @@ TEST(SlotSchedule, HypercubePacketsFollowTheirRoutesAndSlotsExactly) {
   Network* net = nullptr;
   const Results r = run_keep(explicit_yaml(head, {{0, 15}, {15, 6}, {3, 5}}, txs), &net);
   ASSERT_TRUE(r.stable) << r.unstable_reason;
-  const ScheduleResult& s = r.schedule;
+  const ScheduleResult& s = r.find<SchedulePlugin>()->result;
   ASSERT_EQ(s.item_delivered.size(), 3u);
   EXPECT_EQ(s.item_delivered[0], 7u);
   EXPECT_EQ(s.item_delivered[1], 4u);
@@ -182,10 +182,10 @@ TEST(SlotSchedule, BroadcastItemReachesEveryNodeAlongATree) {
     for (int n = 0; n < (1 << d); ++n) txs.push_back({0, n, {"d" + std::to_string(d)}, {d}});
   const Results r = test::run(explicit_yaml(head, {{0, -1}}, txs, "  message_flits: 4\n"));
   ASSERT_TRUE(r.stable) << r.unstable_reason;
-  EXPECT_EQ(r.schedule.nodes_informed, 7);
-  EXPECT_EQ(r.schedule.slot_cycles, 4u);
-  EXPECT_EQ(r.schedule.completion, 12u);  // 3 slots of 4 cycles
-  EXPECT_EQ(r.schedule.receptions_per_node_max, 1);
+  EXPECT_EQ(r.find<SchedulePlugin>()->result.nodes_informed, 7);
+  EXPECT_EQ(r.find<SchedulePlugin>()->result.slot_cycles, 4u);
+  EXPECT_EQ(r.find<SchedulePlugin>()->result.completion, 12u);  // 3 slots of 4 cycles
+  EXPECT_EQ(r.find<SchedulePlugin>()->result.receptions_per_node_max, 1);
 }
 
 TEST(SlotSchedule, InputVcRoutersTakeDimensionOrderedRoutesWithTheirSlots) {
@@ -197,7 +197,7 @@ TEST(SlotSchedule, InputVcRoutersTakeDimensionOrderedRoutesWithTheirSlots) {
   const Results r = test::run(
       explicit_yaml(head, {{0, 5}}, {{0, 0, {"d0+", "d1+"}, {0, 3}}}, "  message_flits: 4\n"));
   ASSERT_TRUE(r.stable) << r.unstable_reason;
-  EXPECT_EQ(r.schedule.item_delivered[0], 4u * 5);
+  EXPECT_EQ(r.find<SchedulePlugin>()->result.item_delivered[0], 4u * 5);
   EXPECT_EQ(r.credit_violations, 0u);
   // Dimension 1 before dimension 0: the dateline classes cannot keep it deadlock free.
   EXPECT_THROW(test::cfg(explicit_yaml(head, {{0, 5}}, {{0, 0, {"d1+", "d0+"}, {0, 1}}})),
@@ -222,8 +222,8 @@ TEST(PhaseSchedule, RelayOnPacketRoutersTakesOnePhaseEach) {
   const Results r = test::run(y);
   ASSERT_TRUE(r.stable) << r.unstable_reason;
   // alpha + h delta + L tau per phase: (3 + 2 + 8) + (3 + 1 + 8) + (3 + 1 + 8).
-  EXPECT_EQ(r.schedule.completion, 37u);
-  EXPECT_EQ(r.schedule.planned, 37.0);
+  EXPECT_EQ(r.find<SchedulePlugin>()->result.completion, 37u);
+  EXPECT_EQ(r.find<SchedulePlugin>()->result.planned, 37.0);
 }
 
 TEST(ScheduleConfig, ExplicitKeysAreValidated) {

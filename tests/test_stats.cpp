@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "switchyard/base/rng.hpp"
-#include "switchyard/sim/stats.hpp"
+#include "switchyard/network/stats.hpp"
 
 using namespace sy;
 

@@ -1,6 +1,7 @@
 // router: {buffering, switching, vcs, vc_depth, arbitration, priority_classes, pipeline,
 //          switch_allocator, allocator_iterations, vc_allocator}
 #include "switchyard/config/section.hpp"
+#include "switchyard/router/allocators/matcher.hpp"
 
 namespace sy {
 namespace config_detail {
@@ -38,12 +39,10 @@ void parse_router(Section& s, Config& c) {
   if (s.has("switch_allocator") && !input_vc)
     fail(c.source, s.at("switch_allocator"), s.path("switch_allocator"),
          "allocators are part of input_vc routers (buffering: input_vc)");
+  std::vector<std::pair<std::string, std::string>> allocators;
+  for (const std::string& n : switch_allocator_names()) allocators.emplace_back(n, n);
   c.router.switch_allocator =
-      s.choice<std::string>("switch_allocator", "separable_input_first",
-                            {{"separable_input_first", "separable_input_first"},
-                             {"separable_output_first", "separable_output_first"},
-                             {"islip", "islip"},
-                             {"wavefront", "wavefront"}});
+      s.choice<std::string>("switch_allocator", "separable_input_first", allocators);
   if (c.router.switch_allocator != "separable_input_first" &&
       (c.router.priority_classes > 1 || c.router.arbitration != ArbPolicy::RoundRobin))
     fail(c.source, s.at("switch_allocator"), s.path("switch_allocator"),

@@ -20,7 +20,7 @@ class Router;
 class NetworkInterface;
 class OutputUnit;
 class Stats;
-class StarRule;
+class ReplicationRule;
 
 // Credits on their way back upstream: (output unit, VC) pairs in storage that is kept, so a warm
 // run allocates nothing; pushed inline on the per-flit path.
@@ -159,8 +159,9 @@ struct Fabric {
     circuits[static_cast<std::size_t>(id)].clear();
     return id;
   }
-  std::vector<double> star_x;      // probability of each ending dimension (STAR balance)
-  const StarRule* star = nullptr;  // the broadcast tree rule (null: no broadcast scheme)
+  // Router-level broadcast: the scheme's tree rule (null: none installed). It writes at most
+  // topo.num_ports() ports per children() call (a port at most once).
+  const ReplicationRule* replication = nullptr;
   // Messages requested for a cycle the kernel has not reached yet, in request order.
   struct Pending {
     Cycle cycle;

@@ -30,18 +30,6 @@ Network::Network(sc_core::sc_module_name name, const Config& cfg)
   if (cfg_.routing.algorithm != "dimension_order")
     routing_.set_algorithm(
         make_routing(cfg_.routing.algorithm, topo_, cfg_.router.vcs, cfg_.routing.tie_break));
-  const BroadcastConfig& bc = cfg_.traffic.broadcast;
-  if (bc.enabled()) {
-    star_.reset(new StarRule(topo_));
-    fabric_.star = star_.get();
-    if (bc.balanced) {
-      fabric_.star_x = star_balance(topo_.dims(), bc.rate, cfg_.traffic.packets_per_cycle());
-    } else {
-      int dims = 0;
-      for (int n : topo_.dims()) dims += n > 1;
-      for (int n : topo_.dims()) fabric_.star_x.push_back(n > 1 ? 1.0 / dims : 0.0);
-    }
-  }
   // One NI per terminal, one router per router id (the same ids in a direct network).
   const int N = topo_.num_nodes(), R = topo_.num_routers();
   for (int n = 0; n < N; ++n) {
@@ -91,13 +79,6 @@ Network::Network(sc_core::sc_module_name name, const Config& cfg)
     traffic_.out[static_cast<std::size_t>(n)].bind(nis_[n]->target);
   }
   if (cfg_.waves.enable) waves_.reset(new Waves(cfg_, topo_, routers_, fabric_.pool));
-  if (cfg_.schedule.enabled()) driver_.reset(new ScheduleDriver("schedule", cfg_, *this));
-  if (cfg_.traffic.broadcast.pmnb()) {
-    pmnb_.reset(new DynamicPmnb("pmnb", cfg_, *this, stats_));
-    fabric_.broadcast_request = [this](int node, int flits, Cycle at, bool measured) {
-      pmnb_->arrival(node, flits, at, measured);
-    };
-  }
   if (cfg_.traffic.trace && !cfg_.traffic.messages.empty())
     last_trace_time_ = cfg_.traffic.messages.back().time;
   if (cfg_.simulation.threads > 1) {
@@ -228,8 +209,13 @@ void Network::evaluate_in_parallel(Cycle t) {
 std::uint64_t Network::backlog() const {
   std::uint64_t b = 0;
   for (auto* ni : nis_) b += ni->backlog();
-  if (pmnb_) b += pmnb_->waiting();
-  return b;
+  return b + held_by_plugins();
+}
+
+std::uint64_t Network::held_by_plugins() const {
+  std::uint64_t n = 0;
+  for (const auto& f : backlogs_) n += f();
+  return n;
 }
 
 std::uint64_t Network::credit_violations() const {
@@ -457,8 +443,7 @@ void Network::settle_link_window() {
 std::uint64_t Network::live_packets() const {
   // A message waits at its source before its packets exist; a broadcast is one message and many
   // packet copies: the larger count of the two stands for what is queued.
-  return std::max<std::uint64_t>(fabric_.pool.live(), fabric_.messages.live()) +
-         (pmnb_ ? pmnb_->waiting() : 0);
+  return std::max<std::uint64_t>(fabric_.pool.live(), fabric_.messages.live()) + held_by_plugins();
 }
 
 bool Network::over_limits(Cycle t) {

@@ -9,8 +9,12 @@
 // When initiators besides the built-in sources are bound, each cycle is evaluated one delta cycle
 // after its time is reached, so a request an initiator makes at time t (delay 0) is taken at
 // cycle t whatever order the kernel runs the processes in.
+// The network knows no scheme: a broadcast scheme, a schedule or a dynamic algorithm plugs in
+// before the run through set_replication, the NIs' sockets and receive callbacks,
+// set_broadcast_request and add_backlog (sim/plugin.hpp: the plug-ins that do it).
 #pragma once
 #include <chrono>
+#include <functional>
 #include <memory>
 #include <string>
 #include <systemc>
@@ -21,14 +25,12 @@
 #include "switchyard/network/fabric.hpp"
 #include "switchyard/network/network_interface.hpp"
 #include "switchyard/network/router_threads.hpp"
+#include "switchyard/network/stats.hpp"
 #include "switchyard/network/waves.hpp"
+#include "switchyard/router/replication_rule.hpp"
 #include "switchyard/router/router.hpp"
 #include "switchyard/router/routing_unit.hpp"
-#include "switchyard/schemes/pmnb/dynamic.hpp"
-#include "switchyard/schemes/star/star.hpp"
-#include "switchyard/sim/stats.hpp"
 #include "switchyard/topology/topology.hpp"
-#include "switchyard/traffic/schedule_driver.hpp"
 #include "switchyard/traffic/traffic.hpp"
 
 namespace sy {
@@ -69,6 +71,7 @@ class Network : public sc_core::sc_module {
   const Config& config() const { return cfg_; }
   const Topology& topology() const { return topo_; }
   const Stats& stats() const { return stats_; }
+  Stats& stats() { return stats_; }
   const Fabric& fabric() const { return fabric_; }
   const RunState& state() const { return state_; }
   // Each link's busy_window final (input-VC links: closed at the run's end if it stopped inside
@@ -78,10 +81,22 @@ class Network : public sc_core::sc_module {
   const Traffic& traffic() const { return traffic_; }
   // The waveform writer (null unless waves.enable); close() flushes the VCD at the end of a run.
   Waves* waves() { return waves_.get(); }
-  const ScheduleDriver* schedule_driver() const { return driver_.get(); }
-  const DynamicPmnb* dynamic_pmnb() const { return pmnb_.get(); }
+  // --- What plug-ins install before the run starts (sim/plugin.hpp) ---
+  // Router-level broadcast: the rule the routers replicate broadcast copies by (kept by the
+  // caller for the run).
+  void set_replication(const ReplicationRule* rule) { fabric_.replication = rule; }
+  const ReplicationRule* replication() const { return fabric_.replication; }
+  // Broadcasts taken at the NI instead of the routers (node, flits, cycle, measured): a scheme
+  // that schedules them itself (dynamic PMNB periods).
+  void set_broadcast_request(std::function<void(int, int, Cycle, bool)> fn) {
+    fabric_.broadcast_request = std::move(fn);
+  }
+  // Packets a plug-in holds that the network has not taken yet: counted as alive (backlog and
+  // the memory limit).
+  void add_backlog(std::function<std::uint64_t()> fn) { backlogs_.push_back(std::move(fn)); }
   Router& router(int n) { return *routers_[n]; }
   NetworkInterface& ni(int n) { return *nis_[n]; }
+  const NetworkInterface& ni(int n) const { return *nis_[n]; }
   Cycle cycles() const { return end_cycle_; }
   std::uint64_t backlog() const;
   void keep_records(bool on) { stats_.keep_records(on); }
@@ -172,9 +187,8 @@ class Network : public sc_core::sc_module {
   std::size_t evaluate_routers(std::size_t w0, std::size_t w1, Cycle t);
   void evaluate_in_parallel(Cycle t);
   std::unique_ptr<Waves> waves_;
-  std::unique_ptr<StarRule> star_;
-  std::unique_ptr<ScheduleDriver> driver_;
-  std::unique_ptr<DynamicPmnb> pmnb_;
+  std::vector<std::function<std::uint64_t()>> backlogs_;
+  std::uint64_t held_by_plugins() const;
   int waves_tail_ = 0;
   void (*progress_)(const Network&, Cycle, void*) = nullptr;
   void* progress_arg_ = nullptr;

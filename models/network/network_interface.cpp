@@ -4,10 +4,10 @@
 #include <cstring>
 
 #include "switchyard/base/clock.hpp"
+#include "switchyard/network/stats.hpp"
+#include "switchyard/router/replication_rule.hpp"
 #include "switchyard/router/router.hpp"
 #include "switchyard/router/routing_unit.hpp"
-#include "switchyard/schemes/star/star.hpp"
-#include "switchyard/sim/stats.hpp"
 
 namespace sy {
 
@@ -175,26 +175,21 @@ void NetworkInterface::submit(int dst, int flits, int priority, Cycle at,
   if (!fabric_.in_clock && fabric_.wake) fabric_.wake->notify(sc_core::SC_ZERO_TIME);
 }
 
-int NetworkInterface::choose_ending_dim() {
-  return star_pick_ending_dim(fabric_.star_x, rng_.uniform());
-}
-
 void NetworkInterface::send(std::uint32_t mid) {
   Message& m = fabric_.messages[mid];
   const BroadcastConfig& bc = fabric_.cfg.traffic.broadcast;
   if (m.dst < 0) {
-    // One broadcast packet into the router; the routers replicate it along a STAR tree.
+    // One broadcast packet into the router; the routers replicate it along the scheme's tree.
+    if (!fabric_.replication)
+      throw std::logic_error("a broadcast message with no replication rule installed");
     const int N = fabric_.topo.num_nodes();
     const std::uint32_t bid = fabric_.new_broadcast();
     BroadcastRecord& b = fabric_.broadcasts[bid];
     b.src = node_;
-    // Indirect: first to the root (a unicast leg), then down the root's tree.
-    const bool indirect = bc.scheme == BroadcastScheme::Indirect;
-    b.ending_dim = choose_ending_dim();
-    b.tree_src = indirect ? (bc.root + b.ending_dim) % N : node_;
-    // The root's tree brings the packet back to its source too: that return keeps the record
-    // alive until it is in (it is no reception).
-    b.antipode_dir = rng_.uniform() < 0.5 ? 1 : -1;
+    // The rule plans the tree. A tree rooted elsewhere (STAR's indirect scheme) takes the
+    // packet to its root first (a unicast leg) and brings it back to its source too: that
+    // return keeps the record alive until it is in (it is no reception).
+    fabric_.replication->plan(b, node_, rng_);
     b.created = m.created;
     b.receptions_left = N - 1 + (b.tree_src != node_ ? 1 : 0);
     b.measured = m.measured;

@@ -79,7 +79,6 @@ class NetworkInterface : public sc_core::sc_module {
   void deliver_message(std::uint32_t id);
   void finish_broadcast(std::uint32_t packet, bool release_packet);
   void notify_receivers(std::uint32_t message, Cycle delivered);
-  int choose_ending_dim();
   void poke();
   int node_;
   Fabric& fabric_;

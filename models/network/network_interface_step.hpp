@@ -2,8 +2,8 @@
 // active NIs (network.cpp), one call per NI and cycle. A file that calls step() includes this.
 #pragma once
 #include "switchyard/network/network_interface.hpp"
+#include "switchyard/network/stats.hpp"
 #include "switchyard/router/router.hpp"
-#include "switchyard/sim/stats.hpp"
 
 namespace sy {
 

@@ -4,8 +4,8 @@
 
 #include "switchyard/base/clock.hpp"
 #include "switchyard/network/network_interface.hpp"
+#include "switchyard/network/stats.hpp"
 #include "switchyard/network/waves.hpp"
-#include "switchyard/sim/stats.hpp"
 
 namespace sy {
 

@@ -5,9 +5,9 @@
 #include <cstdlib>
 
 #include "switchyard/network/network_interface.hpp"
+#include "switchyard/network/stats.hpp"
 #include "switchyard/network/waves.hpp"
-#include "switchyard/schemes/star/star.hpp"
-#include "switchyard/sim/stats.hpp"
+#include "switchyard/router/replication_rule.hpp"
 
 namespace sy {
 
@@ -218,10 +218,11 @@ Cycle InputVcRouter::ready_time(const Flit& f, int in_port, VirtualChannel& vc, 
   return ready;
 }
 
-// A flit of a broadcast copy. Its header computes the STAR tree children here: none (a leaf,
-// the flits are consumed as they arrive, like an ejection), or one branch per child port, each
-// with the VC class of its hop (STAR's rotation classes: lower half of the VCs before the
-// rotation wraps past the last dimension, upper half after) and the scheme's priority class.
+// A flit of a broadcast copy. Its header asks the replication rule for the tree's children
+// here: none (a leaf, the flits are consumed as they arrive, like an ejection), or one branch
+// per child port, each with the VC class of its hop (the rule's two classes, STAR's rotation
+// classes: lower half of the VCs before the rotation wraps past the last dimension, upper half
+// after) and the scheme's priority class.
 void InputVcRouter::accept_broadcast_flit(int in_port, int v, Flit f, Cycle t) {
   InputUnit& iu = inputs_[in_port];
   VirtualChannel& vc = iu.vcs[v];
@@ -229,8 +230,8 @@ void InputVcRouter::accept_broadcast_flit(int in_port, int v, Flit f, Cycle t) {
   const bool source = is_injection(in_port);
   if (f.head) {
     BroadcastRecord& b = fabric_.broadcasts[static_cast<std::size_t>(pk.bcast)];
-    const int n = fabric_.star->children(node_, b.src, b.ending_dim, in_port, children_.data(),
-                                         b.antipode_dir);
+    const int n = fabric_.replication->children(node_, b.src, b.ending_dim, in_port,
+                                                children_.data(), b.antipode_dir);
     b.transmissions += n;
     vc.hold = 0;
     vc.sink = n == 0;
@@ -248,7 +249,7 @@ void InputVcRouter::accept_broadcast_flit(int in_port, int v, Flit f, Cycle t) {
     for (int k = 0; k < n; ++k) {
       VirtualChannel::Branch& br = vc.x().branches[k];
       br.port = children_[k];
-      const int cls = fabric_.star->vc_class(b.ending_dim, br.port);
+      const int cls = fabric_.replication->vc_class(b.ending_dim, br.port);
       int group = 0;
       if (Vb >= 4) {
         const bool same_ring = fabric_.topo.port(br.port).dim == in_dim;
@@ -264,7 +265,7 @@ void InputVcRouter::accept_broadcast_flit(int in_port, int v, Flit f, Cycle t) {
       br.out_vc = -1;
       br.sent = 0;
       br.cls = static_cast<std::uint8_t>(
-          bcast_.hop_class(true, fabric_.star->low_priority(b.ending_dim, br.port)));
+          bcast_.hop_class(true, fabric_.replication->low_priority(b.ending_dim, br.port)));
     }
   }
   // The node has the copy when its tail is in (tail start + tau). The last reception of a

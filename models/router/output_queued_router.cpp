@@ -3,9 +3,9 @@
 #include <algorithm>
 
 #include "switchyard/network/network_interface.hpp"
+#include "switchyard/network/stats.hpp"
 #include "switchyard/network/waves.hpp"
-#include "switchyard/schemes/star/star.hpp"
-#include "switchyard/sim/stats.hpp"
+#include "switchyard/router/replication_rule.hpp"
 
 namespace sy {
 
@@ -32,8 +32,8 @@ void OutputQueuedRouter::enqueue(int out, int cls, const Entry& e) {
 }
 
 // A copy of a broadcast packet: the node receives it (unless it is the source), and forwards a
-// copy on each of its STAR tree children; each copy is a packet of its own on its link, in the
-// class the scheme gives that hop.
+// copy on each of its tree children (the replication rule); each copy is a packet of its own on
+// its link, in the class the scheme gives that hop.
 void OutputQueuedRouter::accept_broadcast(int in_port, std::uint32_t id, Cycle t) {
   Packet pk = fabric_.pool[id];
   BroadcastRecord& b = fabric_.broadcasts[static_cast<std::size_t>(pk.bcast)];
@@ -56,8 +56,8 @@ void OutputQueuedRouter::accept_broadcast(int in_port, std::uint32_t id, Cycle t
   const bool at_root = pk.dst >= 0;
   const int tree_in = at_root ? injection_port() : in_port;
   if (at_root) fabric_.pool[id].dst = pk.dst = -1;
-  const int n =
-      fabric_.star->children(node_, b.tree_src, ending, tree_in, children_.data(), b.antipode_dir);
+  const int n = fabric_.replication->children(node_, b.tree_src, ending, tree_in, children_.data(),
+                                              b.antipode_dir);
   b.transmissions += n;
   // The node has the copy (not the source: a copy coming back to it down the root's tree is
   // a return, not a reception).
@@ -71,7 +71,7 @@ void OutputQueuedRouter::accept_broadcast(int in_port, std::uint32_t id, Cycle t
     const int o = children_[k];
     const std::uint32_t cid = k == 0 ? id : fabric_.pool.allocate();
     if (k > 0) fabric_.pool[cid] = pk;
-    enqueue(o, bcast_.hop_class(true, fabric_.star->low_priority(ending, o)),
+    enqueue(o, bcast_.hop_class(true, fabric_.replication->low_priority(ending, o)),
             {cid, in_port, ready});
   }
   if (n == 0) fabric_.pool.release(id);

@@ -17,7 +17,7 @@ constexpr double kPortBytes = 450;
 constexpr double kVcBytes = 160;
 constexpr double kFlitBytes = 24;
 constexpr double kTerminalBytes = 2500;
-// (The statistics are streaming, sim/stats.hpp: bounded whatever the window's length. Only a
+// (The statistics are streaming, network/stats.hpp: bounded whatever the window's length. Only a
 // library caller's RunOptions::record_packets keeps a record per packet, which this does not
 // count.)
 // A trace message: the parsed message and its message and packet records (160 bytes, measured

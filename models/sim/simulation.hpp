@@ -1,17 +1,18 @@
-// Simulation: builds one Network for a Config, runs it under sc_start, and gathers the results
-// (results.json and the summary printed on stdout). SystemC allows one elaboration per process,
-// so a process runs one simulation; sweeps and tests run one process per point.
+// Simulation: builds one Network for a Config, attaches the plug-ins that apply (sim/plugin.hpp:
+// schemes, later energy and RTL), runs it under sc_start, and gathers the results: the core's
+// (packets, latency, throughput, links, flows, stability), then each plug-in's section. They are
+// written as results.json, the summary printed on stdout and a sweep.csv row. SystemC allows one
+// elaboration per process, so a process runs one simulation; sweeps and tests run one process
+// per point.
 #pragma once
 #include <functional>
 #include <ostream>
 #include <string>
+#include <systemc>  // (declares sc_main extern "C": a program defines it next to this API)
 
 #include "switchyard/config/config.hpp"
-#include "switchyard/schemes/greedy/greedy.hpp"
-#include "switchyard/schemes/pmnb/dynamic.hpp"
-#include "switchyard/schemes/schedules.hpp"
-#include "switchyard/sim/stats.hpp"
-#include "switchyard/traffic/schedule_driver.hpp"
+#include "switchyard/network/stats.hpp"
+#include "switchyard/sim/plugin.hpp"
 
 namespace sy {
 
@@ -46,20 +47,6 @@ struct FlowStats {
   std::uint64_t latency_min = 0, latency_max = 0;
 };
 
-// An isotropic task by a slot schedule (schedule.algorithm total_exchange | octr | oadd |
-// greedy): the model's completion and average delay in slots, and link utilization from the
-// links' own counters, beside the paper's formulas (schemes/schedules.hpp ExchangeFormulas).
-struct ExchangeResult {
-  std::string algorithm, task;
-  int h = 0, h_rows = 0, h_cols = 0;  // the task matrix's critical, largest row, column sums
-  long long sigma = 0;                // its total sum (hops per node)
-  int links = 0;                      // the k-link limit (0: all-port)
-  double completion_time = 0;         // slots until the last packet is in (model)
-  double average_delay = 0;  // mean over the packets of the slot each is in, 1-based (model)
-  double utilization = 0;    // link-slots used / link-slots up to completion (model's links)
-  ExchangeFormulas formulas;
-};
-
 struct Results {
   std::string config_json;
   std::uint64_t seed = 0;
@@ -84,28 +71,10 @@ struct Results {
   bool link_queues = false;  // sojourn and queue measured (output-queued routers)
   double hist_bin = 1;       // latency histogram: bin width (cycles), 256 bins + overflow
   std::vector<std::uint64_t> latency_hist;
-  // Greedy routing (bit_flip on a hypercube or 2-ary butterfly): the paper's bounds beside T.
-  bool has_greedy = false, greedy_ideal = false;
-  GreedyBounds greedy;
-  // Random broadcasting (traffic.broadcast.scheme set).
-  bool broadcast = false;
-  std::string broadcast_scheme;
-  std::uint64_t broadcasts = 0, broadcasts_done = 0;
-  Summary broadcast_delay, reception_delay;  // cycles
-  double transmissions_per_broadcast = 0;
   double packet_time = 1;  // cycles one packet takes over one link (L*tau)
-  std::vector<double> star_x;
-  // A static schedule (schedule.algorithm set): its completion time from the model and checks.
   // Routing algorithm checks (routing.algorithm other than dimension_order; all must be 0).
   std::string routing_algorithm;
   std::uint64_t forbidden_turns = 0, nonminimal_packets = 0, intermediate_missed = 0;
-  // Dynamic broadcasting by PMNB periods (broadcast.scheme pmnb_iii / pmnb_ii).
-  bool has_pmnb = false;
-  DynamicPmnbResult pmnb;
-  bool has_schedule = false;
-  ScheduleResult schedule;
-  bool has_exchange = false;
-  ExchangeResult exchange;
   std::uint64_t flit_hops = 0;
   std::uint64_t order_errors = 0;
   std::uint64_t max_flit_wait = 0;
@@ -123,9 +92,26 @@ struct Results {
   std::uint64_t priority_inversions = 0;  // a packet went while a higher class was ready
   std::uint64_t requests_rejected = 0;    // TLM requests answered with an error status
   std::vector<Stats::Record> packets;     // with RunOptions::record_packets
+  // The plug-ins that applied to this run (sim/plugin.hpp), in the registry's order.
+  struct Section {
+    std::string kind;  // PluginKind::name
+    std::unique_ptr<Plugin> plugin;
+  };
+  std::vector<Section> sections;
+  // The section of plug-in class T (null: none in this run).
+  template <class T>
+  const T* find() const {
+    for (const Section& s : sections)
+      if (const T* p = dynamic_cast<const T*>(s.plugin.get())) return p;
+    return nullptr;
+  }
+  bool scheduled = false;  // the traffic is a schedule (schedule.algorithm): no offered load
 
   std::string to_json() const;
   std::string summary() const;
+  // sweep.csv: the header (the core's columns, then every plug-in kind's) and one run's row.
+  static std::string csv_header();
+  std::string csv_row(const std::string& value) const;
   // flows.csv (RFC 4180): a header line, then one line per flow with a measured packet.
   void write_flows_csv(std::ostream& out) const;
 };
@@ -138,8 +124,16 @@ struct RunOptions {
   // Called after the network is built, before the simulation starts: create your own modules
   // here (processing elements, memories, TLM initiators) and bind them to the NIs' sockets.
   std::function<void(Network&)> attach;
+  // Plug-ins of your own for this run (sim/plugin.hpp), after the registry's: each attached
+  // when its make() gives one, its section written after the registry's sections (sweep.csv
+  // keeps the registry's columns).
+  std::vector<PluginKind> plugins;
 };
 
 Results run_simulation(const Config& cfg, const RunOptions& opt = {});
+
+// A Summary as a results.json object {mean, ci95, p50, p99, max, count, batch_lag1}, with the
+// same in packet times when packet_time > 0 (for the sections' delays too).
+void summary_json(Json& j, const char* key, const Summary& s, double packet_time = 0);
 
 }  // namespace sy

@@ -308,4 +308,14 @@ std::string describe(const Schedule& s) {
   return o.str();
 }
 
+double phase_sum_time(const Schedule& s, const CircuitCost& c) {
+  std::vector<double> longest(s.phases, 0.0);
+  for (const Transmission& t : s.transmissions) {
+    const double time =
+        c.alpha + c.delta * static_cast<double>(t.path.size()) + c.tau * s.item_flits.at(t.item);
+    longest.at(t.phase) = std::max(longest.at(t.phase), time);
+  }
+  return std::accumulate(longest.begin(), longest.end(), 0.0);
+}
+
 }  // namespace sy

@@ -117,6 +117,18 @@ ScheduleCheck check(const Schedule& s);
 // Same, throwing std::runtime_error with the first errors when the schedule is not valid.
 void require_valid(const Schedule& s);
 
+// ---- cost -----------------------------------------------------------------------------------
+// The linear cost of one transmission: alpha + delta * hops + size * tau.
+struct CircuitCost {
+  double alpha = 1.0;  // start-up per transmission
+  double delta = 0.0;  // per switch passed (= per hop)
+  double tau = 1.0;    // per flit
+};
+
+// The schedule's own plan for phases timing: phases synchronous, each as long as its longest
+// transmission (alpha + delta * hops + size * tau, size = the part's flits).
+double phase_sum_time(const Schedule& s, const CircuitCost& c);
+
 std::string describe(const Schedule& s);              // one line: algorithm, size, items, phases
 std::string size_name(const std::vector<int>& dims);  // "5x5", "2x2x2x2"
 

@@ -5,12 +5,21 @@
 
 #include "switchyard/base/clock.hpp"
 #include "switchyard/network/network.hpp"
-#include "switchyard/schemes/schedules.hpp"
 
 namespace sy {
 
+ScheduleDriver::ScheduleDriver(sc_core::sc_module_name name, const Config& cfg, Network& net)
+    : sc_core::sc_module(name),
+      cfg_(cfg),
+      topo_(cfg.topology.make()),
+      barrier_(cfg.schedule.barrier) {
+  receptions_.assign(topo_.num_nodes(), 0);
+  expected_.assign(topo_.num_nodes(), 0);
+  bind(net);
+}
+
 ScheduleDriver::ScheduleDriver(sc_core::sc_module_name name, const Config& cfg, Network& net,
-                               bool empty)
+                               Schedule plan)
     : sc_core::sc_module(name),
       cfg_(cfg),
       topo_(cfg.topology.make()),
@@ -18,9 +27,9 @@ ScheduleDriver::ScheduleDriver(sc_core::sc_module_name name, const Config& cfg, 
   const int N = topo_.num_nodes();
   receptions_.assign(N, 0);
   expected_.assign(N, 0);
-  if (!empty) {
+  {
     batches_.emplace_back();
-    batches_.back().s = build_schedule(cfg);
+    batches_.back().s = std::move(plan);
     require_valid(batches_.back().s);
     prepare(batches_.back());
     const Schedule& s = batches_.back().s;
@@ -41,7 +50,13 @@ ScheduleDriver::ScheduleDriver(sc_core::sc_module_name name, const Config& cfg, 
         ++phase_left_[static_cast<std::size_t>(tr.phase)];
     }
   }
-  for (int n = 0; n < N; ++n) {
+  bind(net);
+}
+
+// One initiator per node, bound to its NI's target socket; receptions come back through the NIs'
+// receive callbacks.
+void ScheduleDriver::bind(Network& net) {
+  for (int n = 0; n < topo_.num_nodes(); ++n) {
     out_.emplace_back(new tlm_utils::simple_initiator_socket<ScheduleDriver>(
         ("out" + std::to_string(n)).c_str()));
     out_.back()->bind(net.ni(n).target);
@@ -349,20 +364,8 @@ ScheduleResult ScheduleDriver::result() const {
   r.mean_delivery_slots = items_total_ > 0 ? sum_slots / items_total_ : 0;
   const CircuitCost c{static_cast<double>(cfg_.timing.alpha),
                       static_cast<double>(cfg_.timing.delta), static_cast<double>(cfg_.timing.tau)};
-  if (!slots) r.terms = phase_sum_terms(s0);
   r.planned = slots ? static_cast<double>(s0.phases) * static_cast<double>(batches_.front().slot)
                     : phase_sum_time(s0, c);
-  if (cfg_.schedule.enabled()) {
-    const ScheduleFormula f = schedule_formula(cfg_, s0, r.planned);
-    r.formula = f.value;
-    r.alpha_terms = f.alpha_terms;
-    r.delta_terms = f.delta_terms;
-    r.ltau_terms = f.ltau_terms;
-    r.formula_text = f.text;
-    r.lower_bound = f.lower_bound;
-    r.upper_bound = f.upper_bound;
-    r.packet_slot_cycles = f.packet_slot_cycles;
-  }
   return r;
 }
 

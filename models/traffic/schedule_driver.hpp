@@ -29,7 +29,6 @@
 #include "switchyard/base/common.hpp"
 #include "switchyard/config/config.hpp"
 #include "switchyard/network/noc_extension.hpp"
-#include "switchyard/schemes/circuit/circuit_schedule.hpp"
 #include "switchyard/topology/topology.hpp"
 #include "switchyard/traffic/schedule.hpp"
 
@@ -54,8 +53,8 @@ struct ScheduleResult {
   double mean_delivery = 0;           // mean over items of the cycle its last destination got it
   double mean_delivery_slots = 0;     // slots: the same in slots (in at the end of slot w: w + 1)
   std::vector<Cycle> item_delivered;  // per item (kNever: not delivered)
-  CircuitTerms terms;  // phases timing: the schedule's phase sum as alpha/delta/flit-time terms
   double planned = 0;  // the schedule's own plan: phase sum (phases) or slots x S (slots)
+  // Filled by the scheme that made the schedule (schemes/schedules.cpp), not by the driver:
   double formula = 0;  // the paper's closed form for this algorithm and size (or the plan)
   double alpha_terms = 0, delta_terms = 0, ltau_terms = 0;  // the formula's coefficients
   std::string formula_text;
@@ -67,10 +66,11 @@ struct ScheduleResult {
 class ScheduleDriver : public sc_core::sc_module {
  public:
   SC_HAS_PROCESS(ScheduleDriver);
-  // Binds one initiator per node to the network's NIs. With cfg.schedule naming a static
-  // algorithm, builds it (throws UnsupportedSchedule with a clear message) and runs it from
-  // cycle 0; with `empty`, waits for append().
-  ScheduleDriver(sc_core::sc_module_name name, const Config& cfg, Network& net, bool empty = false);
+  // Binds one initiator per node to the network's NIs and runs `plan` (checked: throws
+  // std::runtime_error when it is not valid) from cycle 0.
+  ScheduleDriver(sc_core::sc_module_name name, const Config& cfg, Network& net, Schedule plan);
+  // The same, with no schedule yet: it waits for append().
+  ScheduleDriver(sc_core::sc_module_name name, const Config& cfg, Network& net);
   ~ScheduleDriver() override;
   const Schedule& schedule() const { return batches_.front().s; }
   ScheduleResult result() const;
@@ -104,6 +104,7 @@ class ScheduleDriver : public sc_core::sc_module {
     std::vector<char> first, to_dest, sent;
     std::vector<Cycle> delivered;
   };
+  void bind(Network& net);
   void prepare(Batch& b);
   void kick();
   void received(const Delivery& d);

@@ -55,19 +55,19 @@ std::string greedy_long(const std::string& topology, double p, double rho, int m
 TEST(Soak, GreedyHypercubeAtRhoNinetyFiveWithinTheBounds) {
   const Results r = test::run(greedy_long("{type: hypercube, dim: 7}", 0.5, 0.95, 400000));
   ASSERT_TRUE(r.stable) << r.unstable_reason;
-  ASSERT_TRUE(r.has_greedy);
+  ASSERT_TRUE(r.find<GreedyPlugin>());
   const double T = r.latency.mean / r.packet_time, ci = r.latency.ci95 / r.packet_time;
-  EXPECT_GT(T + ci, r.greedy.lower);
-  EXPECT_LT(T - ci, r.greedy.upper);
-  EXPECT_NEAR(r.link_classes[0].sojourn / r.packet_time, r.greedy.md1_first,
-              0.1 * r.greedy.md1_first);
+  EXPECT_GT(T + ci, r.find<GreedyPlugin>()->bounds.lower);
+  EXPECT_LT(T - ci, r.find<GreedyPlugin>()->bounds.upper);
+  EXPECT_NEAR(r.link_classes[0].sojourn / r.packet_time, r.find<GreedyPlugin>()->bounds.md1_first,
+              0.1 * r.find<GreedyPlugin>()->bounds.md1_first);
 }
 
 TEST(Soak, GreedyButterflyPOneExactAtRhoNinety) {
   const Results r = test::run(greedy_long("{type: butterfly, k: 2, n: 8}", 1.0, 0.9, 200000));
   ASSERT_TRUE(r.stable) << r.unstable_reason;
   const double T = r.latency.mean / r.packet_time, ci = r.latency.ci95 / r.packet_time;
-  EXPECT_NEAR(T, r.greedy.exact, 2 * ci + 0.02);
+  EXPECT_NEAR(T, r.find<GreedyPlugin>()->bounds.exact, 2 * ci + 0.02);
 }
 
 // Every routing algorithm on the smallest VC count it declares, above saturation for 200,000
@@ -167,12 +167,13 @@ void htrees_63(int alpha, int delta, int tau, int L, int B, int root) {
     << "traffic: {type: none}\nschedule: {algorithm: h_trees, message_flits: " << L
     << ", packet_flits: " << B << ", root: " << root << "}\n";
   const Results r = test::run(y.str());
-  ASSERT_TRUE(r.has_schedule);
+  ASSERT_TRUE(r.find<SchedulePlugin>());
   ASSERT_TRUE(r.stable) << r.unstable_reason;
-  EXPECT_EQ(r.schedule.nodes_informed, 63 * 63 - 1);
-  EXPECT_EQ(r.schedule.duplicates, 0u);
-  EXPECT_EQ(static_cast<double>(r.schedule.completion), r.schedule.formula)
-      << r.schedule.formula_text;
+  EXPECT_EQ(r.find<SchedulePlugin>()->result.nodes_informed, 63 * 63 - 1);
+  EXPECT_EQ(r.find<SchedulePlugin>()->result.duplicates, 0u);
+  EXPECT_EQ(static_cast<double>(r.find<SchedulePlugin>()->result.completion),
+            r.find<SchedulePlugin>()->result.formula)
+      << r.find<SchedulePlugin>()->result.formula_text;
 }
 }  // namespace
 

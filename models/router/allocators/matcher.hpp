@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace sy {
 
@@ -33,8 +34,10 @@ class Matcher {
   const int inputs_, outputs_;
 };
 
-// The switch allocator names: "separable_input_first" (the SwitchAllocator's own path, no
-// Matcher: null), "separable_output_first", "islip", "wavefront".
+// Every router.switch_allocator name, in the registry's order (matcher.cpp; the config's
+// allowed values).
+const std::vector<std::string>& switch_allocator_names();
+// The allocator by name: null for "separable_input_first" (the SwitchAllocator's own path).
 std::unique_ptr<Matcher> make_matcher(const std::string& name, int inputs, int outputs,
                                       int iterations);
 

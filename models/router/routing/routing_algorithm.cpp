@@ -12,33 +12,74 @@ std::unique_ptr<RoutingAlgorithm> make_turn_model(const std::string&, const Topo
                                                   TieBreak);
 std::unique_ptr<RoutingAlgorithm> make_odd_even(const Topology&, int, TieBreak);
 
+namespace {
+
+// The registry: every routing.algorithm, one line each (adding one: its file in this folder and
+// a line here). `make` builds it (null: dimension order, the routing unit's own tables);
+// `vcs_needed` is the VCs it needs to be deadlock free, given the dateline classes a ring needs
+// (dor: 2 on a network with wraparound links, else 1).
+struct RoutingKind {
+  const char* name;
+  std::unique_ptr<RoutingAlgorithm> (*make)(const Topology&, int vcs, TieBreak);
+  int (*vcs_needed)(int dor);
+};
+
+int one_vc(int) {
+  return 1;  // dimension order; turn models and odd-even: deadlock free with one VC
+}
+
+const RoutingKind kRoutings[] = {
+    {"dimension_order", nullptr, &one_vc},
+    {"minimal_adaptive", &make_minimal_adaptive,
+     [](int dor) { return dor + 1; }},  // escape classes + one adaptive VC
+    {"valiant", [](const Topology& t, int v, TieBreak b) { return make_valiant(t, v, b, false); },
+     [](int dor) { return 2 * dor; }},  // both phases with their own classes
+    {"romm", [](const Topology& t, int v, TieBreak b) { return make_valiant(t, v, b, true); },
+     [](int dor) { return 2 * dor; }},
+    {"ugal", &make_ugal, [](int dor) { return 2 * dor; }},
+    {"west_first",
+     [](const Topology& t, int v, TieBreak b) { return make_turn_model("west_first", t, v, b); },
+     &one_vc},
+    {"north_last",
+     [](const Topology& t, int v, TieBreak b) { return make_turn_model("north_last", t, v, b); },
+     &one_vc},
+    {"negative_first",
+     [](const Topology& t, int v, TieBreak b) {
+       return make_turn_model("negative_first", t, v, b);
+     },
+     &one_vc},
+    {"odd_even", &make_odd_even, &one_vc},
+};
+
+const RoutingKind* find_routing(const std::string& a) {
+  for (const RoutingKind& k : kRoutings)
+    if (a == k.name) return &k;
+  return nullptr;
+}
+
+}  // namespace
+
 const std::vector<std::string>& routing_names() {
-  static const std::vector<std::string> names = {
-      "dimension_order", "minimal_adaptive", "valiant",        "romm",    "ugal",
-      "west_first",      "north_last",       "negative_first", "odd_even"};
+  static const std::vector<std::string> names = [] {
+    std::vector<std::string> n;
+    for (const RoutingKind& k : kRoutings) n.push_back(k.name);
+    return n;
+  }();
   return names;
 }
 
 int routing_vcs_needed(const std::string& a, const Topology& topo) {
   bool wraps = false;
   for (int d = 0; d < topo.num_dims(); ++d) wraps |= topo.wraps(d);
-  const int dor = wraps ? 2 : 1;  // dateline classes on rings
-  if (a == "dimension_order") return 1;
-  if (a == "minimal_adaptive") return dor + 1;  // escape classes + one adaptive VC
-  if (a == "valiant" || a == "romm" || a == "ugal") return 2 * dor;
-  return 1;  // turn models and odd-even: deadlock free with one VC
+  const RoutingKind* k = find_routing(a);
+  return k ? k->vcs_needed(wraps ? 2 : 1) : 1;
 }
 
 std::unique_ptr<RoutingAlgorithm> make_routing(const std::string& a, const Topology& topo, int vcs,
                                                TieBreak tie) {
-  if (a == "minimal_adaptive") return make_minimal_adaptive(topo, vcs, tie);
-  if (a == "valiant") return make_valiant(topo, vcs, tie, false);
-  if (a == "romm") return make_valiant(topo, vcs, tie, true);
-  if (a == "ugal") return make_ugal(topo, vcs, tie);
-  if (a == "west_first" || a == "north_last" || a == "negative_first")
-    return make_turn_model(a, topo, vcs, tie);
-  if (a == "odd_even") return make_odd_even(topo, vcs, tie);
-  throw std::invalid_argument("unknown routing algorithm '" + a + "'");
+  const RoutingKind* k = find_routing(a);
+  if (!k || !k->make) throw std::invalid_argument("unknown routing algorithm '" + a + "'");
+  return k->make(topo, vcs, tie);
 }
 
 int RoutingAlgorithm::min_dir(int node, int target, int d, bool* both) const {

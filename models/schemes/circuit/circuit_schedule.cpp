@@ -162,16 +162,6 @@ bool choose_disjoint(const std::vector<std::vector<PathOption>>& options, std::v
 
 using circuit_detail::Grid;
 
-double phase_sum_time(const Schedule& s, const CircuitCost& c) {
-  std::vector<double> longest(s.phases, 0.0);
-  for (const Transmission& t : s.transmissions) {
-    const double time =
-        c.alpha + c.delta * static_cast<double>(t.path.size()) + c.tau * s.item_flits.at(t.item);
-    longest.at(t.phase) = std::max(longest.at(t.phase), time);
-  }
-  return std::accumulate(longest.begin(), longest.end(), 0.0);
-}
-
 double self_timed_time(const Schedule& s, const CircuitCost& c) {
   const int N = s.num_nodes(), I = s.items();
   std::vector<std::size_t> order(s.transmissions.size());

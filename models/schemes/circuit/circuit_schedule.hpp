@@ -64,15 +64,8 @@ int store_and_forward_depth(const Schedule& s);
 
 // ---- cost -----------------------------------------------------------------------------------
 
-struct CircuitCost {
-  double alpha = 1.0;  // start-up per transmission
-  double delta = 0.0;  // per switch passed (= per hop)
-  double tau = 1.0;    // per flit
-};
-
-// Time when phases are synchronous and each lasts as long as its longest transmission
-// (alpha + delta * hops + size * tau, size = the part's flits).
-double phase_sum_time(const Schedule& s, const CircuitCost& c);
+// CircuitCost and phase_sum_time (the phase-synchronous plan of any phases schedule) are in
+// traffic/schedule.hpp.
 
 // Time when every node runs its phases in order, each as soon as the items it sends are in and
 // its own earlier circuits are released, and no circuit waits for a link (the schedule driver

@@ -26,7 +26,7 @@ DynamicPmnb::DynamicPmnb(sc_core::sc_module_name name, const Config& cfg, Networ
             static_cast<Cycle>(cfg.traffic.packet_flits) * static_cast<Cycle>(cfg.timing.tau)),
       fifo_(static_cast<std::size_t>(topo_.num_nodes())),
       batches_(cfg.simulation.batches) {
-  driver_.reset(new ScheduleDriver("pmnb_periods", cfg, net, true));
+  driver_.reset(new ScheduleDriver("pmnb_periods", cfg, net));
   driver_->release_finished = true;
   driver_->unmeasured(true);
   driver_->on_item_in = [this](int b, int item, int node, Cycle t) { item_in(b, item, node, t); };

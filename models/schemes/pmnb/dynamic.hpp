@@ -21,7 +21,7 @@
 
 #include "switchyard/base/message.hpp"
 #include "switchyard/config/config.hpp"
-#include "switchyard/sim/stats.hpp"
+#include "switchyard/network/stats.hpp"
 #include "switchyard/topology/topology.hpp"
 
 namespace sy {

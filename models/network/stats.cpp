@@ -1,4 +1,4 @@
-#include "switchyard/sim/stats.hpp"
+#include "switchyard/network/stats.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -1,0 +1,30 @@
+// Greedy routing as a plug-in (traffic.pattern bit_flip on a hypercube or a 2-ary butterfly,
+// no broadcast, no trace): the paper's bounds on the delay T and the M/D/1 sojourn at the first
+// arcs, beside the model's ("greedy" in results.json, a summary line after the links).
+#pragma once
+#include <vector>
+
+#include "switchyard/schemes/greedy/greedy.hpp"
+#include "switchyard/sim/plugin.hpp"
+
+namespace sy {
+
+class GreedyPlugin : public Plugin {
+ public:
+  static std::unique_ptr<Plugin> make(const Config& cfg);
+  void collect(const Network& net, const Results& core) override;
+  void json(Json& j) const override;
+  void summary(std::ostream& o, SummaryPlace place) const override;
+  void csv(std::vector<double>& values) const override;
+
+  GreedyBounds bounds;
+  bool ideal = false;  // the paper's model: output queues, store-and-forward, all-port, no alpha
+                       // or delta (and every packet through the network)
+  // The model's, in cycles: the packet latency (mean, 95% CI) and the first link classes' mean
+  // sojourn (output queues only; empty otherwise).
+  double T_mean = 0, T_ci95 = 0, packet_time = 1;
+  std::vector<double> first_sojourn;
+  // (The summary and results.json give them in packet times.)
+};
+
+}  // namespace sy

@@ -1,0 +1,33 @@
+// The plug-ins a run may have, one line each, in the order their sections are written in
+// results.json and the summary (sim/plugin.hpp). Adding one: its class in its own file(s)
+// (a scheme under schemes/<name>/), and a line here.
+#include <limits>
+
+#include "switchyard/schemes/greedy/greedy_plugin.hpp"
+#include "switchyard/schemes/pmnb/dynamic_plugin.hpp"
+#include "switchyard/schemes/schedule_plugin.hpp"
+#include "switchyard/schemes/star/star_plugin.hpp"
+#include "switchyard/sim/broadcast_section.hpp"
+#include "switchyard/sim/plugin.hpp"
+
+namespace sy {
+
+const std::vector<PluginKind>& plugin_kinds() {
+  static const std::vector<PluginKind> kinds = {
+      {"schedule", &SchedulePlugin::make, {}},
+      {"pmnb", &DynamicPmnbPlugin::make, {}},
+      {"broadcast",
+       &BroadcastSection::make,
+       {"reception_delay_mean", "reception_delay_ci95", "broadcast_delay_mean",
+        "broadcast_delay_ci95"},
+       0},
+      {"star", &StarPlugin::make, {}},
+      {"greedy",
+       &GreedyPlugin::make,
+       {"greedy_lower", "greedy_upper", "greedy_exact"},
+       std::numeric_limits<double>::quiet_NaN()},
+  };
+  return kinds;
+}
+
+}  // namespace sy
