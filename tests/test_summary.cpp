@@ -64,4 +64,25 @@ schedule: {algorithm: tiling, message_flits: 16}
   EXPECT_TRUE(has(s, "formula")) << s;
   EXPECT_FALSE(has(s, "zero-load check")) << s;
   EXPECT_FALSE(has(s, "offered")) << s;
+  // A schedule is deterministic and a handful of packets: no confidence interval, no accepted
+  // load (issue 29), but its packets' latency and the links' use.
+  EXPECT_TRUE(has(s, "packet latency   mean")) << s;
+  EXPECT_FALSE(has(s, "±")) << s;
+  EXPECT_FALSE(has(s, "throughput")) << s;
+  EXPECT_TRUE(has(s, "links            utilization")) << s;
+}
+
+// Nor a batch-correlation warning on a schedule's packets, which are no sample of a steady
+// state: a total exchange's 992 packets, whose delays rise slot by slot.
+TEST(Summary, ScheduleRunHasNoBatchCorrelationWarning) {
+  const std::string s = summary_of("exchange", R"(
+topology: {type: hypercube, dim: 5}
+router: {buffering: output_queued, switching: store_and_forward}
+network_interface: {injection: all_port}
+timing: {alpha: 0, delta: 0, tau: 1}
+traffic: {type: none}
+schedule: {algorithm: total_exchange, message_flits: 1}
+)");
+  EXPECT_TRUE(has(s, "exchange ")) << s;
+  EXPECT_FALSE(has(s, "correlated")) << s;
 }

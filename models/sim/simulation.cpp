@@ -197,13 +197,14 @@ Results collect_core(const Network& net, double wall_seconds) {
   r.packet_time = static_cast<double>(cfg.traffic.packet_flits) * cfg.timing.tau;
   r.hist_bin = std::max(1.0, r.packet_time);
   r.latency_hist = st.latency_histogram(r.hist_bin, 256);
-  if (r.latency.count >= static_cast<std::uint64_t>(cfg.simulation.batches) * 10 &&
+  r.scheduled = cfg.schedule.enabled();
+  // (A schedule is deterministic: its packets are no sample of a steady state.)
+  if (!r.scheduled && r.latency.count >= static_cast<std::uint64_t>(cfg.simulation.batches) * 10 &&
       r.latency.lag1 > 0.45)
     r.warnings.push_back(
         "the latency batch means are correlated (lag-1 r = " + Json::number(r.latency.lag1) +
         "): batches are short against the correlation time and the 95% CI is "
         "optimistic; lengthen simulation.measure");
-  r.scheduled = cfg.schedule.enabled();
   r.flit_hops = net.fabric().flit_hops;
   r.routing_algorithm = cfg.routing.algorithm;
   r.forbidden_turns = net.fabric().forbidden_turns;
@@ -434,18 +435,20 @@ std::string Results::summary() const {
   o << b;
   for (const Section& s : sections) s.plugin->summary(o, SummaryPlace::Head);
   // What applies to the run: unicast latency lines only when packets were measured, the
-  // zero-load check and the offered load only for traffic that has them (not a schedule, whose
-  // completion against its formula is printed above).
+  // zero-load check, the throughput and the confidence intervals only for traffic that has them
+  // (not a schedule: deterministic, its completion against its formula printed above).
   if (latency.count > 0) {
-    std::snprintf(b, sizeof b, "%s mean %.2f ±%.2f  p50 %.0f  p99 %.0f  max %.0f cycles\n",
-                  scheduled ? "packet latency  " : "latency         ", latency.mean, latency.ci95,
-                  latency.p50, latency.p99, latency.max);
-    o << b;
-    std::snprintf(b, sizeof b,
-                  "network latency  mean %.2f ±%.2f  p50 %.0f  p99 %.0f  max %.0f cycles\n",
-                  network_latency.mean, network_latency.ci95, network_latency.p50,
-                  network_latency.p99, network_latency.max);
-    o << b;
+    const auto line = [&](const char* name, const Summary& s) {
+      if (scheduled)
+        std::snprintf(b, sizeof b, "%s mean %.2f  p50 %.0f  p99 %.0f  max %.0f cycles\n", name,
+                      s.mean, s.p50, s.p99, s.max);
+      else
+        std::snprintf(b, sizeof b, "%s mean %.2f ±%.2f  p50 %.0f  p99 %.0f  max %.0f cycles\n",
+                      name, s.mean, s.ci95, s.p50, s.p99, s.max);
+      o << b;
+    };
+    line(scheduled ? "packet latency  " : "latency         ", latency);
+    line("network latency ", network_latency);
     if (!scheduled) {
       std::snprintf(b, sizeof b,
                     "zero-load check  formula %.2f cycles at the pattern's mean %.3f hops (%s)\n",
@@ -455,13 +458,12 @@ std::string Results::summary() const {
       o << b;
     }
   }
-  if (!scheduled)
+  if (!scheduled) {
     std::snprintf(b, sizeof b,
                   "throughput       offered %.4f  accepted %.4f flits/node/cycle   rho %.3f\n",
                   offered, accepted, rho);
-  else
-    std::snprintf(b, sizeof b, "throughput       accepted %.4f flits/node/cycle\n", accepted);
-  o << b;
+    o << b;
+  }
   std::snprintf(b, sizeof b, "links            utilization mean %.3f  max %.3f\n", link_util_mean,
                 link_util_max);
   o << b;
