@@ -17,11 +17,13 @@
 #include <functional>
 #include <iostream>
 #include <limits>
+#include <new>
 #include <sstream>
 #include <string>
 #include <systemc>
 #include <vector>
 
+#include "switchyard/base/json.hpp"
 #include "switchyard/config/config.hpp"
 #include "switchyard/network/network.hpp"
 #include "switchyard/sim/csv.hpp"
@@ -313,6 +315,34 @@ void require_readable(const std::string& path, const std::string& what) {
     throw std::runtime_error("cannot open " + what + " '" + path + "': " + std::strerror(errno));
 }
 
+// A file written whole: its text, then closed and checked (a full disk, /dev/full, a missing
+// folder: an error naming the file, never a silent exit 0).
+void write_file(const std::string& path, const std::string& text) {
+  std::ofstream f(path, std::ios::binary);
+  if (!f) throw std::runtime_error("cannot write " + path + ": " + std::strerror(errno));
+  f << text;
+  f.close();
+  if (f.fail()) throw std::runtime_error("cannot write " + path + ": " + std::strerror(errno));
+}
+
+// Sweep values, --set values and paths go into TSV manifests, CSV rows and emitted shell
+// scripts one per line: a line break, tab or other control character there would split a
+// record or a command. Refused, naming where it came from.
+void refuse_control_characters(const std::string& what, const std::string& v) {
+  for (char ch : v) {
+    const unsigned char c = static_cast<unsigned char>(ch);
+    if (c < 0x20 || c == 0x7f) {
+      char code[8];
+      std::snprintf(code, sizeof code, "0x%02x", c);
+      throw UsageError(what + " contains a control character (" + code +
+                       (c == '\n'   ? ", a line break"
+                        : c == '\t' ? ", a tab"
+                                    : "") +
+                       "): not allowed in a sweep's values, sets and paths");
+    }
+  }
+}
+
 sy::Config load(const Args& a) {
   require_readable(a.config, "config file");
   std::vector<std::string> sets = a.sets;
@@ -356,21 +386,13 @@ int cmd_run(const Args& a, const std::string& sweep_value = "") {
   if (!a.quiet)
     std::fprintf(stderr, "switchyard: estimate: %s\n", sy::estimate_run(cfg).line().c_str());
   const sy::Results r = sy::run_simulation(cfg, opt);
-  {
-    std::ofstream f(results);
-    f << r.to_json();
-    if (!f) throw std::runtime_error("cannot write " + results);
-  }
+  write_file(results, r.to_json());
   if (r.has_flows) {  // simulation.flows_csv
-    std::ofstream f(out + "/flows.csv");
+    std::ostringstream f;
     r.write_flows_csv(f);
-    if (!f) throw std::runtime_error("cannot write " + out + "/flows.csv");
+    write_file(out + "/flows.csv", f.str());
   }
-  if (!sweep_value.empty()) {
-    std::ofstream f(out + "/row.csv");
-    f << r.csv_row(sweep_value) << "\n";
-    if (!f) throw std::runtime_error("cannot write " + out + "/row.csv");
-  }
+  if (!sweep_value.empty()) write_file(out + "/row.csv", r.csv_row(sweep_value) + "\n");
   if (!a.quiet) {
     std::printf("switchyard run %s (%s, seed %llu)\n", a.config.c_str(), cfg.name.c_str(),
                 (unsigned long long)cfg.simulation.seed);
@@ -423,14 +445,25 @@ int collect(const std::string& out, const std::string& param_names, bool print) 
   };
   std::vector<Row> rows;
   std::vector<std::string> missing;
-  std::size_t last_point = static_cast<std::size_t>(-1);
+  const std::string header = sy::Results::csv_header();
+  const std::size_t columns =
+      static_cast<std::size_t>(std::count(header.begin(), header.end(), ',')) + 1;
+  std::string last_point;
+  int lineno = 1;
   while (std::getline(man, line)) {
+    ++lineno;
+    const std::string where = out + "/manifest.tsv:" + std::to_string(lineno) + ": ";
     const auto f = split(line, '\t');
-    if (f.size() < 4) continue;
-    const std::size_t point = std::stoul(f[2]);
-    if (point != last_point) {
+    if (f.size() < 4) throw std::runtime_error(where + "expected dir, seed, point, values");
+    // A run's folder is a name in the sweep's folder, its point a number.
+    if (f[0].empty() || f[0].find('/') != std::string::npos || f[0] == "." || f[0] == "..")
+      throw std::runtime_error(where + "run folder '" + f[0] + "' is not a name in " + out);
+    if (f[2].empty() || f[2].size() > 18 ||
+        f[2].find_first_not_of("0123456789") != std::string::npos)
+      throw std::runtime_error(where + "point '" + f[2] + "' is not a point number (0, 1, ...)");
+    if (rows.empty() || f[2] != last_point) {
       rows.push_back({f[3], {}});
-      last_point = point;
+      last_point = f[2];
     }
     std::ifstream r(out + "/" + f[0] + "/row.csv");
     std::string rl;
@@ -438,13 +471,20 @@ int collect(const std::string& out, const std::string& param_names, bool print) 
       missing.push_back(f[0]);
       continue;
     }
-    rows.back().runs.push_back(csv_fields(rl));
+    std::vector<std::string> fields = csv_fields(rl);
+    if (fields.size() != columns) {
+      std::fprintf(stderr, "switchyard: %s/%s/row.csv has %zu fields, expected %zu (skipped)\n",
+                   out.c_str(), f[0].c_str(), fields.size(), columns);
+      missing.push_back(f[0]);
+      continue;
+    }
+    rows.back().runs.push_back(std::move(fields));
   }
-  std::ofstream csv(out + "/sweep.csv");
+  std::ostringstream csv;
   const bool multi =
       std::any_of(rows.begin(), rows.end(), [](const Row& r) { return r.runs.size() > 1; });
-  csv << "param," << sy::Results::csv_header()
-      << (multi ? ",seeds,latency_mean_seeds_ci95,accepted_seeds_ci95" : "") << "\n";
+  csv << "param," << header << (multi ? ",seeds,latency_mean_seeds_ci95,accepted_seeds_ci95" : "")
+      << "\n";
   if (print)
     std::printf("%-24s %-7s %9s %9s %7s %10s %10s\n", param_names.c_str(), "stable", "offered",
                 "accepted", "rho", "latency", "p99");
@@ -486,6 +526,7 @@ int collect(const std::string& out, const std::string& param_names, bool print) 
       std::printf("%-24s %-7s %9s %9s %7s %10s %10s\n", row.label.c_str(), f[1].c_str(),
                   f[2].c_str(), f[3].c_str(), f[4].c_str(), f[5].c_str(), f[8].c_str());
   }
+  write_file(out + "/sweep.csv", csv.str());
   for (const auto& m : missing)
     std::fprintf(stderr, "switchyard: %s/%s produced no result (skipped)\n", out.c_str(),
                  m.c_str());
@@ -550,8 +591,28 @@ int cmd_sweep(Args a) {
   }
   if (a.params.empty())
     throw UsageError("sweep needs --param KEY.PATH --values ... or --grid FILE");
-  for (const auto& p : a.params)
+  // Every key once, every value and path on one line, a grid of a size that can be run.
+  constexpr double kMaxRuns = 100000;
+  double grid_runs = a.seeds;
+  for (std::size_t i = 0; i < a.params.size(); ++i) {
+    const SweepParam& p = a.params[i];
     if (p.values.empty()) throw UsageError("--param " + p.key + " needs --values");
+    for (std::size_t j = 0; j < i; ++j)
+      if (a.params[j].key == p.key)
+        throw UsageError("sweep parameter " + p.key + " is given twice (--param or --grid)");
+    refuse_control_characters("sweep parameter '" + p.key + "'", p.key);
+    for (const auto& v : p.values)
+      refuse_control_characters("a value of sweep parameter " + p.key, v);
+    grid_runs *= static_cast<double>(p.values.size());
+  }
+  if (grid_runs > kMaxRuns)
+    throw UsageError("the grid has " + sy::Json::number(grid_runs) +
+                     " runs (the product of the parameters' value counts and the seeds): more "
+                     "than " +
+                     sy::Json::number(kMaxRuns) + "; split it into several sweeps");
+  for (const auto& v : a.sets) refuse_control_characters("--set " + v, v);
+  for (const std::string* path : {&a.out, &a.config, &a.emit, &a.emit_slurm, &a.self})
+    refuse_control_characters("the path '" + *path + "'", *path);
   // The grid's points, first parameter slowest.
   std::vector<std::vector<std::string>> points = {{}};
   for (const auto& p : a.params) {
@@ -595,16 +656,16 @@ int cmd_sweep(Args a) {
   const std::string out = a.out.empty() ? "out/" + base.name + "-sweep" : a.out;
   mkdirs(out);
   {
-    std::ofstream man(out + "/manifest.tsv");
+    std::ostringstream man;
     man << "dir\tseed\tpoint\t" << names << "\n";
     for (const auto& r : runs)
       man << r.dir << "\t" << r.seed << "\t" << r.point << "\t" << r.label << "\n";
-    if (!man) throw std::runtime_error("cannot write " + out + "/manifest.tsv");
+    write_file(out + "/manifest.tsv", man.str());
   }
   if (!a.emit_slurm.empty() && a.emit.empty()) a.emit = a.emit_slurm + ".jobs";
   if (!a.emit.empty()) {
     // One command per run, from the current directory: `parallel < FILE`, or a job array.
-    std::ofstream em(a.emit);
+    std::ostringstream em;
     const std::string self = a.self.empty() ? "switchyard" : a.self;
     for (const auto& r : runs) {
       em << shell_quote(self) << " run " << shell_quote(a.config);
@@ -613,30 +674,32 @@ int cmd_sweep(Args a) {
       em << " --seed " << r.seed << " --quiet --row " << shell_quote(r.label) << " --out "
          << shell_quote(out + "/" + r.dir) << "\n";
     }
-    if (!em) throw std::runtime_error("cannot write " + a.emit);
+    write_file(a.emit, em.str());
     if (!a.emit_slurm.empty()) {
       // A Slurm job array: task i runs line i + 1 of the jobs file (sbatch SCRIPT). The jobs
       // file holds paths relative to this directory, so every task starts here (--chdir) and
       // writes its log beside its results, wherever sbatch is called from.
       char cwd[4096];
       if (!getcwd(cwd, sizeof cwd)) throw std::runtime_error("getcwd failed");
+      refuse_control_characters("the current directory", cwd);
       const std::string log_dir = out[0] == '/' ? out : std::string(cwd) + "/" + out;
-      std::ofstream sl(a.emit_slurm);
+      // (#SBATCH lines take no shell quoting: the paths are checked above to be one line.)
+      std::ostringstream sl;
       sl << "#!/bin/bash\n"
          << "#SBATCH --job-name=switchyard-sweep\n"
          << "#SBATCH --array=0-" << runs.size() - 1 << "\n"
          << "#SBATCH --ntasks=1\n"
          << "#SBATCH --chdir=" << cwd << "\n"
          << "#SBATCH --output=" << log_dir << "/slurm-%A_%a.out\n"
-         << "# " << runs.size() << " runs of a switchyard sweep; then: switchyard collect " << out
-         << "\n"
+         << "# " << runs.size() << " runs of a switchyard sweep; then: switchyard collect "
+         << shell_quote(out) << "\n"
          << "set -euo pipefail\n"
          << "cd " << shell_quote(cwd) << "\n"
          << "line=$(sed -n \"$((SLURM_ARRAY_TASK_ID + 1))p\" " << shell_quote(a.emit) << ")\n"
          << "# exit 3: the run wrote its result and found the network unstable (as sweep does,\n"
          << "# a result, not a failed task)\n"
          << "eval \"$line\" || { rc=$?; [ \"$rc\" -eq 3 ] || exit \"$rc\"; }\n";
-      if (!sl) throw std::runtime_error("cannot write " + a.emit_slurm);
+      write_file(a.emit_slurm, sl.str());
       std::printf("-> %s: a Slurm array of %zu tasks (sbatch %s)\n", a.emit_slurm.c_str(),
                   runs.size(), a.emit_slurm.c_str());
     }
@@ -877,8 +940,23 @@ int sc_main(int argc, char** argv) {
   }
 }
 
+namespace {
+// An allocation that fails anywhere ends the process at once with a clear message: unwinding a
+// half-built network (SystemC's registries) can take minutes, and nothing useful is left to
+// write. (The run's own limits stop a growing backlog well before: a partial result.)
+[[noreturn]] void out_of_memory() {
+  static const char msg[] =
+      "switchyard: error: out of memory (an allocation failed; the machine's memory, the "
+      "cgroup's memory.max or ulimit -v): lower the network's size or simulation.max_memory_gb\n";
+  const ssize_t n = write(2, msg, sizeof msg - 1);
+  (void)n;
+  _exit(1);
+}
+}  // namespace
+
 // Our own main, so the SystemC banner can be switched off before the library prints it.
 int main(int argc, char** argv) {
+  std::set_new_handler(out_of_memory);
   setenv("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE", "1", 0);
   return sc_core::sc_elab_and_sim(argc, argv);
 }

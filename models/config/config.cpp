@@ -3,7 +3,12 @@
 // as JSON for results.json.
 #include "switchyard/config/config.hpp"
 
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
 #include <fstream>
 #include <sstream>
 
@@ -72,13 +77,57 @@ void check_memory(const Config& c, const YAML::Node& root) {
     parts += (parts.empty() ? "" : ", ") + p.what + " " + human_bytes(p.bytes);
   }
   const std::string lim =
-      c.simulation.max_memory_gb > 0
+      c.simulation.max_memory_gb > 0 && c.simulation.max_memory_gb * 1e9 <= limit
           ? "simulation.max_memory_gb = " + Json::number(c.simulation.max_memory_gb)
-          : "the default limit, 80% of this machine's " + human_bytes(machine_memory_bytes()) +
-                " (set simulation.max_memory_gb to change it)";
+          : "the default limit, 80% of the " + human_bytes(process_memory_bytes()) +
+                " this process may take (the machine's memory, its cgroup's memory.max and "
+                "ulimit -v, the smallest; set simulation.max_memory_gb to lower it)";
   fail(c.source, locate(root, big->key), big->key,
        "this run would need about " + human_bytes(e.bytes) + " of memory (" + parts +
            "), more than " + human_bytes(limit) + ": " + lim);
+}
+
+// Every cycle a run can reach must be a SystemC time: cycles x clock_ps below 2^63 ps (about
+// 107 days of simulated time; SystemC's time is 64 bits of picoseconds). The cycles a run can
+// reach: its window (or its trace's last message, or an explicit slot schedule's last slot), then
+// the drain, the watchdog and one packet's zero-load time over the diameter. Refused at the key
+// that sets them, never wrapped.
+void check_time_range(const Config& c, const YAML::Node& root) {
+  const SimulationConfig& sim = c.simulation;
+  const Topology topo = c.topology.make();
+  double flits = std::max(c.traffic.packet_flits, c.schedule.message_flits);
+  double end = static_cast<double>(sim.warmup) + static_cast<double>(sim.measure);
+  const char* key = "simulation.measure";
+  for (const TraceMessage& m : c.traffic.messages) {
+    flits = std::max(flits, static_cast<double>(m.flits));
+    if (static_cast<double>(m.time) > end) {
+      end = static_cast<double>(m.time);
+      key = c.traffic.trace_file.empty() ? "traffic.messages" : "traffic.file";
+    }
+  }
+  if (const Schedule* s = c.schedule.explicit_schedule.get()) {
+    const double slot = c.timing.delta + static_cast<double>(s->slot_flits()) * c.timing.tau;
+    const double plan = static_cast<double>(s->phases) *
+                        (s->timing == ScheduleTiming::Slots ? slot : c.timing.alpha + slot);
+    if (plan > end) {
+      end = plan;
+      key = "schedule.transmissions";
+    }
+  }
+  const double zero_load =
+      c.timing.alpha + topo.diameter() * (c.timing.delta + flits * c.timing.tau);
+  const double cycles = end + static_cast<double>(sim.drain_limit) +
+                        static_cast<double>(sim.deadlock_cycles) + 2 * zero_load;
+  const double ps = cycles * static_cast<double>(c.interface.clock_ps);
+  if (ps < 9.2e18) return;  // 2^63
+  const bool clock = c.interface.clock_ps > 1000;
+  const char* at = clock ? "network_interface.clock_ns" : key;
+  fail(c.source, locate(root, at), at,
+       "a run to cycle " + Json::number(cycles) + " at " +
+           Json::number(static_cast<double>(c.interface.clock_ps) / 1000.0) +
+           " ns per cycle reaches " + Json::number(ps / 1e12) +
+           " s of simulated time, beyond SystemC's 64-bit time (2^63 ps, about 107 days): "
+           "lower network_interface.clock_ns or the cycles");
 }
 
 Config parse_document(const std::string& text, const std::string& source,
@@ -228,18 +277,41 @@ Config parse_document(const std::string& text, const std::string& source,
     }
   }
   check_message_bytes(c, root);
+  check_time_range(c, root);
   check_memory(c, root);
   return c;
 }
 
 }  // namespace
 
+std::string unreadable_file(const std::string& path) {
+  struct stat st {};
+  if (stat(path.c_str(), &st) != 0)
+    return errno == ENOENT ? "does not exist"
+                           : std::string("cannot be read: ") + std::strerror(errno);
+  if (S_ISDIR(st.st_mode)) return "is a directory";
+  if (S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode) || S_ISSOCK(st.st_mode))
+    return "is a device or a socket, not a file";
+  if (access(path.c_str(), R_OK) != 0)
+    return std::string("cannot be read: ") + std::strerror(errno);
+  return "";
+}
+
 Config load_config(const std::string& path, const std::vector<std::string>& overrides) {
-  std::ifstream in(path);
+  const std::string why = unreadable_file(path);
+  if (!why.empty()) throw ConfigError(path + ": cannot read the config file: it " + why);
+  std::ifstream in(path, std::ios::binary);
   if (!in) throw ConfigError(path + ": cannot open config file");
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return parse_config(ss.str(), path, overrides);
+  // A config is a page of YAML: read at most kMaxConfigBytes (a pipe has no size to check first).
+  std::string text;
+  char buf[65536];
+  while (in.read(buf, sizeof buf) || in.gcount() > 0) {
+    text.append(buf, static_cast<std::size_t>(in.gcount()));
+    if (text.size() > kMaxConfigBytes)
+      throw ConfigError(path + ": longer than " + std::to_string(kMaxConfigBytes >> 20) +
+                        " MiB: not a config file");
+  }
+  return parse_config(text, path, overrides);
 }
 
 const char* to_string(Buffering b) {

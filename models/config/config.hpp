@@ -272,6 +272,11 @@ struct Config {
 
 // Loads a YAML file; overrides are "key.path=value" applied before validation.
 Config load_config(const std::string& path, const std::vector<std::string>& overrides = {});
+// The largest config file load_config reads (16 MiB).
+constexpr std::size_t kMaxConfigBytes = std::size_t{16} << 20;
+// Why a file named in a config (or the config itself) cannot be read as one: "is a directory",
+// "is a device or a socket, not a file", "does not exist", ...; "" when it can.
+std::string unreadable_file(const std::string& path);
 Config parse_config(const std::string& yaml_text, const std::string& source_name,
                     const std::vector<std::string>& overrides = {});
 

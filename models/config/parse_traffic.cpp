@@ -21,8 +21,13 @@ constexpr std::uint64_t kMaxFileBytes = std::uint64_t{1} << 30;
 
 class CsvLines {
  public:
-  explicit CsvLines(const std::string& path) : path_(path), in_(path, std::ios::binary) {}
-  bool open() const { return static_cast<bool>(in_); }
+  explicit CsvLines(const std::string& path) : path_(path), why_(unreadable_file(path)) {
+    if (why_.empty()) in_.open(path, std::ios::binary);
+    if (why_.empty() && !in_) why_ = "cannot be opened";
+  }
+  bool open() const { return why_.empty(); }
+  // Why it cannot be read ("" when it can): "is a directory", "does not exist", ...
+  const std::string& why() const { return why_; }
   int lineno() const { return lineno_; }
   // The next line without its end ('\n', "\r\n"); the UTF-8 byte order mark of the first line
   // dropped. False at the end of the file.
@@ -49,6 +54,7 @@ class CsvLines {
 
  private:
   std::string path_;
+  std::string why_;
   std::ifstream in_;
   int lineno_ = 0;
   std::uint64_t bytes_ = 0;
@@ -81,7 +87,8 @@ void read_trace_csv(const std::string& file, const std::string& base_dir, Sectio
   if (!path.empty() && path[0] != '/' && !base_dir.empty()) path = base_dir + "/" + path;
   CsvLines in(path);
   if (!in.open())
-    fail(s.source(), where_node, s.path("file"), "cannot open trace file '" + path + "'");
+    fail(s.source(), where_node, s.path("file"),
+         "cannot read trace file '" + path + "': it " + in.why());
   const std::int64_t N = c.topology.make().num_nodes();
   const std::int64_t lo[5] = {0, 0, 0, 1, 0};
   const std::int64_t hi[5] = {kMaxCycles, N - 1, N - 1, 1 << 20, c.router.priority_classes - 1};
@@ -220,7 +227,9 @@ static void read_matrix(Section& tr, Config& c, int N) {
   if (!path.empty() && path[0] != '/' && slash != std::string::npos)
     path = c.source.substr(0, slash) + "/" + path;
   CsvLines in(path);
-  if (!in.open()) fail(c.source, tr.at("matrix"), tr.path("matrix"), "cannot open '" + path + "'");
+  if (!in.open())
+    fail(c.source, tr.at("matrix"), tr.path("matrix"),
+         "cannot read '" + path + "': it " + in.why());
   t.matrix.assign(static_cast<std::size_t>(N) * N, 0.0);
   std::string line;
   int row = 0, lineno = 0;

@@ -81,6 +81,7 @@ Network::Network(sc_core::sc_module_name name, const Config& cfg)
   if (cfg_.waves.enable) waves_.reset(new Waves(cfg_, topo_, routers_, fabric_.pool));
   if (cfg_.traffic.trace && !cfg_.traffic.messages.empty())
     last_trace_time_ = cfg_.traffic.messages.back().time;
+  set_patience();
   if (cfg_.simulation.threads > 1) {
     lanes_.resize(static_cast<std::size_t>(cfg_.simulation.threads));
     threads_ = std::make_unique<RouterThreads>(cfg_.simulation.threads);
@@ -89,6 +90,30 @@ Network::Network(sc_core::sc_module_name name, const Config& cfg)
 }
 
 Network::~Network() = default;
+
+// The run's patience, scaled by the timing so that a slow but moving run (a large delta, long
+// packets) is neither a deadlock nor undrained: `still` is the longest a moving packet can keep
+// every flit still (its start-up, a header's switching, a whole packet's serialization, a
+// circuit's acknowledgment); `zero_load` the longest one packet takes alone (store-and-forward
+// over the diameter). The watchdog waits simulation.deadlock_cycles beyond `still`; the drains
+// wait simulation.drain_limit beyond `zero_load`.
+void Network::set_patience() {
+  const Config& c = cfg_;
+  double flits = c.traffic.packet_flits;
+  for (const TraceMessage& m : c.traffic.messages)
+    flits = std::max(flits, static_cast<double>(m.flits));
+  if (c.schedule.enabled()) flits = std::max(flits, static_cast<double>(c.schedule.message_flits));
+  const double a = c.timing.alpha, d = c.timing.delta, lt = flits * c.timing.tau;
+  const double D = topo_.diameter(), ack = c.timing.ack_per_hop * 2.0 * D;
+  const double still = a + d + lt + ack, zero_load = a + D * (d + lt) + ack;
+  zero_load_ = zero_load;
+  constexpr double kCap = static_cast<double>(std::uint64_t{1} << 62);
+  const auto cycles = [&](double x) {
+    return x >= kCap ? static_cast<Cycle>(kCap) : static_cast<Cycle>(x);
+  };
+  watchdog_ = cycles(static_cast<double>(c.simulation.deadlock_cycles) + still);
+  drain_ = cycles(static_cast<double>(c.simulation.drain_limit) + zero_load);
+}
 
 // The active routers of the active set's words [w0, w1), in node order; those that went idle
 // leave the set (their count is returned). (Input-VC routers: their own loop, with evaluate()
@@ -508,13 +533,29 @@ bool Network::backlog_keeps_growing(Cycle t) {
   return true;
 }
 
+// Why a backlog grew through the window: the load is above what the network accepts, unless
+// the window is short against what a packet takes (no measured packet delivered in it, a
+// broadcast's or a dynamic scheme's period included, or a window under twice one packet's
+// zero-load time over the diameter): then the packets still on their way are no rising backlog
+// and the window is too short to tell.
+std::string Network::growth_cause() const {
+  const double window = static_cast<double>(cfg_.simulation.measure);
+  const std::uint64_t delivered = stats_.measured_delivered;
+  if (delivered > 0 && window >= 2 * zero_load_) return " (offered load above saturation)";
+  return ": the window of " + Json::number(window) +
+         " cycles is too short to tell a rising backlog from packets on their way (" +
+         (delivered ? "one packet's zero-load time over the diameter is " +
+                          Json::number(zero_load_) + " cycles"
+                    : std::string("no measured packet was delivered in it")) +
+         "); lengthen simulation.measure";
+}
+
 bool Network::check_end(Cycle t) {
   const SimulationConfig& s = cfg_.simulation;
-  if (fabric_.flits_in_network > 0 && t > fabric_.last_progress + s.deadlock_cycles) {
+  if (fabric_.flits_in_network > 0 && t > fabric_.last_progress + watchdog_) {
     state_.stable = false;
-    state_.reason = "deadlock: no flit moved for " + std::to_string(s.deadlock_cycles) +
-                    " cycles with " + std::to_string(fabric_.flits_in_network) +
-                    " flits in the network";
+    state_.reason = "deadlock: no flit moved for " + std::to_string(watchdog_) + " cycles with " +
+                    std::to_string(fabric_.flits_in_network) + " flits in the network";
     return true;
   }
   if (cfg_.traffic.trace) {
@@ -523,9 +564,11 @@ bool Network::check_end(Cycle t) {
     const bool all = traffic_.exhausted() && stats_.packets_delivered == stats_.packets_created &&
                      active_nis_.empty();
     if (all) return true;
-    if (t > last_trace_time_ + s.drain_limit) {
+    if (t > last_trace_time_ + drain_) {
       state_.stable = false;
-      state_.reason = "trace not delivered within drain_limit cycles after its last message";
+      state_.reason = "trace not delivered within " + std::to_string(drain_) +
+                      " cycles after its last message (drain_limit and one packet's zero-load "
+                      "time over the diameter)";
       return true;
     }
     return false;
@@ -562,7 +605,7 @@ bool Network::check_end(Cycle t) {
   if (grown > 0.05 * static_cast<double>(stats_.measured_created) + topo_.num_nodes()) {
     state_.stable = false;
     state_.reason = "source queues grew by " + std::to_string(static_cast<long long>(grown)) +
-                    " packets during the measurement window (offered load above saturation)";
+                    " packets during the measurement window" + growth_cause();
     return true;
   }
   // The same for the work owed inside the network (unbounded output queues can absorb a load the
@@ -576,7 +619,7 @@ bool Network::check_end(Cycle t) {
     state_.stable = false;
     state_.reason = "flit deliveries owed grew by " +
                     std::to_string(static_cast<long long>(inflight)) +
-                    " during the measurement window (offered load above saturation)";
+                    " during the measurement window" + growth_cause();
     return true;
   }
   if (!state_.trend_checked) {
@@ -584,9 +627,11 @@ bool Network::check_end(Cycle t) {
     if (backlog_keeps_growing(t)) return true;
   }
   if (stats_.measured_outstanding() == 0) return true;
-  if (t + 1 >= w1 + s.drain_limit) {
+  if (t + 1 >= w1 + drain_) {
     state_.stable = false;
-    state_.reason = "measured packets not delivered within drain_limit cycles after the window";
+    state_.reason = "measured packets not delivered within " + std::to_string(drain_) +
+                    " cycles after the window (drain_limit and one packet's zero-load time over "
+                    "the diameter)";
     return true;
   }
   return false;

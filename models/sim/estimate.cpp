@@ -1,7 +1,11 @@
 #include "switchyard/sim/estimate.hpp"
 
+#include <sys/resource.h>
+#include <unistd.h>
+
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <sstream>
 
@@ -147,9 +151,55 @@ double machine_memory_bytes() {
   return 0;
 }
 
+namespace {
+
+// A cgroup's memory limit ("max" or unreadable: none, 0). Version 2 (memory.max of the process's
+// group in the unified hierarchy), else version 1 (memory.limit_in_bytes).
+double cgroup_limit_bytes() {
+  std::ifstream self("/proc/self/cgroup");
+  std::string line, v2_path;
+  while (std::getline(self, line))
+    if (line.rfind("0::", 0) == 0) v2_path = line.substr(3);
+  for (const std::string& f :
+       {"/sys/fs/cgroup" + v2_path + "/memory.max", std::string("/sys/fs/cgroup/memory.max"),
+        std::string("/sys/fs/cgroup/memory/memory.limit_in_bytes")}) {
+    std::ifstream in(f);
+    std::string v;
+    if (!(in >> v) || v == "max") continue;
+    char* end = nullptr;
+    const double b = std::strtod(v.c_str(), &end);
+    // (Version 1 says "no limit" with a number near 2^63.)
+    if (end && *end == 0 && b > 0 && b < 1e18) return b;
+  }
+  return 0;
+}
+
+// The address space the process may still take under RLIMIT_AS (ulimit -v): the limit less
+// what it has mapped already (0: no limit).
+double address_space_left_bytes() {
+  rlimit rl{};
+  if (getrlimit(RLIMIT_AS, &rl) != 0 || rl.rlim_cur == RLIM_INFINITY) return 0;
+  std::ifstream statm("/proc/self/statm");
+  double pages = 0;
+  statm >> pages;
+  const double used = pages * static_cast<double>(sysconf(_SC_PAGESIZE));
+  return std::max(1.0, static_cast<double>(rl.rlim_cur) - used);
+}
+
+}  // namespace
+
+double process_memory_bytes() {
+  double m = machine_memory_bytes();
+  for (const double lim : {cgroup_limit_bytes(), address_space_left_bytes()})
+    if (lim > 0 && (m <= 0 || lim < m)) m = lim;
+  return m;
+}
+
 double memory_limit_bytes(const SimulationConfig& s) {
-  if (s.max_memory_gb > 0) return s.max_memory_gb * 1e9;
-  return 0.8 * machine_memory_bytes();
+  const double real = 0.8 * process_memory_bytes();
+  if (s.max_memory_gb > 0)
+    return real > 0 ? std::min(s.max_memory_gb * 1e9, real) : s.max_memory_gb * 1e9;
+  return real;
 }
 
 }  // namespace sy

@@ -30,8 +30,11 @@ Estimate estimate_run(const Config& c);
 
 // The machine's physical memory in bytes (MemTotal of /proc/meminfo; 0 when unknown).
 double machine_memory_bytes();
-// The memory limit of a run in bytes: simulation.max_memory_gb, or 80% of the machine's memory
-// when it is not given (0: no limit known).
+// What this process may really take: the smallest of the machine's memory, its cgroup's limit
+// (memory.max) and the address space left under RLIMIT_AS (ulimit -v); 0 when none is known.
+double process_memory_bytes();
+// The memory limit of a run in bytes: 80% of process_memory_bytes(), or
+// simulation.max_memory_gb when that is smaller (0: no limit known).
 double memory_limit_bytes(const SimulationConfig& s);
 
 // "1.5 GB", "41 MB", "12 KB".

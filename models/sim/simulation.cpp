@@ -205,6 +205,21 @@ Results collect_core(const Network& net, double wall_seconds) {
         "the latency batch means are correlated (lag-1 r = " + Json::number(r.latency.lag1) +
         "): batches are short against the correlation time and the 95% CI is "
         "optimistic; lengthen simulation.measure");
+  // A window short against the packets' time in the network counts work that began before it
+  // (accepted above offered) or ends after it (a link busy for more than the window).
+  if (!cfg.traffic.trace && !r.scheduled) {
+    std::string seen;
+    if (r.accepted > 1.05 * r.offered + 1e-9)
+      seen = "accepted " + Json::number(r.accepted) + " above offered " + Json::number(r.offered);
+    if (r.link_util_max > 1.0 + 1e-9)
+      seen += (seen.empty() ? "" : ", ") + std::string("a link busy ") +
+              Json::number(r.link_util_max) + " of the window";
+    if (!seen.empty())
+      r.warnings.push_back("the measurement window (" + Json::number(window) +
+                           " cycles) is short against the packets' time in the network: " + seen +
+                           " (work begun before the window or ending after it); lengthen "
+                           "simulation.measure");
+  }
   r.flit_hops = net.fabric().flit_hops;
   r.routing_algorithm = cfg.routing.algorithm;
   r.forbidden_turns = net.fabric().forbidden_turns;
