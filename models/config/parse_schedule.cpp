@@ -21,10 +21,6 @@ namespace {
 // The most link crossings a schedule may plan (each costs tens of bytes as data, more as
 // messages in flight): about 16 million.
 constexpr double kMaxScheduleEntries = 1 << 24;
-// What a planned link crossing costs while the plan is built (a Transmission, its path and slots
-// on the heap, the vector's growth), measured: PMNB on 2^16 nodes, 6.7 million crossings, peaked
-// at 1.77 GB in `check` (issue 16, found by the fuzz target: the plan was not in the estimate).
-constexpr double kBytesPerPlannedCrossing = 260;
 }  // namespace
 
 namespace config_detail {
@@ -32,10 +28,21 @@ namespace {
 
 // A plan of `tx` link crossings must fit the memory limit beside the network (sim/estimate.hpp):
 // refused before it is built, at `key`, with what it would need.
-void check_plan_memory(const Config& c, const Section& s, const char* key, double tx) {
+// (The estimate holds the plan: schemes/schedules.hpp planned_crossings.)
+void check_plan_memory(const Config& c, const Section& s, const char* key) {
+  if (planned_crossings(c) > kMaxScheduleEntries)
+    fail(c.source, s.at(key), s.path(key),
+         c.schedule.algorithm + " on " + std::to_string(c.topology.make().num_nodes()) +
+             " nodes would plan about " +
+             std::to_string(static_cast<long long>(planned_crossings(c))) +
+             " link crossings (more than " +
+             std::to_string(static_cast<long long>(kMaxScheduleEntries)) + ", several GB): " +
+             (std::string(key) == "packet_flits" ? "use larger packets"
+                                                 : "use a smaller network, fewer packets or tags"));
+  const double tx = planned_crossings(c);
   const double limit = memory_limit_bytes(c.simulation);
-  const double plan = tx * kBytesPerPlannedCrossing;
-  const double need = plan + estimate_run(c).bytes;
+  const double plan = tx * bytes_per_planned_crossing(c);
+  const double need = estimate_run(c).bytes;
   if (limit <= 0 || need <= limit) return;
   fail(c.source, s.at(key), s.path(key),
        c.schedule.algorithm + " would plan about " + std::to_string(static_cast<long long>(tx)) +
@@ -43,7 +50,7 @@ void check_plan_memory(const Config& c, const Section& s, const char* key, doubl
            " with the network), more than " + human_bytes(limit) + ": " +
            (c.simulation.max_memory_gb > 0
                 ? "simulation.max_memory_gb = " + Json::number(c.simulation.max_memory_gb)
-                : std::string("80% of this machine's memory (simulation.max_memory_gb)")) +
+                : std::string("80% of what this process may take (simulation.max_memory_gb)")) +
            "; use a smaller network, fewer packets or larger packets");
 }
 
@@ -280,23 +287,7 @@ void parse_schedule(Section& s, Config& c) {
            "slot schedules assume the slotted model: timing.alpha = 0");
     // Bound the plan before building it (issue 16, finding 5): a schedule holds one entry per
     // link crossing; a broadcast of M packets about M N, an exchange about N^2 D / 2.
-    {
-      const double n = N;
-      const double M = sch.algorithm == "mnb" ? n
-                       : pmnb ? (sch.sources.empty() ? sch.packets : sch.sources.size()) *
-                                    (sch.algorithm == "pmnb_ii" ? c.topology.dims.size() : 1)
-                              : 0;
-      const double tx = pmnb || sch.algorithm == "mnb"
-                            ? M * n
-                            : n * n * std::max(1.0, c.topology.make().diameter() / 2.0);
-      if (tx > kMaxScheduleEntries)
-        fail(c.source, s.at("algorithm"), s.path("algorithm"),
-             sch.algorithm + " on " + std::to_string(N) + " nodes would plan about " +
-                 std::to_string(static_cast<long long>(tx)) + " link crossings (more than " +
-                 std::to_string(static_cast<long long>(kMaxScheduleEntries)) +
-                 ", several GB): use a smaller network or fewer packets");
-      check_plan_memory(c, s, "algorithm", tx);
-    }
+    { check_plan_memory(c, s, isotropic && sch.task == "tags" ? "tags" : "algorithm"); }
     try {
       build_schedule(c);
     } catch (const std::invalid_argument& e) {
@@ -318,19 +309,7 @@ void parse_schedule(Section& s, Config& c) {
          "the schedules send along source routes of circuits: set router.switching: "
          "direct_connect (or buffering: circuit)");
   // Bound the plan before building it: every part of the message crosses about every node.
-  {
-    const double L = sch.message_flits;
-    const double B = sch.packet_flits > 0 ? std::min<double>(sch.packet_flits, L) : L;
-    const double tx = std::ceil(L / B) * static_cast<double>(N);
-    if (tx > kMaxScheduleEntries)
-      fail(c.source, s.at("packet_flits"), s.path("packet_flits"),
-           "message_flits / packet_flits = " + std::to_string(static_cast<long long>(L / B)) +
-               " parts on " + std::to_string(N) + " nodes would plan about " +
-               std::to_string(static_cast<long long>(tx)) + " transmissions (more than " +
-               std::to_string(static_cast<long long>(kMaxScheduleEntries)) +
-               "): use larger packets");
-    check_plan_memory(c, s, "packet_flits", tx);
-  }
+  check_plan_memory(c, s, "packet_flits");
   // The construction must exist for this size (the generators say which sizes they have).
   try {
     build_schedule(c);

@@ -124,7 +124,8 @@ class Network : public sc_core::sc_module {
   std::string growth_cause() const;
   Cycle watchdog_ = 0;  // no flit moved this long with flits inside: a deadlock
   Cycle drain_ = 0;
-  double zero_load_ = 0;  // one packet alone over the diameter (store-and-forward bound)  // what is owed not delivered this long after the window (or trace): undrained
+  double zero_load_ = 0;  // one packet alone over the diameter (store-and-forward bound)  // what
+                          // is owed not delivered this long after the window (or trace): undrained
   bool over_limits(Cycle t);
   bool backlog_keeps_growing(Cycle t);
   Cycle next_due(Cycle t) const;

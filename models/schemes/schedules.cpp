@@ -34,6 +34,51 @@ bool exchange_algorithm(const std::string& algorithm) {
          algorithm == "greedy";
 }
 
+double planned_crossings(const Config& cfg) {
+  const ScheduleConfig& sc = cfg.schedule;
+  if (!sc.enabled()) return 0;
+  const Topology topo = cfg.topology.make();
+  const double n = topo.num_nodes();
+  if (sc.algorithm == "explicit") {
+    double hops = 0;
+    for (const Transmission& t : sc.explicit_schedule->transmissions)
+      hops += static_cast<double>(t.path.size());
+    return hops;
+  }
+  if (sc.algorithm == "mnb") return n * n;
+  if (sc.algorithm == "pmnb" || sc.algorithm == "pmnb_ii" || sc.algorithm == "pmnb_i") {
+    const double M = sc.sources.empty() ? sc.packets : static_cast<double>(sc.sources.size());
+    return M * n * (sc.algorithm == "pmnb_ii" ? static_cast<double>(topo.num_dims()) : 1.0);
+  }
+  if (exchange_algorithm(sc.algorithm)) {
+    // Isotropic: every node sends the same pattern; its hops from node 0.
+    double hops = 0;
+    const bool task = sc.algorithm != "total_exchange";
+    if (task && sc.task == "tags") {
+      for (const std::vector<int>& t : sc.tags)
+        for (int x : t)
+          hops += topo.kind() == Topology::Kind::Hypercube
+                      ? __builtin_popcount(static_cast<unsigned>(x))
+                      : std::abs(x);
+    } else {
+      const bool near_far = task && sc.task == "neighbourhood";
+      for (int d = 1; d < topo.num_nodes(); ++d) {
+        const int h = topo.distance(0, d);
+        if (!near_far || (h >= sc.near && (sc.far == 0 || h <= sc.far))) hops += h;
+      }
+    }
+    return n * hops;
+  }
+  // The circuit broadcasts: every part of the message crosses about every node.
+  const double L = sc.message_flits;
+  const double B = sc.packet_flits > 0 ? std::min<double>(sc.packet_flits, L) : L;
+  return std::ceil(L / B) * n;
+}
+
+double bytes_per_planned_crossing(const Config& cfg) {
+  return exchange_algorithm(cfg.schedule.algorithm) ? 520 : 260;
+}
+
 Schedule build_schedule(const Config& cfg) {
   const ScheduleConfig& sc = cfg.schedule;
   if (sc.algorithm == "explicit") return *sc.explicit_schedule;

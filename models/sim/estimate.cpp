@@ -9,6 +9,8 @@
 #include <fstream>
 #include <sstream>
 
+#include "switchyard/schemes/schedules.hpp"
+
 namespace sy {
 namespace {
 
@@ -21,6 +23,10 @@ constexpr double kPortBytes = 450;
 constexpr double kVcBytes = 160;
 constexpr double kFlitBytes = 24;
 constexpr double kTerminalBytes = 2500;
+// The VCD (waves.enable): bytes per traced flit-hop (3.8 MB for 77,000 flit-hops over 64 routers
+// of an 8x8 torus at 0.1 and at 0.05: 46-49 bytes), and per traced router for its declarations.
+constexpr double kVcdBytesPerFlitHop = 50;
+constexpr double kVcdHeaderBytesPerRouter = 2000;
 // (The statistics are streaming, network/stats.hpp: bounded whatever the window's length. Only a
 // library caller's RunOptions::record_packets keeps a record per packet, which this does not
 // count.)
@@ -83,7 +89,8 @@ std::string human_seconds(double t) {
 std::string Estimate::line() const {
   std::ostringstream o;
   o << "memory about " << human_bytes(bytes) << ", wall time about " << human_seconds(wall_seconds);
-  if (flit_hops <= 0) o << " (a schedule or TLM-driven run: its traffic is not counted)";
+  if (flit_hops <= 0) o << " (a TLM-driven run: its traffic is not counted)";
+  if (vcd_bytes > 0) o << ", waves about " << human_bytes(vcd_bytes) << " of VCD";
   return o.str();
 }
 
@@ -127,6 +134,27 @@ Estimate estimate_run(const Config& c) {
     const double link_flits =
         std::min(flits_per_cycle * hops, static_cast<double>(topo.num_links()));
     e.flit_hops = link_flits * cycles;
+  }
+  if (c.schedule.enabled()) {
+    const ScheduleConfig& sc = c.schedule;
+    e.parts.push_back({"schedule plan",
+                       sc.task == "tags" && exchange_algorithm(sc.algorithm) ? "schedule.tags"
+                                                                             : "schedule.algorithm",
+                       planned_crossings(c) * bytes_per_planned_crossing(c)});
+    // Its traffic: every planned crossing one message of message_flits over a link.
+    e.flit_hops = std::max(e.flit_hops, planned_crossings(c) * sc.message_flits);
+  }
+  if (c.waves.enable) {
+    // The VCD: a value change per traced router for each flit-hop in the traced cycles, about
+    // kVcdBytesPerFlitHop each (measured on 8x8 tori), and its header.
+    const double traced = c.waves.routers.empty() ? R : static_cast<double>(c.waves.routers.size());
+    const double from = static_cast<double>(c.waves.from_cycle);
+    const double to =
+        std::min(static_cast<double>(c.waves.to_cycle),
+                 t.trace ? from + cycles : cycles + static_cast<double>(s.drain_limit));
+    const double share = cycles > 0 ? std::max(0.0, to - from) / std::max(cycles, 1.0) : 1.0;
+    e.vcd_bytes = kVcdHeaderBytesPerRouter * traced +
+                  kVcdBytesPerFlitHop * e.flit_hops * std::min(1.0, share) * traced / R;
   }
   if (s.flows_csv) {
     // N^2 accumulators; rows only for the flows that had a measured packet (at most one per
