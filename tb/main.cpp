@@ -29,6 +29,7 @@
 #include "switchyard/sim/csv.hpp"
 #include "switchyard/sim/estimate.hpp"
 #include "switchyard/sim/simulation.hpp"
+#include "switchyard/sim/sweep.hpp"
 
 #ifndef SWITCHYARD_VERSION
 #define SWITCHYARD_VERSION "0.1.0"
@@ -315,34 +316,6 @@ void require_readable(const std::string& path, const std::string& what) {
     throw std::runtime_error("cannot open " + what + " '" + path + "': " + std::strerror(errno));
 }
 
-// A file written whole: its text, then closed and checked (a full disk, /dev/full, a missing
-// folder: an error naming the file, never a silent exit 0).
-void write_file(const std::string& path, const std::string& text) {
-  std::ofstream f(path, std::ios::binary);
-  if (!f) throw std::runtime_error("cannot write " + path + ": " + std::strerror(errno));
-  f << text;
-  f.close();
-  if (f.fail()) throw std::runtime_error("cannot write " + path + ": " + std::strerror(errno));
-}
-
-// Sweep values, --set values and paths go into TSV manifests, CSV rows and emitted shell
-// scripts one per line: a line break, tab or other control character there would split a
-// record or a command. Refused, naming where it came from.
-void refuse_control_characters(const std::string& what, const std::string& v) {
-  for (char ch : v) {
-    const unsigned char c = static_cast<unsigned char>(ch);
-    if (c < 0x20 || c == 0x7f) {
-      char code[8];
-      std::snprintf(code, sizeof code, "0x%02x", c);
-      throw UsageError(what + " contains a control character (" + code +
-                       (c == '\n'   ? ", a line break"
-                        : c == '\t' ? ", a tab"
-                                    : "") +
-                       "): not allowed in a sweep's values, sets and paths");
-    }
-  }
-}
-
 sy::Config load(const Args& a) {
   require_readable(a.config, "config file");
   std::vector<std::string> sets = a.sets;
@@ -386,13 +359,13 @@ int cmd_run(const Args& a, const std::string& sweep_value = "") {
   if (!a.quiet)
     std::fprintf(stderr, "switchyard: estimate: %s\n", sy::estimate_run(cfg).line().c_str());
   const sy::Results r = sy::run_simulation(cfg, opt);
-  write_file(results, r.to_json());
+  sy::write_file(results, r.to_json());
   if (r.has_flows) {  // simulation.flows_csv
     std::ostringstream f;
     r.write_flows_csv(f);
-    write_file(out + "/flows.csv", f.str());
+    sy::write_file(out + "/flows.csv", f.str());
   }
-  if (!sweep_value.empty()) write_file(out + "/row.csv", r.csv_row(sweep_value) + "\n");
+  if (!sweep_value.empty()) sy::write_file(out + "/row.csv", r.csv_row(sweep_value) + "\n");
   if (!a.quiet) {
     std::printf("switchyard run %s (%s, seed %llu)\n", a.config.c_str(), cfg.name.c_str(),
                 (unsigned long long)cfg.simulation.seed);
@@ -427,112 +400,6 @@ struct SweepRun {
   long long seed;
   std::size_t point;
 };
-
-std::string shell_quote(const std::string& v) {
-  std::string q = "'";
-  for (char c : v) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return q + "'";
-}
-
-int collect(const std::string& out, const std::string& param_names, bool print) {
-  std::ifstream man(out + "/manifest.tsv");
-  if (!man) throw std::runtime_error("no sweep in " + out + " (manifest.tsv missing)");
-  std::string line;
-  std::getline(man, line);  // header
-  struct Row {
-    std::string label;
-    std::vector<std::vector<std::string>> runs;  // fields of each seed's row
-  };
-  std::vector<Row> rows;
-  std::vector<std::string> missing;
-  const std::string header = sy::Results::csv_header();
-  const std::size_t columns =
-      static_cast<std::size_t>(std::count(header.begin(), header.end(), ',')) + 1;
-  std::string last_point;
-  int lineno = 1;
-  while (std::getline(man, line)) {
-    ++lineno;
-    const std::string where = out + "/manifest.tsv:" + std::to_string(lineno) + ": ";
-    const auto f = split(line, '\t');
-    if (f.size() < 4) throw std::runtime_error(where + "expected dir, seed, point, values");
-    // A run's folder is a name in the sweep's folder, its point a number.
-    if (f[0].empty() || f[0].find('/') != std::string::npos || f[0] == "." || f[0] == "..")
-      throw std::runtime_error(where + "run folder '" + f[0] + "' is not a name in " + out);
-    if (f[2].empty() || f[2].size() > 18 ||
-        f[2].find_first_not_of("0123456789") != std::string::npos)
-      throw std::runtime_error(where + "point '" + f[2] + "' is not a point number (0, 1, ...)");
-    if (rows.empty() || f[2] != last_point) {
-      rows.push_back({f[3], {}});
-      last_point = f[2];
-    }
-    std::ifstream r(out + "/" + f[0] + "/row.csv");
-    std::string rl;
-    if (!std::getline(r, rl)) {
-      missing.push_back(f[0]);
-      continue;
-    }
-    std::vector<std::string> fields = csv_fields(rl);
-    if (fields.size() != columns) {
-      std::fprintf(stderr, "switchyard: %s/%s/row.csv has %zu fields, expected %zu (skipped)\n",
-                   out.c_str(), f[0].c_str(), fields.size(), columns);
-      missing.push_back(f[0]);
-      continue;
-    }
-    rows.back().runs.push_back(std::move(fields));
-  }
-  std::ostringstream csv;
-  const bool multi =
-      std::any_of(rows.begin(), rows.end(), [](const Row& r) { return r.runs.size() > 1; });
-  csv << "param," << header << (multi ? ",seeds,latency_mean_seeds_ci95,accepted_seeds_ci95" : "")
-      << "\n";
-  if (print)
-    std::printf("%-24s %-7s %9s %9s %7s %10s %10s\n", param_names.c_str(), "stable", "offered",
-                "accepted", "rho", "latency", "p99");
-  for (const Row& row : rows) {
-    if (row.runs.empty()) continue;
-    std::vector<std::string> f = row.runs.front();
-    f[0] = csv_quote(row.label);
-    const std::size_t n = row.runs.size();
-    double lat_ci = 0, acc_ci = 0;
-    if (n > 1) {
-      // Means over the seeds of every numeric column; stable only if every seed was.
-      for (std::size_t k = 2; k < f.size(); ++k) {
-        double sum = 0;
-        for (const auto& r : row.runs) sum += std::strtod(r[k].c_str(), nullptr);
-        char b[64];
-        std::snprintf(b, sizeof b, "%.6g", sum / n);
-        f[k] = b;
-      }
-      for (const auto& r : row.runs)
-        if (r[1] != "true") f[1] = "false";
-      auto ci = [&](std::size_t k) {
-        double m = 0, v = 0;
-        for (const auto& r : row.runs) m += std::strtod(r[k].c_str(), nullptr);
-        m /= n;
-        for (const auto& r : row.runs) {
-          const double x = std::strtod(r[k].c_str(), nullptr) - m;
-          v += x * x;
-        }
-        return sy::student_t975(static_cast<int>(n - 1)) * std::sqrt(v / (n - 1) / n);
-      };
-      lat_ci = ci(5);
-      acc_ci = ci(3);
-    }
-    csv << csv_quote(param_names);
-    for (const auto& x : f) csv << "," << x;
-    if (multi) csv << "," << n << "," << lat_ci << "," << acc_ci;
-    csv << "\n";
-    if (print)
-      std::printf("%-24s %-7s %9s %9s %7s %10s %10s\n", row.label.c_str(), f[1].c_str(),
-                  f[2].c_str(), f[3].c_str(), f[4].c_str(), f[5].c_str(), f[8].c_str());
-  }
-  write_file(out + "/sweep.csv", csv.str());
-  for (const auto& m : missing)
-    std::fprintf(stderr, "switchyard: %s/%s produced no result (skipped)\n", out.c_str(),
-                 m.c_str());
-  if (print) std::printf("-> %s/sweep.csv\n", out.c_str());
-  return missing.empty() ? 0 : 1;
-}
 
 // The keys of a --grid file, each a parameter in file order:
 // sweep: {key.path: [values...], ...}. A file that cannot be read is an I/O error; one that is
@@ -600,9 +467,9 @@ int cmd_sweep(Args a) {
     for (std::size_t j = 0; j < i; ++j)
       if (a.params[j].key == p.key)
         throw UsageError("sweep parameter " + p.key + " is given twice (--param or --grid)");
-    refuse_control_characters("sweep parameter '" + p.key + "'", p.key);
+    sy::refuse_control_characters("sweep parameter '" + p.key + "'", p.key);
     for (const auto& v : p.values)
-      refuse_control_characters("a value of sweep parameter " + p.key, v);
+      sy::refuse_control_characters("a value of sweep parameter " + p.key, v);
     grid_runs *= static_cast<double>(p.values.size());
   }
   if (grid_runs > kMaxRuns)
@@ -610,9 +477,9 @@ int cmd_sweep(Args a) {
                      " runs (the product of the parameters' value counts and the seeds): more "
                      "than " +
                      sy::Json::number(kMaxRuns) + "; split it into several sweeps");
-  for (const auto& v : a.sets) refuse_control_characters("--set " + v, v);
+  for (const auto& v : a.sets) sy::refuse_control_characters("--set " + v, v);
   for (const std::string* path : {&a.out, &a.config, &a.emit, &a.emit_slurm, &a.self})
-    refuse_control_characters("the path '" + *path + "'", *path);
+    sy::refuse_control_characters("the path '" + *path + "'", *path);
   // The grid's points, first parameter slowest.
   std::vector<std::vector<std::string>> points = {{}};
   for (const auto& p : a.params) {
@@ -660,7 +527,7 @@ int cmd_sweep(Args a) {
     man << "dir\tseed\tpoint\t" << names << "\n";
     for (const auto& r : runs)
       man << r.dir << "\t" << r.seed << "\t" << r.point << "\t" << r.label << "\n";
-    write_file(out + "/manifest.tsv", man.str());
+    sy::write_file(out + "/manifest.tsv", man.str());
   }
   if (!a.emit_slurm.empty() && a.emit.empty()) a.emit = a.emit_slurm + ".jobs";
   if (!a.emit.empty()) {
@@ -668,20 +535,20 @@ int cmd_sweep(Args a) {
     std::ostringstream em;
     const std::string self = a.self.empty() ? "switchyard" : a.self;
     for (const auto& r : runs) {
-      em << shell_quote(self) << " run " << shell_quote(a.config);
-      for (const auto& s : a.sets) em << " --set " << shell_quote(s);
-      for (const auto& s : r.sets) em << " --set " << shell_quote(s);
-      em << " --seed " << r.seed << " --quiet --row " << shell_quote(r.label) << " --out "
-         << shell_quote(out + "/" + r.dir) << "\n";
+      em << sy::shell_quote(self) << " run " << sy::shell_quote(a.config);
+      for (const auto& s : a.sets) em << " --set " << sy::shell_quote(s);
+      for (const auto& s : r.sets) em << " --set " << sy::shell_quote(s);
+      em << " --seed " << r.seed << " --quiet --row " << sy::shell_quote(r.label) << " --out "
+         << sy::shell_quote(out + "/" + r.dir) << "\n";
     }
-    write_file(a.emit, em.str());
+    sy::write_file(a.emit, em.str());
     if (!a.emit_slurm.empty()) {
       // A Slurm job array: task i runs line i + 1 of the jobs file (sbatch SCRIPT). The jobs
       // file holds paths relative to this directory, so every task starts here (--chdir) and
       // writes its log beside its results, wherever sbatch is called from.
       char cwd[4096];
       if (!getcwd(cwd, sizeof cwd)) throw std::runtime_error("getcwd failed");
-      refuse_control_characters("the current directory", cwd);
+      sy::refuse_control_characters("the current directory", cwd);
       const std::string log_dir = out[0] == '/' ? out : std::string(cwd) + "/" + out;
       // (#SBATCH lines take no shell quoting: the paths are checked above to be one line.)
       std::ostringstream sl;
@@ -692,14 +559,14 @@ int cmd_sweep(Args a) {
          << "#SBATCH --chdir=" << cwd << "\n"
          << "#SBATCH --output=" << log_dir << "/slurm-%A_%a.out\n"
          << "# " << runs.size() << " runs of a switchyard sweep; then: switchyard collect "
-         << shell_quote(out) << "\n"
+         << sy::shell_quote(out) << "\n"
          << "set -euo pipefail\n"
-         << "cd " << shell_quote(cwd) << "\n"
-         << "line=$(sed -n \"$((SLURM_ARRAY_TASK_ID + 1))p\" " << shell_quote(a.emit) << ")\n"
+         << "cd " << sy::shell_quote(cwd) << "\n"
+         << "line=$(sed -n \"$((SLURM_ARRAY_TASK_ID + 1))p\" " << sy::shell_quote(a.emit) << ")\n"
          << "# exit 3: the run wrote its result and found the network unstable (as sweep does,\n"
          << "# a result, not a failed task)\n"
          << "eval \"$line\" || { rc=$?; [ \"$rc\" -eq 3 ] || exit \"$rc\"; }\n";
-      write_file(a.emit_slurm, sl.str());
+      sy::write_file(a.emit_slurm, sl.str());
       std::printf("-> %s: a Slurm array of %zu tasks (sbatch %s)\n", a.emit_slurm.c_str(),
                   runs.size(), a.emit_slurm.c_str());
     }
@@ -745,7 +612,7 @@ int cmd_sweep(Args a) {
     running.push_back(pid);
   }
   while (!running.empty()) reap();
-  return std::max(worst, collect(out, names, true));
+  return std::max(worst, sy::collect_sweep(out, names, true));
 }
 
 struct BenchCase {
@@ -925,10 +792,13 @@ int sc_main(int argc, char** argv) {
       std::string header;
       std::getline(man, header);
       const auto h = split(header, '\t');
-      return collect(a.config, h.size() > 3 ? h[3] : "param", true);
+      return sy::collect_sweep(a.config, h.size() > 3 ? h[3] : "param", true);
     }
     return cmd_bench(a);
   } catch (const UsageError& e) {
+    std::fprintf(stderr, "switchyard: %s\n%s\n", e.what(), see_help().c_str());
+    return 1;
+  } catch (const sy::SweepError& e) {
     std::fprintf(stderr, "switchyard: %s\n%s\n", e.what(), see_help().c_str());
     return 1;
   } catch (const sy::ConfigError& e) {

@@ -10,6 +10,15 @@
 //   #--- file                  optional: the rest of the input is written to data.csv beside
 //   <bytes of a CSV file>      the config, for `traffic: {type: trace, file: data.csv}` or
 //                              `pattern: matrix, matrix: data.csv`
+// An input that starts with "#sweep\n" fuzzes the sweep tools (sim/sweep.hpp, issue 34) instead:
+//   #sweep
+//   <manifest.tsv>             a sweep's manifest; `collect` merges it with the rows below
+//   #--- row NAME              the row.csv of run folder NAME (several; NAME a plain name)
+//   <row.csv text>
+//   #--- values                the rest: one sweep value per line, checked for control
+//   <values>                   characters and quoted for an emitted job line
+// collect answers with a merged sweep.csv or a std::runtime_error naming the line; a value is
+// refused (SweepError) or becomes one shell word on one line.
 // Built with libFuzzer (SWITCHYARD_FUZZ=ON, clang) as switchyard_fuzz, and always as
 // switchyard_fuzz_replay (replay_main.cpp), which runs every file of the seed corpus through it.
 #include <unistd.h>
@@ -18,6 +27,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -26,6 +36,7 @@
 #include "switchyard/router/routing/routing_algorithm.hpp"
 #include "switchyard/sim/analysis.hpp"
 #include "switchyard/sim/estimate.hpp"
+#include "switchyard/sim/sweep.hpp"
 #include "switchyard/topology/topology.hpp"
 
 namespace {
@@ -166,6 +177,55 @@ void check_config(const sy::Config& c) {
   }
 }
 
+// The sweep tools on a fuzzed sweep folder and fuzzed values.
+void fuzz_sweep(const std::string& text) {
+  const std::string dir = work_dir() + "/sweep";
+  std::error_code ec;
+  std::filesystem::remove_all(dir, ec);
+  std::filesystem::create_directories(dir, ec);
+  if (ec) std::abort();
+  static const std::string kRow = "#--- row ", kValues = "#--- values\n";
+  const std::size_t vat = text.find(kValues);
+  const std::string files = text.substr(0, vat);
+  const std::string values = vat == std::string::npos ? "" : text.substr(vat + kValues.size());
+  std::size_t at = files.find(kRow);
+  sy::write_file(dir + "/manifest.tsv", files.substr(0, at));
+  int rows = 0;
+  while (at != std::string::npos && rows < 64) {
+    const std::size_t nl = files.find('\n', at);
+    if (nl == std::string::npos) break;
+    const std::string name = files.substr(at + kRow.size(), nl - at - kRow.size());
+    const std::size_t next = files.find(kRow, nl);
+    const std::string row = files.substr(nl + 1, next == std::string::npos ? next : next - nl - 1);
+    at = next;
+    ++rows;
+    if (name.empty() || name.size() > 64 || name.find_first_of("/\0") != std::string::npos ||
+        name == "." || name == "..")
+      continue;
+    std::filesystem::create_directories(dir + "/" + name, ec);
+    if (!ec) sy::write_file(dir + "/" + name + "/row.csv", row);
+  }
+  try {
+    const int rc = sy::collect_sweep(dir, "param", false, verbose());
+    FUZZ_CHECK(rc == 0 || rc == 1, "collect's status");
+    FUZZ_CHECK(std::filesystem::exists(dir + "/sweep.csv"), "collect wrote sweep.csv");
+  } catch (const std::runtime_error&) {
+    // the expected answer to a damaged manifest
+  }
+  std::stringstream vs(values);
+  int n = 0;
+  for (std::string v; std::getline(vs, v) && n < 256; ++n) {
+    try {
+      sy::refuse_control_characters("value", v);
+    } catch (const sy::SweepError&) {
+      continue;
+    }
+    const std::string q = sy::shell_quote(v);
+    FUZZ_CHECK(q.find_first_of("\n\r") == std::string::npos, "a quoted value is one line");
+    FUZZ_CHECK(q.size() >= 2 && q.front() == '\'' && q.back() == '\'', "a quoted value is a word");
+  }
+}
+
 }  // namespace
 
 // The model library links SystemC, whose shared library refers to the program's sc_main; the fuzz
@@ -175,7 +235,12 @@ extern "C" int sc_main(int, char**) {
 }
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  const Input in = split(std::string(reinterpret_cast<const char*>(data), size));
+  const std::string text(reinterpret_cast<const char*>(data), size);
+  if (text.compare(0, 7, "#sweep\n") == 0) {
+    fuzz_sweep(text.substr(7));
+    return 0;
+  }
+  const Input in = split(text);
   const std::string dir = work_dir();
   const std::string csv = dir + "/data.csv";
   std::remove(csv.c_str());
