@@ -349,6 +349,7 @@ int cmd_run(const Args& a, const std::string& sweep_value = "") {
                  results.c_str());
   sy::RunOptions opt;
   opt.progress = !a.quiet;
+  opt.out_dir = out;
   std::string vcd, gtkw;
   opt.attach = [&](sy::Network& net) {
     if (net.waves()) {

@@ -33,9 +33,10 @@ inline std::string config_error(const std::string& yaml,
   return "";
 }
 
-inline Results run(const std::string& yaml, bool records = false) {
+inline Results run(const std::string& yaml, bool records = false, const std::string& out_dir = "") {
   RunOptions o;
   o.record_packets = records;
+  o.out_dir = out_dir;
   return run_simulation(cfg(yaml), o);
 }
 

@@ -226,17 +226,19 @@ TEST(CliRun, PrintsWhereItWroteResultsAndWaves) {
   const std::string d = fresh_dir("cli-paths");
   const std::string cfg = sy::test::write_temp(
       "cli-paths.yaml",
-      std::string(kSmall) + "waves: {enable: true, to_cycle: 100, file: " + d + "/w/run.vcd}\n");
+      std::string(kSmall) + "waves: {enable: true, to_cycle: 100, file: w/run.vcd}\n");
   CliResult r = cli("run " + cfg + " --set simulation.flows_csv=true --out " + d + "/a");
   ASSERT_EQ(r.rc, 0) << r.output;
   EXPECT_TRUE(has(r.output, "results          " + d + "/a/results.json\n")) << r.output;
-  EXPECT_TRUE(has(r.output, "waves            " + d + "/w/run.vcd  layout " + d + "/w/run.gtkw"))
+  // (The VCD goes inside the run's folder: --out, then waves.file.)
+  EXPECT_TRUE(
+      has(r.output, "waves            " + d + "/a/w/run.vcd  layout " + d + "/a/w/run.gtkw"))
       << r.output;
   EXPECT_TRUE(has(r.output, "per-flow latency " + d + "/a/flows.csv\n")) << r.output;
   EXPECT_FALSE(slurp(d + "/a/results.json").empty());
   EXPECT_FALSE(slurp(d + "/a/flows.csv").empty());
-  EXPECT_FALSE(slurp(d + "/w/run.vcd").empty());
-  EXPECT_FALSE(slurp(d + "/w/run.gtkw").empty());
+  EXPECT_FALSE(slurp(d + "/a/w/run.vcd").empty());
+  EXPECT_FALSE(slurp(d + "/a/w/run.gtkw").empty());
   // Without waves no waves line; with --quiet nothing at all.
   r = cli("run " + sy::test::write_temp("cli-paths2.yaml", kSmall) + " --out " + d + "/b");
   ASSERT_EQ(r.rc, 0) << r.output;

@@ -414,12 +414,16 @@ TEST(Reliability, NameOutsideOutIsRefusedByTheCli) {
   EXPECT_TRUE(has(r.output, f + ":1:7: name:")) << r.output;
 }
 
-// Finding 11: waves.file may create its own directory, not a tree of them.
-TEST(Reliability, WavesDirectoryMustExist) {
+// Finding 11, then issue 34: waves.file is a path inside the run's output folder (--out), as
+// every file a run writes; an absolute path or one that climbs out with '..' is refused.
+TEST(Reliability, WavesFileStaysInsideTheRunsFolder) {
   std::string e = error_of("waves: {enable: true, file: /nonexistent/dir/run.vcd}\n");
-  EXPECT_TRUE(has(e, "cfg.yaml:1:29: waves.file: directory '/nonexistent' does not exist")) << e;
-  EXPECT_EQ(error_of("waves: {enable: true, file: /tmp/switchyard-waves-new/run.vcd}\n"), "");
-  EXPECT_EQ(error_of("waves: {enable: false, file: /nonexistent/dir/run.vcd}\n"), "");
+  EXPECT_TRUE(has(e, "cfg.yaml:1:29: waves.file: is a path inside the run's output folder")) << e;
+  e = error_of("waves: {enable: true, file: ../../etc/run.vcd}\n");
+  EXPECT_TRUE(has(e, "waves.file: is a path inside the run's output folder (--out): no '..'")) << e;
+  e = error_of("waves: {enable: false, file: /tmp/x.vcd}\n");
+  EXPECT_TRUE(has(e, "waves.file")) << e;
+  EXPECT_EQ(error_of("waves: {enable: true, file: a/b/run.vcd}\n"), "");
 }
 
 // Finding 11: the pe_memory example refuses a PE named twice instead of a SystemC binding dump.

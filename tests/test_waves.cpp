@@ -51,9 +51,9 @@ TEST_P(WavePath, MessageSeenAtEveryRouterOfItsPathWhenTheFormulaSays) {
     << "timing: {alpha: " << c.alpha << ", delta: " << c.delta << ", tau: " << c.tau << "}\n"
     << "traffic:\n  type: trace\n  messages:\n    - {time: " << t0 << ", src: " << src
     << ", dst: " << dst << ", flits: " << c.flits << "}\n"
-    << "waves: {enable: true, file: " << dir << "/run.vcd}\n";
+    << "waves: {enable: true, file: run.vcd}\n";
   const Config cfg = test::cfg(y.str());
-  const Results r = test::run(y.str(), true);
+  const Results r = test::run(y.str(), true, dir);
   ASSERT_TRUE(r.stable);
   ASSERT_EQ(r.packets.size(), 1u);
   const Topology topo = cfg.topology.make();
@@ -148,9 +148,9 @@ TEST(Waves, PacketIdsUniqueOverARunThatReusesPoolSlots) {
     pairs.insert({s, d});
     y << "    - {time: " << i * 2 << ", src: " << s << ", dst: " << d << ", flits: 3}\n";
   }
-  y << "waves: {enable: true, file: " << dir << "/ids.vcd}\n";
+  y << "waves: {enable: true, file: ids.vcd}\n";
   const Config cfg = test::cfg(y.str());
-  const Results r = test::run(y.str(), true);
+  const Results r = test::run(y.str(), true, dir);
   ASSERT_TRUE(r.stable);
   ASSERT_EQ(r.packets.size(), static_cast<std::size_t>(M));
   // The most packets alive at once bounds the pool's slots.
@@ -246,9 +246,8 @@ TEST(Waves, CircuitOutputShowsItsPacketWhileTheCircuitHolds) {
       "router: {buffering: circuit, switching: direct_connect}\n"
       "timing: {alpha: 1, delta: 2, tau: 1}\n"
       "traffic: {type: trace, messages: [{time: 3, src: 0, dst: 2, flits: 6}]}\n"
-      "waves: {enable: true, file: " +
-      dir + "/c.vcd}\n";
-  const Results r = test::run(y);
+      "waves: {enable: true, file: c.vcd}\n";
+  const Results r = test::run(y, false, dir);
   ASSERT_TRUE(r.stable);
   test::Vcd vcd(dir + "/c.vcd");
   ASSERT_TRUE(vcd.ok);
@@ -273,9 +272,8 @@ TEST(Waves, GtkwNamesOnlySignalsOfTheVcdOpensCollapsedOnTheWindowInHex) {
       "topology: {type: mesh, dims: [3, 2]}\nrouter: {vcs: 3, vc_depth: 5}\n"
       "traffic:\n  type: trace\n  messages:\n    - {time: 0, src: 0, dst: 5, flits: 2}\n"
       "    - {time: 30, src: 4, dst: 0, flits: 2}\n"
-      "waves: {enable: true, file: " +
-      dir + "/m.vcd, routers: [0, 4], from_cycle: 2, to_cycle: 33}\n";
-  const Results r = test::run(y);
+      "waves: {enable: true, file: m.vcd, routers: [0, 4], from_cycle: 2, to_cycle: 33}\n";
+  const Results r = test::run(y, false, dir);
   ASSERT_TRUE(r.stable);
   test::Vcd vcd(dir + "/m.vcd");
   ASSERT_TRUE(vcd.ok);
@@ -365,9 +363,8 @@ TEST(Waves, TimeIsInCyclesWhateverTheClock) {
       "topology: {type: torus, dims: [4, 4]}\nnetwork_interface: {clock_ns: 2.5}\n"
       "timing: {alpha: 2, delta: 1, tau: 1}\n"
       "traffic: {type: trace, messages: [{time: 10, src: 0, dst: 1, flits: 1}]}\n"
-      "waves: {enable: true, file: " +
-      dir + "/k.vcd}\n";
-  ASSERT_TRUE(test::run(y).stable);
+      "waves: {enable: true, file: k.vcd}\n";
+  ASSERT_TRUE(test::run(y, false, dir).stable);
   test::Vcd vcd(dir + "/k.vcd");
   ASSERT_TRUE(vcd.ok);
   EXPECT_EQ(vcd.timescale, "1 ns");
@@ -383,9 +380,8 @@ TEST(Waves, NothingRecordedOutsideTheWindow) {
       "    - {time: 0, src: 0, dst: 1, flits: 1}\n"
       "    - {time: 50, src: 0, dst: 1, flits: 1}\n"
       "    - {time: 100, src: 0, dst: 1, flits: 1}\n"
-      "waves: {enable: true, file: " +
-      dir + "/w.vcd, routers: [1], from_cycle: 40, to_cycle: 60}\n";
-  ASSERT_TRUE(test::run(y).stable);
+      "waves: {enable: true, file: w.vcd, routers: [1], from_cycle: 40, to_cycle: 60}\n";
+  ASSERT_TRUE(test::run(y, false, dir).stable);
   test::Vcd vcd(dir + "/w.vcd");
   ASSERT_TRUE(vcd.ok);
   EXPECT_EQ(vcd.high_cycles("r1.in_d0m.valid", 200), std::vector<std::uint64_t>{51});
@@ -396,8 +392,7 @@ TEST(Waves, OffWritesNoFile) {
   const std::string y =
       "topology: {type: torus, dims: [3, 3]}\n"
       "traffic: {type: trace, messages: [{time: 0, src: 0, dst: 4}]}\n"
-      "waves: {enable: false, file: " +
-      dir + "/x.vcd}\n";
-  ASSERT_TRUE(test::run(y).stable);
+      "waves: {enable: false, file: x.vcd}\n";
+  ASSERT_TRUE(test::run(y, false, dir).stable);
   EXPECT_FALSE(std::filesystem::exists(dir));
 }

@@ -247,8 +247,8 @@ struct ScheduleConfig {
 // VCD waveforms (network/waves.hpp), off by default.
 struct WavesConfig {
   bool enable = false;
-  std::string file = "waves/run.vcd";  // the .gtkw save file is written beside it
-  std::vector<int> routers;            // empty: all routers
+  std::string file = "run.vcd";  // in the run's output folder; the .gtkw save file beside it
+  std::vector<int> routers;      // empty: all routers
   std::uint64_t from_cycle = 0, to_cycle = ~std::uint64_t{0};
 };
 

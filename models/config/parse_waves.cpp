@@ -12,19 +12,19 @@ void parse_waves(Section& s, Config& c) {
   w.enable = s.boolean("enable", false);
   w.file = s.text("file", w.file);
   if (w.file.empty()) fail(c.source, s.at("file"), s.path("file"), "needs a file name");
-  if (w.enable) {
-    // The VCD's directory must exist, or at least its parent (then the run creates that one
-    // directory, like the default waves/): a typo does not grow a tree of directories.
-    const std::filesystem::path dir = std::filesystem::path(w.file).parent_path();
-    const std::filesystem::path up = dir.parent_path();
-    std::error_code ec;
-    if (!dir.empty() && !std::filesystem::is_directory(dir, ec) &&
-        !(up.empty() || std::filesystem::is_directory(up, ec)))
+  // The VCD goes inside the run's output folder (--out): a relative path that stays there, so a
+  // config cannot write anywhere else.
+  const std::filesystem::path f(w.file);
+  if (f.is_absolute())
+    fail(c.source, s.at("file"), s.path("file"),
+         "is a path inside the run's output folder (--out), not an absolute path");
+  for (const auto& part : f)
+    if (part == "..")
       fail(c.source, s.at("file"), s.path("file"),
-           "directory '" + up.string() +
-               "' does not exist (the run creates at most the file's "
-               "own directory)");
-  }
+           "is a path inside the run's output folder (--out): no '..'");
+  for (char ch : w.file)
+    if (static_cast<unsigned char>(ch) < 0x20)
+      fail(c.source, s.at("file"), s.path("file"), "contains a control character");
   {
     YAML::Node rn = s.raw("routers");
     if (rn && !(rn.IsScalar() && rn.Scalar() == "all"))

@@ -14,7 +14,7 @@
 
 namespace sy {
 
-Network::Network(sc_core::sc_module_name name, const Config& cfg)
+Network::Network(sc_core::sc_module_name name, const Config& cfg, const std::string& out_dir)
     : sc_core::sc_module(name),
       cfg_(cfg),
       topo_(cfg.topology.make()),
@@ -78,7 +78,7 @@ Network::Network(sc_core::sc_module_name name, const Config& cfg)
     nis_[n]->attach(routers_[topo_.injection_router(n)]);
     traffic_.out[static_cast<std::size_t>(n)].bind(nis_[n]->target);
   }
-  if (cfg_.waves.enable) waves_.reset(new Waves(cfg_, topo_, routers_, fabric_.pool));
+  if (cfg_.waves.enable) waves_.reset(new Waves(cfg_, topo_, routers_, fabric_.pool, out_dir));
   if (cfg_.traffic.trace && !cfg_.traffic.messages.empty())
     last_trace_time_ = cfg_.traffic.messages.back().time;
   set_patience();

@@ -65,7 +65,9 @@ struct RunLimits {
 class Network : public sc_core::sc_module {
  public:
   SC_HAS_PROCESS(Network);
-  Network(sc_core::sc_module_name name, const Config& cfg);
+  // out_dir: the run's output folder, where the VCD goes (waves.file inside it; empty: the
+  // current directory).
+  Network(sc_core::sc_module_name name, const Config& cfg, const std::string& out_dir = "");
   ~Network() override;
 
   const Config& config() const { return cfg_; }

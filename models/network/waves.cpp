@@ -222,9 +222,10 @@ void VcdFile::close() {
 // ---- Waves ----
 
 Waves::Waves(const Config& cfg, const Topology& topo, const std::vector<Router*>& routers,
-             const PacketPool& pool)
+             const PacketPool& pool, const std::string& out_dir)
     : from_(cfg.waves.from_cycle), to_(cfg.waves.to_cycle) {
-  vcd_ = cfg.waves.file;
+  // (waves.file is relative and stays inside: the config refuses '..' and absolute paths.)
+  vcd_ = out_dir.empty() ? cfg.waves.file : out_dir + "/" + cfg.waves.file;
   std::string base = vcd_;
   if (base.size() > 4 && base.compare(base.size() - 4, 4, ".vcd") == 0)
     base.resize(base.size() - 4);
@@ -233,9 +234,8 @@ Waves::Waves(const Config& cfg, const Topology& topo, const std::vector<Router*>
   gtkw_ = base + ".gtkw";
   const std::filesystem::path dir = std::filesystem::path(vcd_).parent_path();
   std::error_code ec;
-  // One level only (the config checked its parent exists).
   if (!dir.empty() && !std::filesystem::is_directory(dir, ec))
-    std::filesystem::create_directory(dir, ec);
+    std::filesystem::create_directories(dir, ec);
   if (ec) throw std::runtime_error("waves: cannot create directory " + dir.string());
   if (cfg.waves.routers.empty()) {
     traced_ = routers;

@@ -164,8 +164,9 @@ class VcdFile {
 
 class Waves {
  public:
+  // The VCD is out_dir/waves.file (waves.file alone when out_dir is empty).
   Waves(const Config& cfg, const Topology& topo, const std::vector<Router*>& routers,
-        const PacketPool& pool);
+        const PacketPool& pool, const std::string& out_dir = "");
   ~Waves();
   Waves(const Waves&) = delete;
   Waves& operator=(const Waves&) = delete;

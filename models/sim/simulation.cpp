@@ -261,7 +261,7 @@ Results run_simulation(const Config& cfg, const RunOptions& opt) {
         "one simulation per process (SystemC elaborates once): run each test "
         "through ctest, or one point per process");
   g_ran = true;
-  auto* net = new Network("net", cfg);
+  auto* net = new Network("net", cfg, opt.out_dir);
   // The plug-ins that apply, attached before anything else binds to the network.
   std::vector<Results::Section> sections;
   for (const auto* kinds : {&plugin_kinds(), &opt.plugins})

@@ -128,6 +128,9 @@ struct RunOptions {
   // when its make() gives one, its section written after the registry's sections (sweep.csv
   // keeps the registry's columns).
   std::vector<PluginKind> plugins;
+  // The run's output folder: the VCD is written there (waves.file, a relative path inside it);
+  // empty: the current directory.
+  std::string out_dir;
 };
 
 Results run_simulation(const Config& cfg, const RunOptions& opt = {});
