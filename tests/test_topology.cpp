@@ -87,3 +87,29 @@ TEST(Topology, MeshEdgesAreUnconnectedTorusWraps) {
   EXPECT_EQ(m.num_links(), 2 * 2 * 4 * 3);
   EXPECT_EQ(t.num_links(), 4 * 16);
 }
+
+// num_links counts one line of nodes per port and scales it (the estimate calls it for
+// networks of a million nodes): the same count as every (node, port) pair checked.
+TEST(Topology, NumLinksCountsEveryLink) {
+  const std::vector<std::pair<Topology::Kind, std::vector<int>>> shapes = {
+      {Topology::Kind::Torus, {5, 3}},
+      {Topology::Kind::Torus, {2, 4, 1}},
+      {Topology::Kind::Torus, {8}},
+      {Topology::Kind::Mesh, {4, 6}},
+      {Topology::Kind::Mesh, {2, 3, 1}},
+      {Topology::Kind::Mesh, {7}},
+      {Topology::Kind::Hypercube, {2, 2, 2, 2}},
+      {Topology::Kind::Torus, {1}}};
+  for (const auto& [kind, dims] : shapes) {
+    const Topology t(kind, dims);
+    int brute = 0;
+    for (int v = 0; v < t.num_routers(); ++v)
+      for (int p = 0; p < t.num_ports(); ++p) brute += t.neighbor(v, p) >= 0;
+    EXPECT_EQ(t.num_links(), brute) << t.num_nodes() << " nodes";
+  }
+  const Topology fly = Topology::butterfly(3, 2);
+  int brute = 0;
+  for (int v = 0; v < fly.num_routers(); ++v)
+    for (int p = 0; p < fly.num_ports(); ++p) brute += fly.neighbor(v, p) >= 0;
+  EXPECT_EQ(fly.num_links(), brute);
+}

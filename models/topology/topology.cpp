@@ -149,10 +149,22 @@ double Topology::average_distance(bool include_self) const {
 }
 
 int Topology::num_links() const {
-  int links = 0;
-  for (int v = 0; v < num_routers(); ++v)
-    for (int p = 0; p < num_ports(); ++p) links += neighbor(v, p) >= 0;
-  return links;
+  long long links = 0;
+  if (ind_) {
+    for (int v = 0; v < num_routers(); ++v)
+      for (int p = 0; p < num_ports(); ++p) links += neighbor(v, p) >= 0;
+    return static_cast<int>(links);
+  }
+  // A direct network: a port's link exists or not by the node's coordinate in the port's
+  // dimension alone, so one line of nodes along that dimension counts for all N / n of them
+  // (O(ports x n), not O(N x ports): a 2^20-node hypercube is counted at once).
+  for (int p = 0; p < num_ports(); ++p) {
+    const int d = port(p).dim, n = dims_[d];
+    long long line = 0;
+    for (int c = 0; c < n; ++c) line += neighbor(with_coord(0, d, c), p) >= 0;
+    links += line * (nodes_ / n);
+  }
+  return static_cast<int>(links);
 }
 
 }  // namespace sy
