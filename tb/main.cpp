@@ -26,7 +26,6 @@
 #include "switchyard/base/json.hpp"
 #include "switchyard/config/config.hpp"
 #include "switchyard/network/network.hpp"
-#include "switchyard/sim/csv.hpp"
 #include "switchyard/sim/estimate.hpp"
 #include "switchyard/sim/simulation.hpp"
 #include "switchyard/sim/sweep.hpp"
@@ -36,9 +35,6 @@
 #endif
 
 namespace {
-
-using sy::csv_fields;
-using sy::csv_quote;
 
 // One parameter of a sweep grid: --param KEY --values V... (in command-line order), or a --grid
 // FILE whose keys are expanded in its place once the command line is read.
