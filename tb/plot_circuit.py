@@ -12,10 +12,7 @@ with the paper's depth D + 1) and Proposition 1 for the 25x25 torus as a dashed 
 import argparse
 import csv
 
-import matplotlib
-
-matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402
+from sy_pyplot import plt  # noqa: E402 (matplotlib wherever python3 comes from)
 
 STYLE = {  # algorithm: (label, colour, marker)
     "tiling": ("tiling", "tab:blue", "o"),

@@ -13,10 +13,7 @@ import math
 import os
 import sys
 
-import matplotlib
-
-matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402
+from sy_pyplot import plt  # noqa: E402 (matplotlib wherever python3 comes from)
 
 D = 6
 

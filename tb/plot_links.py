@@ -19,15 +19,9 @@ import math
 import os
 import sys
 
-try:
-    import matplotlib
+from sy_pyplot import plt  # matplotlib wherever python3 comes from
 
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-    import numpy as np
-except ImportError:
-    sys.exit("tb/plot_links.py needs matplotlib: apt-get install python3-matplotlib "
-             "(or run it with /usr/bin/python3)")
+import numpy as np  # (matplotlib brings it)
 
 DIR_NAMES = {1: ("plus", "+"), -1: ("minus", "-"), 0: ("", "")}
 

@@ -9,10 +9,7 @@ import json
 import os
 import subprocess
 
-import matplotlib
-
-matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402
+from sy_pyplot import plt  # noqa: E402 (matplotlib wherever python3 comes from)
 
 SY = os.environ.get("SY", "./build/switchyard")
 PMNB = "configs/papers/pmnb/dynamic_iii_6.yaml"

@@ -10,10 +10,7 @@ import argparse
 import csv
 import sys
 
-import matplotlib
-
-matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402
+from sy_pyplot import plt  # noqa: E402 (matplotlib wherever python3 comes from)
 
 
 def load(path):

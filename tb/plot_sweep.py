@@ -16,14 +16,7 @@ import csv
 import os
 import sys
 
-try:
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-except ImportError:
-    sys.exit("tb/plot_sweep.py needs matplotlib: apt-get install python3-matplotlib "
-             "(or run it with /usr/bin/python3)")
+from sy_pyplot import plt  # matplotlib wherever python3 comes from
 
 LOADS = ("traffic.rate", "traffic.load.rho", "traffic.broadcast.rate")
 

@@ -381,3 +381,31 @@ TEST(Links, MeanUtilizationIsTheAcceptedFlitHopsInTheWindow) {
         << "tau " << tau;
   }
 }
+
+// A python3 without matplotlib first on PATH (a pyenv or conda one: here the system's, started
+// with -S so it sees no site packages) still plots: the script runs itself again with the
+// system's python3, and says so in one line (issue 33, point 5). With no interpreter that has
+// matplotlib it says how to get it in one line.
+TEST(PlotLinks, APython3WithoutMatplotlibFirstOnPathStillPlots) {
+  if (!have_matplotlib()) GTEST_SKIP() << "/usr/bin/python3 has no matplotlib";
+  const json a = run_cli("plot_path", std::string("name: plot_path\n") + kLoaded);
+  const std::string fake = "/tmp/switchyard-test-nompl";
+  test::shell("rm -rf " + fake + " && mkdir -p " + fake + "/bin && printf '#!/bin/sh\\nexec " +
+              "/usr/bin/python3 -S \"$@\"\\n' > " + fake + "/bin/python3 && chmod +x " + fake +
+              "/bin/python3");
+  ASSERT_NE(test::shell("PATH=" + fake + "/bin:$PATH python3 -c 'import matplotlib'").rc, 0);
+  ASSERT_FALSE(a.is_null());
+  std::ofstream(fake + "/results.json") << a.dump(2);
+  const auto c =
+      test::shell("PATH=" + fake + "/bin:$PATH " + std::string(SWITCHYARD_SOURCE_DIR) +
+                  "/tb/plot_links.py " + fake + "/results.json --out-dir " + fake + "/png");
+  EXPECT_EQ(c.rc, 0) << c.output;
+  EXPECT_NE(c.output.find("has no matplotlib: running it with /usr/bin/python3"), std::string::npos)
+      << c.output;
+  EXPECT_FALSE(test::shell("ls " + fake + "/png/*.png").output.empty()) << c.output;
+  // Nowhere to be found: one line that says how to get it.
+  const auto d = test::shell("SWITCHYARD_PLOT_REEXEC=1 PATH=" + fake + "/bin:$PATH " +
+                             std::string(SWITCHYARD_SOURCE_DIR) + "/tb/plot_sweep.py x.csv");
+  EXPECT_EQ(d.rc, 1) << d.output;
+  EXPECT_NE(d.output.find("apt-get install python3-matplotlib"), std::string::npos) << d.output;
+}
