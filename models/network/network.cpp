@@ -350,7 +350,7 @@ void Network::clock() {
     fabric_.in_clock = false;
     if (waves_) waves_->end_cycle();
     next_eval_ = t + 1;
-    if (progress_ && (t & 16383) == 0) progress_(*this, t, progress_arg_);
+    if (progress_ && (t & progress_mask_) == 0) progress_(*this, t, progress_arg_);
     if (over_limits(t)) {
       state_.done = true;
       end_cycle_ = t + 1;

@@ -108,10 +108,15 @@ class Network : public sc_core::sc_module {
   // Packets and messages alive: queued at the sources, in the network, or waiting for a period.
   std::uint64_t live_packets() const;
   std::uint64_t credit_violations() const;
-  // Called every 16384 cycles with the current cycle (progress reporting).
+  // Called with the current cycle every 2^k cycles, k by the network's size: 16,384 cycles of
+  // up to 256 routers, fewer for more (about 4 million router-cycles between calls, a second or
+  // so), at least every 256 cycles: progress reporting.
   void set_progress(void (*fn)(const Network&, Cycle, void*), void* arg) {
     progress_ = fn;
     progress_arg_ = arg;
+    Cycle every = 16384;
+    while (every > 256 && every * routers_.size() > (Cycle{1} << 22)) every /= 2;
+    progress_mask_ = every - 1;
   }
 
  private:
@@ -200,6 +205,7 @@ class Network : public sc_core::sc_module {
   int waves_tail_ = 0;
   void (*progress_)(const Network&, Cycle, void*) = nullptr;
   void* progress_arg_ = nullptr;
+  Cycle progress_mask_ = 16383;
 };
 
 }  // namespace sy

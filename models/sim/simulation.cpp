@@ -20,19 +20,31 @@ struct Progress {
   std::chrono::steady_clock::time_point start, last;
 };
 
+// Every few seconds: the cycle, the share of the run done and the time left at the speed so
+// far (to the window's end; to the last message of a trace), the packets delivered.
 void report_progress(const Network& net, Cycle t, void* arg) {
   auto* p = static_cast<Progress*>(arg);
   const auto now = std::chrono::steady_clock::now();
   if (now - p->last < std::chrono::seconds(3)) return;
   p->last = now;
   const double s = std::chrono::duration<double>(now - p->start).count();
-  const auto& sim = net.config().simulation;
-  const Cycle end = sim.warmup + sim.measure;
+  const Config& cfg = net.config();
+  const Cycle end = cfg.traffic.trace ? (cfg.traffic.messages.empty()
+                                             ? Cycle{0}
+                                             : static_cast<Cycle>(cfg.traffic.messages.back().time))
+                                      : cfg.simulation.warmup + cfg.simulation.measure;
+  std::string where;
+  if (end > 0 && t < end && t > 0) {
+    char b[128];
+    std::snprintf(b, sizeof b, " of %llu (%.0f%%, about %s left)",
+                  static_cast<unsigned long long>(end), 100.0 * t / end,
+                  human_seconds(s * static_cast<double>(end - t) / t).c_str());
+    where = b;
+  } else if (end > 0 && t >= end) {
+    where = " (draining)";
+  }
   std::fprintf(stderr, "[switchyard] %.0fs cycle %llu%s, %llu packets delivered\n", s,
-               static_cast<unsigned long long>(t),
-               net.config().traffic.trace ? ""
-               : t < end                  ? (" of window end " + std::to_string(end)).c_str()
-                                          : " (draining)",
+               static_cast<unsigned long long>(t), where.c_str(),
                static_cast<unsigned long long>(net.stats().packets_delivered));
 }
 
