@@ -3,6 +3,9 @@
 // run prints its completion against the formula and no zero-hop zero-load line.
 #include <gtest/gtest.h>
 
+#include <fstream>
+#include <sstream>
+
 #include "helpers.hpp"
 
 namespace {
@@ -85,4 +88,32 @@ schedule: {algorithm: total_exchange, message_flits: 1}
 )");
   EXPECT_TRUE(has(s, "exchange ")) << s;
   EXPECT_FALSE(has(s, "correlated")) << s;
+}
+
+// The summary's first line says which model ran (issue 33, point 2): the ideal pipeline and the
+// staged one are told apart, with the VCs, their depth, the switching and the routing; and
+// results.json carries the same as "model".
+TEST(Summary, SaysWhichModelRan) {
+  const std::string ideal = summary_of("model-ideal", R"(
+topology: {type: torus, dims: [4, 4]}
+router: {vcs: 3, vc_depth: 5}
+traffic: {rate: 0.05, packet_flits: 4}
+simulation: {warmup: 200, measure: 2000}
+)");
+  EXPECT_TRUE(has(ideal,
+                  "model            input-VC router (ideal pipeline: delta 1 per hop, free "
+                  "ejection), wormhole, 3 VCs x 5 flits, dimension_order routing"))
+      << ideal;
+  const std::string staged = summary_of("model-staged", R"(
+topology: {type: mesh, dims: [4, 4]}
+router: {pipeline: {rc: 1, va: 1, sa: 1, st: 1, lt: 1}}
+traffic: {rate: 0.05, packet_flits: 4}
+simulation: {warmup: 200, measure: 2000}
+)");
+  EXPECT_TRUE(has(staged, "staged pipeline: rc 1 va 1 sa 1 st 1 lt 1, 5 cycles per hop")) << staged;
+  std::ifstream j("/tmp/switchyard-test-summary-model-staged/results.json");
+  std::stringstream js;
+  js << j.rdbuf();
+  EXPECT_TRUE(has(js.str(), "\"pipeline\": \"staged\"")) << js.str().substr(0, 400);
+  EXPECT_TRUE(has(js.str(), "\"hop_cycles\": 5")) << js.str().substr(0, 400);
 }

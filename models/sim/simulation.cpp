@@ -168,6 +168,54 @@ void add_reason(Results& r, const std::string& why) {
   r.unstable_reason += (r.unstable_reason.empty() ? "" : "; ") + why;
 }
 
+}  // namespace
+
+ModelInfo model_info(const Config& cfg) {
+  ModelInfo m;
+  const RouterConfig& r = cfg.router;
+  const PipelineConfig& p = r.pipeline;
+  m.router = to_string(r.buffering);
+  m.switching = to_string(r.switching);
+  m.routing = cfg.schedule.enabled() ? "source-routed (the schedule's)" : cfg.routing.algorithm;
+  m.injection = to_string(cfg.interface.injection);
+  char b[256];
+  std::string what;
+  if (r.buffering == Buffering::InputVc) {
+    m.vcs = r.vcs;
+    m.vc_depth = r.vc_depth;
+    if (p.staged) {
+      m.pipeline = "staged";
+      m.hop_cycles = p.hop_cycles();
+      std::snprintf(b, sizeof b,
+                    "staged pipeline: rc %d va %d sa %d st %d lt %d%s, %d cycles per hop", p.rc,
+                    p.va, p.sa, p.st, p.lt, p.speculative ? " speculative" : "", m.hop_cycles);
+    } else {
+      m.pipeline = "ideal";
+      m.hop_cycles = cfg.timing.delta;
+      std::snprintf(b, sizeof b, "ideal pipeline: delta %d per hop, free ejection",
+                    cfg.timing.delta);
+    }
+    what = std::string("input-VC router (") + b + "), " + m.switching + ", " +
+           std::to_string(r.vcs) + " VCs x " + std::to_string(r.vc_depth) + " flits, " + m.routing +
+           " routing";
+  } else if (r.buffering == Buffering::OutputQueued) {
+    m.pipeline = "ideal";
+    m.hop_cycles = cfg.timing.delta;
+    what = "output-queued router (the papers' ideal node: unbounded output queues, delta " +
+           std::to_string(cfg.timing.delta) + " per hop), " + m.switching + ", " + m.routing +
+           " routing";
+  } else {
+    m.pipeline = "circuit";
+    m.hop_cycles = cfg.timing.delta;
+    what = "circuit router (delta " + std::to_string(cfg.timing.delta) + " per switch), " +
+           m.switching;
+  }
+  m.line = what + ", " + m.injection + " injection";
+  return m;
+}
+
+namespace {
+
 // The core's results: what every run has.
 Results collect_core(const Network& net, double wall_seconds) {
   const Config& cfg = net.config();
@@ -175,6 +223,7 @@ Results collect_core(const Network& net, double wall_seconds) {
   const Topology& topo = net.topology();
   Results r;
   r.config_json = config_to_json(cfg, 2);
+  r.model = model_info(cfg);
   r.seed = cfg.simulation.seed;
   r.cycles = net.cycles();
   r.wall_seconds = wall_seconds;
@@ -333,6 +382,13 @@ std::string Results::to_json() const {
   j.open();
   j.raw("config", config_json);
   j.kv("seed", seed).kv("cycles", cycles).kv("wall_seconds", wall_seconds);
+  j.open("model")
+      .kv("router", model.router)
+      .kv("pipeline", model.pipeline)
+      .kv("hop_cycles", model.hop_cycles)
+      .kv("switching", model.switching);
+  if (model.vcs) j.kv("vcs", model.vcs).kv("vc_depth", model.vc_depth);
+  j.kv("routing", model.routing).kv("injection", model.injection).kv("line", model.line).close();
   j.open("packets")
       .kv("injected", packets_injected)
       .kv("delivered", packets_delivered)
@@ -456,6 +512,7 @@ void Results::write_flows_csv(std::ostream& out) const {
 std::string Results::summary() const {
   std::ostringstream o;
   char b[512];
+  o << "model            " << model.line << "\n";
   std::snprintf(b, sizeof b, "cycles %llu   packets %llu created, %llu delivered, %llu measured\n",
                 (unsigned long long)cycles, (unsigned long long)packets_injected,
                 (unsigned long long)packets_delivered, (unsigned long long)packets_measured);

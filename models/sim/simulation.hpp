@@ -47,8 +47,20 @@ struct FlowStats {
   std::uint64_t latency_min = 0, latency_max = 0;
 };
 
+// Which model ran, in one line and as fields (issue 33): the router kind and its pipeline (the
+// ideal one, delta cycles per hop with free ejection, or the staged one and its stages), the
+// switching, the VCs and their depth, the routing algorithm and the NI's injection.
+struct ModelInfo {
+  std::string router, pipeline, switching, routing, injection;
+  int hop_cycles = 0;         // a header's cycles per hop without contention
+  int vcs = 0, vc_depth = 0;  // input-VC routers (0 otherwise)
+  std::string line;           // the summary's words for all of it
+};
+ModelInfo model_info(const Config& cfg);
+
 struct Results {
   std::string config_json;
+  ModelInfo model;
   std::uint64_t seed = 0;
   std::uint64_t cycles = 0;
   double wall_seconds = 0;
