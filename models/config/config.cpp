@@ -95,11 +95,9 @@ void check_memory(const Config& c, const YAML::Node& root) {
 void check_time_range(const Config& c, const YAML::Node& root) {
   const SimulationConfig& sim = c.simulation;
   const Topology topo = c.topology.make();
-  double flits = std::max(c.traffic.packet_flits, c.schedule.message_flits);
   double end = static_cast<double>(sim.warmup) + static_cast<double>(sim.measure);
   const char* key = "simulation.measure";
   for (const TraceMessage& m : c.traffic.messages) {
-    flits = std::max(flits, static_cast<double>(m.flits));
     if (static_cast<double>(m.time) > end) {
       end = static_cast<double>(m.time);
       key = c.traffic.trace_file.empty() ? "traffic.messages" : "traffic.file";
@@ -114,8 +112,7 @@ void check_time_range(const Config& c, const YAML::Node& root) {
       key = "schedule.transmissions";
     }
   }
-  const double zero_load =
-      c.timing.alpha + topo.diameter() * (c.timing.delta + flits * c.timing.tau);
+  const double zero_load = lone_message_cycles(c, topo.diameter());
   const double cycles = end + static_cast<double>(sim.drain_limit) +
                         static_cast<double>(sim.deadlock_cycles) + 2 * zero_load;
   const double ps = cycles * static_cast<double>(c.interface.clock_ps);
@@ -283,6 +280,20 @@ Config parse_document(const std::string& text, const std::string& source,
 }
 
 }  // namespace
+
+double longest_message_flits(const Config& c) {
+  double flits = c.traffic.packet_flits;
+  for (const TraceMessage& m : c.traffic.messages)
+    flits = std::max(flits, static_cast<double>(m.flits));
+  if (c.schedule.enabled()) flits = std::max(flits, static_cast<double>(c.schedule.message_flits));
+  return flits;
+}
+
+double lone_message_cycles(const Config& c, int hops) {
+  const double h = hops;
+  return c.timing.alpha + h * (c.timing.delta + longest_message_flits(c) * c.timing.tau) +
+         c.timing.ack_per_hop * 2.0 * h;
+}
 
 std::string unreadable_file(const std::string& path) {
   struct stat st {};

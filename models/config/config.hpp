@@ -272,6 +272,12 @@ struct Config {
 
 // Loads a YAML file; overrides are "key.path=value" applied before validation.
 Config load_config(const std::string& path, const std::vector<std::string>& overrides = {});
+// The longest message a run may send, in flits: traffic.packet_flits, a trace's longest message,
+// a schedule's message_flits.
+double longest_message_flits(const Config& c);
+// That message alone over `hops` hops, store-and-forward (the slowest one packet can take without
+// contention): alpha + hops * (delta + L tau) + a circuit's acknowledgment.
+double lone_message_cycles(const Config& c, int hops);
 // The largest config file load_config reads (16 MiB).
 constexpr std::size_t kMaxConfigBytes = std::size_t{16} << 20;
 // Why a file named in a config (or the config itself) cannot be read as one: "is a directory",

@@ -99,13 +99,10 @@ Network::~Network() = default;
 // wait simulation.drain_limit beyond `zero_load`.
 void Network::set_patience() {
   const Config& c = cfg_;
-  double flits = c.traffic.packet_flits;
-  for (const TraceMessage& m : c.traffic.messages)
-    flits = std::max(flits, static_cast<double>(m.flits));
-  if (c.schedule.enabled()) flits = std::max(flits, static_cast<double>(c.schedule.message_flits));
-  const double a = c.timing.alpha, d = c.timing.delta, lt = flits * c.timing.tau;
-  const double D = topo_.diameter(), ack = c.timing.ack_per_hop * 2.0 * D;
-  const double still = a + d + lt + ack, zero_load = a + D * (d + lt) + ack;
+  const double D = topo_.diameter();
+  // (One hop's worth, and the circuit's acknowledgment over the diameter.)
+  const double still = lone_message_cycles(c, 1) + c.timing.ack_per_hop * 2.0 * (D - 1);
+  const double zero_load = lone_message_cycles(c, topo_.diameter());
   zero_load_ = zero_load;
   constexpr double kCap = static_cast<double>(std::uint64_t{1} << 62);
   const auto cycles = [&](double x) {
