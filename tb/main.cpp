@@ -51,8 +51,9 @@ struct Args {
   std::string emit, emit_slurm, row, self;
   long long seed = -1;
   int jobs = 0, seeds = 1;
-  int repeat = 1;    // bench: runs per config
-  std::string only;  // bench: configs whose name contains this
+  int repeat = 1;       // bench: runs per config
+  std::string only;     // bench: configs whose name contains this
+  std::string threads;  // bench: thread counts (a scaling table)
   bool quiet = false;
 };
 
@@ -285,6 +286,12 @@ void define_cli(CLI::App& app, Args& a) {
       ->check(whole_number(1, 100));
   bench->add_option("--only", a.only, "only the configs whose name contains TEXT")
       ->type_name("TEXT");
+  bench
+      ->add_option("--threads", a.threads,
+                   "a scaling table instead: the large tori on each of these thread counts "
+                   "(simulation.threads), with the CPU time and the speed-up over the first "
+                   "count; 16x16x16x16 (65,536 routers) only when --only names it")
+      ->type_name("N,N,...");
 }
 
 void mkdirs(const std::string& path) {
@@ -621,6 +628,7 @@ struct BenchRun {
   bool ok = false;
   unsigned long long cycles = 0, hops = 0;
   double seconds = 0, peak_mb = 0;
+  double cpu_seconds = 0;  // the child's user + system time (elaboration included)
 };
 
 // One run of a bench config in a child process (SystemC elaborates once per process).
@@ -648,10 +656,87 @@ BenchRun bench_once(const char* yaml) {
   wait4(pid, &status, 0, &ru);  // the child's peak resident set (KB on Linux)
   out.ok = n > 0 && std::sscanf(b, "%llu %lf %llu", &out.cycles, &out.seconds, &out.hops) == 3;
   out.peak_mb = static_cast<double>(ru.ru_maxrss) / 1024.0;
+  out.cpu_seconds = static_cast<double>(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) +
+                    1e-6 * static_cast<double>(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec);
   return out;
 }
 
+// bench --threads: each scaling config on each thread count, --repeat runs each; the median run
+// by wall time, its CPU time (all threads, elaboration included), and the speed-up over the same
+// config on the first thread count.
+int bench_threads(const Args& a) {
+  std::vector<int> counts;
+  for (const std::string& x : split(a.threads, ',')) {
+    char* end = nullptr;
+    const long v = std::strtol(x.c_str(), &end, 10);
+    if (end == x.c_str() || *end != '\0' || v < 1 || v > 64)
+      throw UsageError("bench --threads: '" + x + "' is not a thread count from 1 to 64");
+    counts.push_back(static_cast<int>(v));
+  }
+  if (counts.empty()) throw UsageError("bench --threads: no thread count given");
+  struct Scaling {
+    const char* name;
+    const char* dims;
+    int warmup, measure;
+    const char* on_request;  // run only when --only contains this (null: always)
+  };
+  const auto selected = [&a](const char* name, const char* on_request) {
+    return std::string(name).find(a.only) != std::string::npos &&
+           (!on_request || a.only.find(on_request) != std::string::npos);
+  };
+  const Scaling cases[] = {
+      {"torus 16x16x16 uniform 0.1", "[16, 16, 16]", 500, 2000, nullptr},
+      {"torus 32x32x32 uniform 0.1", "[32, 32, 32]", 300, 1000, nullptr},
+      {"torus 16x16x16x16 uniform 0.1", "[16, 16, 16, 16]", 300, 1000, "16x16x16x16"},
+  };
+  bool any = false;
+  for (const auto& c : cases) any |= selected(c.name, c.on_request);
+  if (!any) throw UsageError("bench --only: no scaling config's name contains '" + a.only + "'");
+  std::printf("%-32s %7s %8s %9s %9s %11s %8s %7s %8s%s\n", "config (2VCx4, L=8)", "threads",
+              "cycles", "wall s", "CPU s", "cycles/s", "speed-up", "effic.", "peak MB",
+              a.repeat > 1 ? "   spread" : "");
+  std::fflush(stdout);
+  for (const auto& c : cases) {
+    if (!selected(c.name, c.on_request)) continue;
+    double base = 0;
+    for (const int k : counts) {
+      const std::string yaml =
+          std::string("topology: {type: torus, dims: ") + c.dims + "}\n" +
+          "router: {buffering: input_vc, switching: wormhole, vcs: 2, vc_depth: 4}\n"
+          "traffic: {process: bernoulli, rate: 0.1, packet_flits: 8, pattern: uniform}\n"
+          "simulation: {warmup: " +
+          std::to_string(c.warmup) + ", measure: " + std::to_string(c.measure) +
+          ", seed: 1, threads: " + std::to_string(k) + "}\n";
+      std::vector<BenchRun> runs;
+      for (int i = 0; i < a.repeat; ++i) {
+        const BenchRun r = bench_once(yaml.c_str());
+        if (r.ok) runs.push_back(r);
+      }
+      if (runs.size() != static_cast<std::size_t>(a.repeat)) {
+        std::printf("%-32s %7d failed\n", c.name, k);
+        continue;
+      }
+      std::sort(runs.begin(), runs.end(),
+                [](const BenchRun& x, const BenchRun& y) { return x.seconds < y.seconds; });
+      const BenchRun& m = runs[(runs.size() - 1) / 2];
+      const double rate = m.cycles / m.seconds;
+      if (base == 0) base = rate / counts.front();  // (per thread of the first count)
+      const double speedup = rate / (base * counts.front());
+      char spread[32] = "";
+      if (a.repeat > 1)
+        std::snprintf(spread, sizeof spread, " %7.0f%%",
+                      100.0 * (runs.back().seconds - runs.front().seconds) / m.seconds);
+      std::printf("%-32s %7d %8llu %9.3f %9.3f %11.1f %7.2fx %6.0f%% %8.1f%s\n", c.name, k,
+                  m.cycles, m.seconds, m.cpu_seconds, rate, speedup,
+                  100.0 * speedup * counts.front() / k, m.peak_mb, spread);
+      std::fflush(stdout);
+    }
+  }
+  return 0;
+}
+
 int cmd_bench(const Args& a) {
+  if (!a.threads.empty()) return bench_threads(a);
   const BenchCase cases[] = {
       {"torus 8x8 wormhole 2VCx4 L=8 uniform 0.1",
        "topology: {type: torus, dims: [8, 8]}\n"

@@ -53,6 +53,32 @@ const Case kCases[] = {
      "topology: {type: butterfly, k: 2, n: 6}\n"
      "router: {buffering: input_vc, vcs: 2, vc_depth: 4}\n"
      "traffic: {rate: 0.4, packet_flits: 4}\nsimulation: {warmup: 200, measure: 1500}\n"},
+    // (Several 64-router blocks: lanes of one, two and three blocks, and lanes with none.)
+    {"torus_16x16_near_saturation",
+     "topology: {type: torus, dims: [16, 16]}\n"
+     "router: {buffering: input_vc, vcs: 2, vc_depth: 4}\n"
+     "traffic: {rate: 0.3, packet_flits: 8}\nsimulation: {warmup: 200, measure: 800}\n"},
+    {"mesh_10x10x6_two_channels_single_flits",
+     "topology: {type: mesh, dims: [10, 10, 6]}\n"
+     "router: {buffering: input_vc, vcs: 2, vc_depth: 2}\n"
+     "network_interface: {injection_channels: 2}\n"
+     "traffic: {rate: 0.2, packet_flits: 1, pattern: uniform, self: through_router}\n"
+     "simulation: {warmup: 100, measure: 400}\n"},
+    {"torus_8x8x4_saturated_stops_early",
+     "topology: {type: torus, dims: [8, 8, 4]}\n"
+     "router: {buffering: input_vc, vcs: 2, vc_depth: 4}\n"
+     "traffic: {rate: 0.9, packet_flits: 8}\n"
+     "simulation: {warmup: 100, measure: 1000, max_backlog_packets: 4000}\n"},
+    {"torus_12x12_trace_to_self_and_idle_gaps",
+     "topology: {type: torus, dims: [12, 12]}\n"
+     "router: {buffering: input_vc, vcs: 2, vc_depth: 2}\n"
+     "traffic:\n  type: trace\n  messages:\n"
+     "    - {time: 3, src: 0, dst: 143, flits: 4}\n"
+     "    - {time: 3, src: 70, dst: 70, flits: 6}\n"
+     "    - {time: 3, src: 130, dst: 5, flits: 12}\n"
+     "    - {time: 900, src: 64, dst: 63, flits: 3}\n"
+     "    - {time: 901, src: 63, dst: 64, flits: 9}\n"
+     "simulation: {}\n"},
 };
 
 void PrintTo(const Case& c, std::ostream* os) {
@@ -66,8 +92,8 @@ TEST_P(Threads, ResultsAreByteIdenticalToOneThread) {
   int rc1 = -1;
   const std::string one = test::cli_results_any(std::string("thr1-") + c.name, c.yaml, &rc1);
   ASSERT_FALSE(one.empty()) << c.name;
-  EXPECT_GT(test::json_number(one, "flits", "hops"), 1000) << c.name;
-  for (int k : {2, 3, 5}) {
+  EXPECT_GT(test::json_number(one, "flits", "hops"), 50) << c.name;
+  for (int k : {2, 3, 4, 7}) {
     int rc = -1;
     const std::string yaml =
         std::regex_replace(std::string(c.yaml), std::regex("simulation: \\{"),

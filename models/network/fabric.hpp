@@ -50,32 +50,47 @@ struct CreditList {
   std::size_t n_ = 0;
 };
 
-// One worker's share of a cycle when routers are evaluated on several threads
-// (simulation.threads): what its routers' evaluations would have done to other routers and to
-// the shared counters is kept here and done after the parallel part, lane by lane in node order
-// (the order one thread does it in), so the results do not depend on the thread count.
+// One worker's share of the network when it runs on several threads (simulation.threads): a
+// contiguous block of routers (whole 64-router words of the active set, so lanes in order are
+// node order) with their NIs. A cycle is two parallel steps. In the first, each lane applies the
+// credits sent to its output units last cycle, steps its NIs (injection) and evaluates its
+// routers; a flit for one of its own routers is received at once, as on one thread, a flit for
+// another lane's router goes into the per-pair list to that lane. In the second, each lane
+// receives the flits sent to it, in the order one thread would have (sending lane by lane, each in
+// sending order), and does the per-flit part of every ejection to its NIs. What stays shared is
+// done after the parallel part: packet completions in the one-thread order (by key), then the
+// lanes' counters folded in. Nothing shared is written on the hot path, so the results do not
+// depend on the thread count or on where the blocks end.
 struct Lane {
   struct Delivery {
     Router* dst;
-    int node;  // dst's id (the lane that receives it is found without reading the router)
     int port, vc;
     Flit flit;
     Cycle t;
     const void* dst_input;  // (the link's: prefetched a few deliveries ahead, receive_lane())
     std::uint64_t key;      // sending lane, then the flit's place in all it sent
   };
-  // Flits onto links to another lane's routers, in the order they were sent (a flit to one of
-  // the lane's own routers is received at once, as on one thread).
-  std::vector<Delivery> deliveries;
-  std::uint64_t key_base = 0;    // this lane's index, << 32
-  std::uint32_t sent = 0;        // flits sent this cycle (received at once or delivered)
-  int node_lo = 0, node_hi = 0;  // the routers this lane evaluates and receives for
-  CreditList credits;
-  // The second part of a cycle (the flits sent are received, each by the lane that owns the
-  // receiving router): routers that woke up, and the flits that reached their destination, for
-  // the NIs in the order one thread would deliver them (key: sending lane, then the flit's place
-  // in its list).
-  std::vector<int> woke;  // (router ids)
+  // Flits onto links to another lane's routers, per receiving lane, in the order they were sent.
+  std::vector<std::vector<Delivery>> deliveries_to;
+  // Credits for the output units of each lane (by receiving lane), for the two parities of the
+  // step count: those sent in a step are applied at the start of the next one (credit delay 1).
+  std::vector<CreditList> credits_to[2];
+  CreditList* credits_now = nullptr;           // credits_to[this step's parity]
+  const std::uint8_t* lane_of_word = nullptr;  // receiving lane of a router id's word (id / 64)
+  CreditList& credits_for(int node) {
+    return credits_now[lane_of_word[static_cast<unsigned>(node) >> 6]];
+  }
+  // Keys order what reaches the NIs as one thread does: the NIs' injections (own router, in node
+  // order) before every router's sending, lanes in order, each in order of sending.
+  std::uint64_t key_base = 0;          // (1 << 63) | this lane's index << 32: router sends
+  std::uint32_t sent = 0;              // flits sent this cycle (received at once or delivered)
+  std::uint64_t ni_key_base = 0;       // this lane's index << 32: NI injections
+  std::uint32_t ni_sent = 0;           // flits injected this cycle
+  int node_lo = 0, node_hi = 0;        // the routers this lane evaluates and receives for
+  std::vector<NetworkInterface*> nis;  // this lane's active NIs (those injecting), in node order
+  // Routers woken (ids, all this lane's own), and the flits that reached their NI with the key of
+  // the flit that brought them.
+  std::vector<int> woke;
   struct Ejection {
     std::uint64_t key;
     NetworkInterface* ni;
@@ -84,12 +99,26 @@ struct Lane {
   };
   std::vector<Ejection> ejections;
   std::vector<Ejection> own_ejections;  // scratch: those of the first part (receive_lane())
-  std::uint64_t key = 0;                // of the delivery being received
-  std::size_t next_ejection = 0;
+  std::size_t ni_ejections = 0;         // ejections made while the NIs injected (first in order)
+  std::uint64_t key = 0;                // of the flit being sent or received
+  // A tail flit at its NI: the packet is complete; the completions of all lanes are merged by
+  // key after the parallel part (statistics, the packet's release, the message's delivery).
+  struct Completion {
+    std::uint64_t key;
+    NetworkInterface* ni;
+    std::uint32_t packet;
+    Cycle t;
+  };
+  std::vector<Completion> completions;
+  std::size_t next_completion = 0;
+  // Counters folded into the shared ones after each cycle.
   std::uint64_t flit_hops = 0, forbidden_turns = 0;
+  std::uint64_t flits_injected = 0, flits_delivered = 0, accepted_window = 0, order_errors = 0;
+  std::uint64_t credits_sent = 0;
   Cycle max_flit_wait = 0;
-  bool progressed = false;
+  Cycle progress = 0;           // latest cycle a flit moved (0: none this cycle)
   std::size_t deactivated = 0;  // routers that went idle
+  std::size_t activated = 0;    // routers woken
 };
 // The lane of the thread evaluating routers (null: one thread, everything done at once).
 inline thread_local Lane* current_lane = nullptr;

@@ -70,7 +70,11 @@ Network::Network(sc_core::sc_module_name name, const Config& cfg, const std::str
       ou.link.dst_node = m;
       ou.dst_port = static_cast<std::int8_t>(in);
       ou.dst = routers_[m];
-      if (input_vc_) ou.dst_input = &static_cast<InputVcRouter*>(routers_[m])->input(in);
+      if (input_vc_) {
+        auto* dst = static_cast<InputVcRouter*>(routers_[m]);
+        ou.dst_input = &dst->input(in);
+        dst->set_upstream_node(in, n);
+      }
       links_.push_back(&ou);
       routers_[m]->connect_upstream(in, &ou, n < m);
     }
@@ -82,14 +86,19 @@ Network::Network(sc_core::sc_module_name name, const Config& cfg, const std::str
   if (cfg_.traffic.trace && !cfg_.traffic.messages.empty())
     last_trace_time_ = cfg_.traffic.messages.back().time;
   set_patience();
-  if (cfg_.simulation.threads > 1) {
-    lanes_.resize(static_cast<std::size_t>(cfg_.simulation.threads));
-    threads_ = std::make_unique<RouterThreads>(cfg_.simulation.threads);
-  }
+  if (cfg_.simulation.threads > 1) set_up_lanes(cfg_.simulation.threads);
   SC_METHOD(clock);
 }
 
 Network::~Network() = default;
+
+void Network::report_lane_profile() const {
+  if (lane_profile_)
+    std::fprintf(stderr,
+                 "switchyard: threads %zu: parallel parts %.3f s, completions and counters "
+                 "%.3f s, the rest of the cycles (messages, sources, checks) %.3f s\n",
+                 lanes_.size(), lane_parallel_s_, lane_serial_s_, lane_between_s_);
+}
 
 // The run's patience, scaled by the timing so that a slow but moving run (a large delta, long
 // packets) is neither a deadlock nor undrained: `still` is the longest a moving packet can keep
@@ -133,98 +142,197 @@ std::size_t Network::evaluate_routers(std::size_t w0, std::size_t w1, Cycle t) {
   return idle;
 }
 
-// Lane k's share of a cycle: the routers of a contiguous range of the active set's words (so
-// lanes in order are node order). It deactivates routers only in its own words.
+// Lane k's share of the network: the routers of a contiguous range of the active set's words (so
+// lanes in order are node order), and the NIs that inject into them.
 std::pair<std::size_t, std::size_t> Network::lane_words(int k) const {
   const std::size_t W = active_bits_.size(), L = lanes_.size();
   return {W * static_cast<std::size_t>(k) / L, W * static_cast<std::size_t>(k + 1) / L};
 }
 
+void Network::set_up_lanes(int lanes) {
+  const std::size_t L = static_cast<std::size_t>(lanes);
+  lanes_.resize(L);
+  lane_of_word_.assign(active_bits_.size(), 0);
+  for (std::size_t k = 0; k < L; ++k) {
+    const auto [w0, w1] = lane_words(static_cast<int>(k));
+    for (std::size_t w = w0; w < w1; ++w) lane_of_word_[w] = static_cast<std::uint8_t>(k);
+    Lane& ln = lanes_[k];
+    ln.deliveries_to.resize(L);
+    ln.credits_to[0].resize(L);
+    ln.credits_to[1].resize(L);
+    ln.lane_of_word = lane_of_word_.data();
+    ln.key_base = (std::uint64_t{1} << 63) | (static_cast<std::uint64_t>(k) << 32);
+    ln.ni_key_base = static_cast<std::uint64_t>(k) << 32;
+    ln.node_lo = static_cast<int>(w0 * 64);
+    ln.node_hi = static_cast<int>(w1 * 64);
+  }
+  ni_lane_.resize(nis_.size());
+  for (std::size_t n = 0; n < nis_.size(); ++n)
+    ni_lane_[n] =
+        lane_of_word_[static_cast<std::size_t>(topo_.injection_router(static_cast<int>(n))) / 64];
+  threads_ = std::make_unique<RouterThreads>(lanes);
+  lane_profile_ = std::getenv("SWITCHYARD_LANE_PROFILE") != nullptr;
+}
+
+// The first parallel part of a cycle on lane k: last step's credits for its output units, its
+// NIs' injection, its routers' evaluation (flits to its own routers received at once).
 void Network::evaluate_lane(int k) {
   Lane& ln = lanes_[static_cast<std::size_t>(k)];
   current_lane = &ln;
-  const auto [w0, w1] = lane_words(k);
-  ln.key_base = static_cast<std::uint64_t>(k) << 32;
+  const Cycle t = lane_cycle_;
+  for (Lane& from : lanes_) {
+    CreditList& cl = from.credits_to[lane_parity_ ^ 1][static_cast<std::size_t>(k)];
+    if (cl.empty()) continue;
+    if (near_vcs_)
+      for (const CreditList::Entry& c : cl) c.up->credit<true>(c.vc);
+    else
+      for (const CreditList::Entry& c : cl) c.up->credit(c.vc);
+    cl.clear();
+  }
+  ln.credits_now = ln.credits_to[lane_parity_].data();
+  ln.ni_sent = 0;
+  std::size_t keep = 0;
+  for (NetworkInterface* ni : ln.nis) {
+    if (ni->step_lane(t, ln))
+      ln.nis[keep++] = ni;
+    else
+      ni->active = false;
+  }
+  ln.nis.resize(keep);
+  ln.ni_ejections = ln.ejections.size();
   ln.sent = 0;
-  ln.node_lo = static_cast<int>(w0 * 64);
-  ln.node_hi = static_cast<int>(w1 * 64);
-  ln.deactivated += evaluate_routers(w0, w1, lane_cycle_);
+  const auto [w0, w1] = lane_words(k);
+  ln.deactivated += evaluate_routers(w0, w1, t);
   current_lane = nullptr;
 }
 
-// Lane k receives the flits the other lanes sent to its routers (node_lo to node_hi: its words
-// of the active set, set by evaluate_lane), lane by lane and in sending order. Its list of flits
-// for the NIs stays in key order: what its own routers ejected in the first part (keys of lane k)
-// goes between the lower lanes' and the higher ones'.
+// The second parallel part on lane k: the flits other lanes sent to its routers, received in
+// the one-thread order (lane by lane, each in sending order, its own sends in their place); then
+// the per-flit part of every ejection to its NIs in that order; then the routers that woke join
+// its part of the active set for the next cycle.
 void Network::receive_lane(int k) {
   constexpr std::size_t kAhead = 4;
   Lane& ln = lanes_[static_cast<std::size_t>(k)];
   current_lane = &ln;
-  const auto mine = [&ln](int node) { return node >= ln.node_lo && node < ln.node_hi; };
   ln.own_ejections.swap(ln.ejections);
+  ln.ejections.assign(ln.own_ejections.begin(),
+                      ln.own_ejections.begin() + static_cast<std::ptrdiff_t>(ln.ni_ejections));
   for (std::size_t j = 0; j < lanes_.size(); ++j) {
     if (j == static_cast<std::size_t>(k)) {
-      ln.ejections.insert(ln.ejections.end(), ln.own_ejections.begin(), ln.own_ejections.end());
-      ln.own_ejections.clear();
+      ln.ejections.insert(ln.ejections.end(),
+                          ln.own_ejections.begin() + static_cast<std::ptrdiff_t>(ln.ni_ejections),
+                          ln.own_ejections.end());
       continue;
     }
-    const std::vector<Lane::Delivery>& ds = lanes_[j].deliveries;
+    std::vector<Lane::Delivery>& ds = lanes_[j].deliveries_to[static_cast<std::size_t>(k)];
     for (std::size_t i = 0; i < ds.size(); ++i) {
       const Lane::Delivery& d = ds[i];
       if (prefetch_ && i + kAhead < ds.size()) {
-        // (A delivery a few ahead, if it is this lane's: the lines its receive reads.)
+        // (A delivery a few ahead: the lines its receive reads.)
         const Lane::Delivery& a = ds[i + kAhead];
-        if (mine(a.node) && a.dst_input) InputVcRouter::prefetch_arrival(a.dst, a.dst_input, a.vc);
+        if (a.dst_input) InputVcRouter::prefetch_arrival(a.dst, a.dst_input, a.vc);
       }
-      if (!mine(d.node)) continue;
       ln.key = d.key;
       static_cast<InputVcRouter*>(d.dst)->accept_flit(d.port, d.vc, d.flit, d.t);
     }
+    ds.clear();
   }
+  ln.own_ejections.clear();
+  for (const Lane::Ejection& e : ln.ejections) e.ni->take_flit(e.flit, e.t, ln, e.key);
+  ln.ejections.clear();
+  for (const int n : ln.woke) {
+    const std::size_t i = static_cast<std::size_t>(n);
+    std::uint64_t& w = active_bits_[i / 64];
+    const std::uint64_t b = std::uint64_t{1} << (i % 64);
+    if (!(w & b)) {
+      w |= b;
+      ++ln.activated;
+    }
+  }
+  ln.woke.clear();
   current_lane = nullptr;
 }
 
-// The routers evaluated on the lanes, then the flits they sent received on the lanes (each by
-// the lane of its router), then, lane by lane, what remains shared (the NIs' deliveries in the
-// one-thread order, credits, counters). This is the same run because with delta >= 1 (config.cpp
-// allows threads only then) a flit that reaches a router in a cycle cannot leave it in that
-// cycle, so a router's evaluation does not depend on flits sent to it in the same cycle; a
-// router's receptions commute (each touches its own input VC); credits are applied next cycle.
-void Network::evaluate_in_parallel(Cycle t) {
+// A cycle on several threads, after its messages are taken (step()): the NIs woken join their
+// lanes; the two parallel parts; then what is shared, in the one-thread order: the packets
+// completed (merged by key), and the lanes' counters. This is the same run as on one thread
+// because with delta >= 1 (config.cpp allows threads only then) a flit that reaches a router in
+// a cycle cannot leave it in that cycle, so a router's evaluation does not depend on flits sent
+// to it in the same cycle; a router's receptions commute (each touches its own input VC); credits
+// are applied next cycle; an NI's flits come in their order and the statistics that depend on
+// order (completions) are kept in it.
+void Network::step_in_parallel(Cycle t) {
+  if (!fabric_.woke_nis.empty()) {
+    const auto by_node = [](const NetworkInterface* a, const NetworkInterface* b) {
+      return a->node() < b->node();
+    };
+    std::sort(fabric_.woke_nis.begin(), fabric_.woke_nis.end(), by_node);
+    for (NetworkInterface* ni : fabric_.woke_nis) {
+      std::vector<NetworkInterface*>& l =
+          lanes_[ni_lane_[static_cast<std::size_t>(ni->node())]].nis;
+      if (l.empty() || l.back()->node() < ni->node()) {
+        l.push_back(ni);
+      } else {
+        l.insert(std::upper_bound(l.begin(), l.end(), ni, by_node), ni);
+      }
+    }
+    fabric_.woke_nis.clear();
+  }
+  fabric_.accept_from = t + 1;
   lane_cycle_ = t;
+  lane_parity_ ^= 1;
+  using Clock = std::chrono::steady_clock;
+  Clock::time_point t0;
+  if (lane_profile_) t0 = Clock::now();
   threads_->run([](void* self, int k) { static_cast<Network*>(self)->evaluate_lane(k); }, this);
-  // The flits sent, received in parallel: lane k takes those for its own routers, in sending
-  // order. A router's state is its receiving lane's alone; a flit for this node's NI waits.
   threads_->run([](void* self, int k) { static_cast<Network*>(self)->receive_lane(k); }, this);
-  // The NIs take the flits that reached them in the order one thread gives them (by key: the
-  // lanes' lists are each in key order, so this is a merge).
+  Clock::time_point t1;
+  if (lane_profile_) t1 = Clock::now();
+  // The completed packets in the order one thread completes them (each lane's list is in key
+  // order, so this is a merge).
   for (;;) {
     Lane* next = nullptr;
     for (Lane& ln : lanes_)
-      if (ln.next_ejection < ln.ejections.size() &&
-          (!next || ln.ejections[ln.next_ejection].key < next->ejections[next->next_ejection].key))
+      if (ln.next_completion < ln.completions.size() &&
+          (!next ||
+           ln.completions[ln.next_completion].key < next->completions[next->next_completion].key))
         next = &ln;
     if (!next) break;
-    const Lane::Ejection& e = next->ejections[next->next_ejection++];
-    e.ni->deliver_flit(e.flit, e.t);
+    const Lane::Completion& c = next->completions[next->next_completion++];
+    c.ni->complete_packet(c.packet, c.t);
   }
+  lanes_busy_ = lane_nis_ = false;
   for (Lane& ln : lanes_) {
-    ln.deliveries.clear();
-    ln.ejections.clear();
-    ln.next_ejection = 0;
-    fabric_.woke.insert(fabric_.woke.end(), ln.woke.begin(), ln.woke.end());
-    ln.woke.clear();
-    for (const CreditList::Entry& c : ln.credits) fabric_.credit(c.up, c.vc);
-    ln.credits.clear();
+    ln.completions.clear();
+    ln.next_completion = 0;
     fabric_.flit_hops += ln.flit_hops;
     fabric_.forbidden_turns += ln.forbidden_turns;
     fabric_.max_flit_wait = std::max(fabric_.max_flit_wait, ln.max_flit_wait);
-    if (ln.progressed) fabric_.last_progress = t;
+    fabric_.last_progress = std::max(fabric_.last_progress, ln.progress);
+    fabric_.flits_in_network += ln.flits_injected;
+    fabric_.flits_in_network -= ln.flits_delivered;
+    stats_.flits_injected += ln.flits_injected;
+    stats_.flits_delivered += ln.flits_delivered;
+    stats_.accepted_flits_window += ln.accepted_window;
+    stats_.order_errors += ln.order_errors;
+    active_count_ += ln.activated;
     active_count_ -= ln.deactivated;
+    lane_nis_ |= !ln.nis.empty();
+    lanes_busy_ |= ln.credits_sent > 0 || !ln.nis.empty();
     ln.flit_hops = ln.forbidden_turns = 0;
+    ln.flits_injected = ln.flits_delivered = ln.accepted_window = ln.order_errors = 0;
+    ln.credits_sent = 0;
     ln.max_flit_wait = 0;
-    ln.progressed = false;
-    ln.deactivated = 0;
+    ln.progress = 0;
+    ln.activated = ln.deactivated = 0;
+  }
+  if (lane_profile_) {
+    const Clock::time_point t2 = Clock::now();
+    lane_parallel_s_ += std::chrono::duration<double>(t1 - t0).count();
+    lane_serial_s_ += std::chrono::duration<double>(t2 - t1).count();
+    if (lane_last_ != Clock::time_point{})
+      lane_between_s_ += std::chrono::duration<double>(t0 - lane_last_).count();
+    lane_last_ = t2;
   }
 }
 
@@ -312,8 +420,9 @@ void Network::clock() {
   // (the sources' requests carry their cycle as the TLM delay). The same cycles are evaluated
   // in the same order; only the kernel's activations are saved.
   for (;;) {
-    const bool busy = active_count_ > 0 || !active_nis_.empty() || !fabric_.credits_next.empty() ||
-                      !fabric_.woke_nis.empty() || fabric_.credits_in_wheel > 0;
+    const bool busy = active_count_ > 0 || !active_nis_.empty() || lanes_busy_ ||
+                      !fabric_.credits_next.empty() || !fabric_.woke_nis.empty() ||
+                      fabric_.credits_in_wheel > 0;
     if (!busy) {
       const Cycle due = next_due(t);
       if (due == kNever) {
@@ -392,6 +501,10 @@ void Network::step(Cycle t) {
     nis_[fabric_.messages[id].src]->send(id);
   }
   if (traffic_.next_time() <= t) traffic_.generate(t);
+  if (threads_) {
+    step_in_parallel(t);
+    return;
+  }
   if (!fabric_.woke_nis.empty()) {
     // Keep node order among NIs so injection order is independent of wake-up order: the few
     // woken ones sorted, then merged into the (sorted) active list.
@@ -417,10 +530,7 @@ void Network::step(Cycle t) {
   fabric_.accept_from = t + 1;
   // 4. Routers, in node order (a scan of the active set's bits: idle routers cost nothing);
   // then routers that got a flit they can forward this same cycle.
-  if (threads_)
-    evaluate_in_parallel(t);
-  else
-    active_count_ -= evaluate_routers(0, active_bits_.size(), t);
+  active_count_ -= evaluate_routers(0, active_bits_.size(), t);
   const bool again = !fabric_.again.empty();
   while (!fabric_.again.empty()) {
     again_scratch_.swap(fabric_.again);
@@ -559,7 +669,7 @@ bool Network::check_end(Cycle t) {
     // With outside initiators the run lasts as long as they keep the kernel busy.
     if (external_) return false;
     const bool all = traffic_.exhausted() && stats_.packets_delivered == stats_.packets_created &&
-                     active_nis_.empty();
+                     active_nis_.empty() && !lane_nis_;
     if (all) return true;
     if (t > last_trace_time_ + drain_) {
       state_.stable = false;

@@ -79,6 +79,8 @@ class Network : public sc_core::sc_module {
   // Each link's busy_window final (input-VC links: closed at the run's end if it stopped inside
   // the window); before reading links() after a run.
   void settle_link_window();
+  // SWITCHYARD_LANE_PROFILE set (threads): one line on stderr, where the wall time went.
+  void report_lane_profile() const;
   const LinkList& links() const { return links_; }
   const Traffic& traffic() const { return traffic_; }
   // The waveform writer (null unless waves.enable); close() flushes the VCD at the end of a run.
@@ -193,12 +195,22 @@ class Network : public sc_core::sc_module {
   // simulation.threads > 1: the workers and their lanes (network.cpp, evaluate_lane).
   std::unique_ptr<RouterThreads> threads_;
   std::vector<Lane> lanes_;
+  std::vector<std::uint8_t> lane_of_word_;  // the lane of each word of active_bits_
+  std::vector<std::uint8_t> ni_lane_;       // the lane of each NI (its injection router's)
   Cycle lane_cycle_ = 0;
+  int lane_parity_ = 0;      // the step count's parity (credits_to)
+  bool lanes_busy_ = false;  // a lane has NIs injecting or credits to apply
+  bool lane_nis_ = false;    // a lane has NIs injecting
+  void set_up_lanes(int lanes);
   std::pair<std::size_t, std::size_t> lane_words(int k) const;  // lane k's words of active_bits_
   void evaluate_lane(int k);
   void receive_lane(int k);
   std::size_t evaluate_routers(std::size_t w0, std::size_t w1, Cycle t);
-  void evaluate_in_parallel(Cycle t);
+  void step_in_parallel(Cycle t);
+  // SWITCHYARD_LANE_PROFILE set: where a threaded run's wall time goes, printed at the end.
+  bool lane_profile_ = false;
+  double lane_parallel_s_ = 0, lane_serial_s_ = 0, lane_between_s_ = 0;
+  std::chrono::steady_clock::time_point lane_last_{};
   std::unique_ptr<Waves> waves_;
   std::vector<std::function<std::uint64_t()>> backlogs_;
   std::uint64_t held_by_plugins() const;

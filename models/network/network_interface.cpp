@@ -289,17 +289,27 @@ void NetworkInterface::deliver_flit(const Flit& f, Cycle t) {
   if (f.seq != p.received || p.dst != node_) fabric_.stats.on_order_error();
   ++p.received;
   --fabric_.flits_in_network;
-  fabric_.last_progress = t;
+  fabric_.last_progress = std::max(fabric_.last_progress, t);
   // A flit that begins to arrive at cycle t has been received at t + tau.
   fabric_.stats.on_flits_delivered(1, t + tau_);
   if (f.tail) finish_packet(f.packet, t + tau_);
+}
+
+void NetworkInterface::take_flit(const Flit& f, Cycle t, Lane& ln, std::uint64_t key) {
+  Packet& p = fabric_.pool[f.packet];
+  if (f.seq != p.received || p.dst != node_) ++ln.order_errors;
+  ++p.received;
+  ++ln.flits_delivered;  // (and one fewer in the network)
+  ln.progress = std::max(ln.progress, t);
+  if (fabric_.stats.in_window(t + tau_)) ++ln.accepted_window;
+  if (f.tail) ln.completions.push_back({key, this, f.packet, t + tau_});
 }
 
 void NetworkInterface::deliver_packet(std::uint32_t id, Cycle t) {
   Packet& p = fabric_.pool[id];
   p.received = p.flits;
   fabric_.flits_in_network -= p.flits;
-  fabric_.last_progress = t;
+  fabric_.last_progress = std::max(fabric_.last_progress, t);
   // Head begins to arrive at t; the last of the L flits has been received at t + L*tau.
   const Cycle done = t + static_cast<Cycle>(p.flits) * tau_;
   fabric_.stats.on_flits_delivered(p.flits, done);

@@ -51,6 +51,14 @@ class NetworkInterface : public sc_core::sc_module {
 
   // Injection work for cycle t; false when there is nothing left to inject.
   bool step(Cycle t);
+  // The same on a lane of several threads (serial injection channels, input-VC routers): what
+  // is shared is counted in the lane.
+  bool step_lane(Cycle t, Lane& ln);
+  // Threads: the per-flit part of deliver_flit, counted in the lane; the tail's packet becomes
+  // one of the lane's completions (key: the flit's), which the network finishes in key order.
+  void take_flit(const Flit& f, Cycle t, Lane& ln, std::uint64_t key);
+  // A packet whose flits are all in (threads: after the lanes, in the one-thread order).
+  void complete_packet(std::uint32_t id, Cycle t) { finish_packet(id, t); }
   // Queues message `id` (already in the fabric's pool) for injection.
   void send(std::uint32_t id);
   void deliver_flit(const Flit& f, Cycle t);
@@ -91,7 +99,8 @@ class NetworkInterface : public sc_core::sc_module {
     int vc = -1;
     Cycle next = 0;  // cycle the next flit (or the packet) may go
   };
-  [[gnu::always_inline]] inline bool step_channel(Channel& ch, Cycle t);
+  template <bool kLane>
+  [[gnu::always_inline]] inline bool step_channel(Channel& ch, Cycle t, Lane* ln);
   void enter_router(std::uint32_t packet, Channel& ch, Cycle t);
   void deliver_self(std::uint32_t packet, Cycle t);
   Router* router_ = nullptr;

@@ -18,15 +18,23 @@ namespace sy {
     }
     return !queue_.empty();
   }
-  if (channels_.size() == 1) return step_channel(channels_.front(), t);
+  if (channels_.size() == 1) return step_channel<false>(channels_.front(), t, nullptr);
   bool busy = false;  // a channel is busy while it sends, or while packets wait
-  for (Channel& ch : channels_) busy |= step_channel(ch, t);
+  for (Channel& ch : channels_) busy |= step_channel<false>(ch, t, nullptr);
+  return busy;
+}
+
+[[gnu::always_inline]] inline bool NetworkInterface::step_lane(Cycle t, Lane& ln) {
+  if (channels_.size() == 1) return step_channel<true>(channels_.front(), t, &ln);
+  bool busy = false;
+  for (Channel& ch : channels_) busy |= step_channel<true>(ch, t, &ln);
   return busy;
 }
 
 // One serial injection channel: takes the next waiting packet when free; sends it whole
 // (output-queued) or flit by flit as credits allow (input-VC). False when it has nothing to do.
-inline bool NetworkInterface::step_channel(Channel& ch, Cycle t) {
+template <bool kLane>
+inline bool NetworkInterface::step_channel(Channel& ch, Cycle t, Lane* ln) {
   if (ch.cur < 0) {
     if (queue_.empty()) return false;
     if (ch.out.free_at > t) return true;
@@ -39,7 +47,7 @@ inline bool NetworkInterface::step_channel(Channel& ch, Cycle t) {
   if (ch.next > t) return true;
   const std::uint32_t id = static_cast<std::uint32_t>(ch.cur);
   Packet& p = fabric_.pool[id];
-  if (oq_) {
+  if (!kLane && oq_) {
     ch.out.free_at = t + static_cast<Cycle>(p.flits) * tau_;
     ch.cur = -1;
     enter_router(id, ch, t);
@@ -61,9 +69,15 @@ inline bool NetworkInterface::step_channel(Channel& ch, Cycle t) {
   ch.out.consume(ov);
   ch.out.free_at = ch.next = t + tau_;
   ++ch.out.flits;
-  ++fabric_.flits_in_network;
-  fabric_.stats.on_injected(1);
-  fabric_.last_progress = t;
+  if constexpr (kLane) {
+    ++ln->flits_injected;  // (and one more in the network)
+    ln->progress = std::max(ln->progress, t);
+    ln->key = ln->ni_key_base | ln->ni_sent++;
+  } else {
+    ++fabric_.flits_in_network;
+    fabric_.stats.on_injected(1);
+    fabric_.last_progress = std::max(fabric_.last_progress, t);
+  }
   ++ch.seq;
   const int vc = ch.vc;
   if (f.tail) {

@@ -21,6 +21,7 @@ class alignas(64) InputUnit {
   std::uint64_t nonempty = 0;      // VCs holding a flit (bit v)
   OutputUnit* upstream = nullptr;  // credits return here
   bool credit_now = false;         // its owner runs before this router in a cycle
+  std::int32_t upstream_node = 0;  // the router (an NI: its router) that owns `upstream` (threads)
   Arbiter arbiter;
   // Its VCs: up to 2 in the object (an arriving flit reaches its VC without another pointer),
   // starting on the second line (their pointer and count end the first).

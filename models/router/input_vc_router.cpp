@@ -50,8 +50,10 @@ InputVcRouter::InputVcRouter(sc_core::sc_module_name name, int node, Fabric& fab
       plan_(vc_plan(fabric.cfg)) {
   const RouterConfig& rc = fabric.cfg.router;
   const int inputs = fabric.topo.num_ports() + fabric.cfg.interface.injection_channels;
-  for (int p = 0; p < inputs; ++p)
+  for (int p = 0; p < inputs; ++p) {
     inputs_.emplace_back(rc.vcs, rc.vc_depth, rc.priority_classes, rc.arbitration);
+    inputs_.back().upstream_node = node;
+  }
   if (bcast_.enabled()) {
     children_.resize(fabric.topo.num_ports());
     for (auto& iu : inputs_)
@@ -116,8 +118,9 @@ void InputVcRouter::accept_flit(int in_port, int v, Flit f, Cycle t) {
   }
   if (vc.eject) {
     if (f.tail) vc.eject = false;
-    if (Lane* ln = current_lane) {  // (threads: the NIs take it after the lanes, in order)
-      ln->credits.push(iu.upstream, v);
+    if (Lane* ln = current_lane) {  // (threads: the NI takes it after the lane's sends, in order)
+      ln->credits_for(iu.upstream_node).push(iu.upstream, v);
+      ++ln->credits_sent;
       ln->ejections.push_back({ln->key, ni_, f, t});
     } else {
       fabric_.credit(iu.upstream, v);
@@ -275,7 +278,7 @@ void InputVcRouter::accept_broadcast_flit(int in_port, int v, Flit f, Cycle t) {
   if (sink) {
     fabric_.credit(iu.upstream, v);
     --fabric_.flits_in_network;
-    fabric_.last_progress = t;
+    fabric_.last_progress = std::max(fabric_.last_progress, t);
     if (f.tail) vc.sink = false;
     return;
   }
@@ -291,11 +294,11 @@ template <bool kLanes, bool kProbe>
   if constexpr (kLanes) {
     s.ln->max_flit_wait = std::max(s.ln->max_flit_wait, s.t - f.ready);
     ++s.ln->flit_hops;
-    s.ln->progressed = true;
+    s.ln->progress = std::max(s.ln->progress, s.t);
   } else {
     fabric_.max_flit_wait = std::max(fabric_.max_flit_wait, s.t - f.ready);
     ++fabric_.flit_hops;
-    fabric_.last_progress = s.t;
+    fabric_.last_progress = std::max(fabric_.last_progress, s.t);
   }
   ++ou.flits;  // (busy_window: the network's settle_link_window, from these counts)
   if (kProbe && probed_ && probe_->on) probe_->grant(gr.in_port, gr.vc, gr.out_port, f.packet);
@@ -402,7 +405,7 @@ void InputVcRouter::eject(const SwitchGrant& gr, const Flit& f, Cycle t) {
   fabric_.max_flit_wait = std::max(fabric_.max_flit_wait, t - f.ready);
   if (probe_ && probe_->on && gr.out_port < static_cast<int>(probe_->out.size()))
     probe_->grant(gr.in_port, gr.vc, gr.out_port, f.packet);
-  fabric_.last_progress = t;
+  fabric_.last_progress = std::max(fabric_.last_progress, t);
   const Cycle arrival = t + link_lag_;
   ni_->deliver_flit(f, arrival);
   fabric_.credit_at(&outputs_[gr.out_port], gr.out_vc, t, arrival + credit_delay_);
@@ -438,9 +441,10 @@ template <bool kPlain, bool kLanes>
       h.ready = std::max({h.ready, vc.hold, t + delta_});
     }
   }
-  if constexpr (kLanes)
-    s.ln->credits.push(iu.upstream, gr.vc);  // (threads: the ideal pipeline only)
-  else if (!kPlain && staged_)
+  if constexpr (kLanes) {  // (threads: the ideal pipeline only)
+    s.ln->credits_for(iu.upstream_node).push(iu.upstream, gr.vc);
+    ++s.ln->credits_sent;
+  } else if (!kPlain && staged_)
     fabric_.credit_at(iu.upstream, gr.vc, t, t + credit_delay_);
   else if (iu.credit_now)
     iu.upstream->credit<kPlain>(gr.vc);  // (its owner is done with this cycle: it sees it next)
@@ -462,8 +466,8 @@ template <bool kPlain, bool kLanes>
       ln.key = key;
       static_cast<InputVcRouter*>(ou.dst)->receive(ou.dst_port, gr.out_vc, f, t + link_lag_);
     } else {
-      ln.deliveries.push_back(
-          {ou.dst, dst_node, ou.dst_port, gr.out_vc, f, t + link_lag_, ou.dst_input, key});
+      ln.deliveries_to[ln.lane_of_word[static_cast<unsigned>(dst_node) >> 6]].push_back(
+          {ou.dst, ou.dst_port, gr.out_vc, f, t + link_lag_, ou.dst_input, key});
     }
   } else {  // (every router of the network is an InputVcRouter: a direct call)
     static_cast<InputVcRouter*>(ou.dst)->receive(ou.dst_port, gr.out_vc, f, t + link_lag_);

@@ -58,6 +58,9 @@ class InputVcRouter final : public Router {
     inputs_[in_port].credit_now = evaluated_before && credit_now_;
   }
   const InputUnit& input(int p) const { return inputs_[p]; }
+  // The router that owns input p's upstream output unit (threads: where its credits go); by
+  // default this router (an injection port's NI is on its lane).
+  void set_upstream_node(int p, int node) { inputs_[p].upstream_node = node; }
   void set_probe(RouterProbe* p) override;
   void sample(RouterProbe& p) const override;
 

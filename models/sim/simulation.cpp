@@ -346,6 +346,7 @@ Results run_simulation(const Config& cfg, const RunOptions& opt) {
   const auto t1 = std::chrono::steady_clock::now();
   if (net->waves()) net->waves()->close();
   net->settle_link_window();
+  net->report_lane_profile();
 
   Results r = collect_core(*net, std::chrono::duration<double>(t1 - t0).count());
   // The plug-ins' sections, each with its own check; a credit violation is the core's last.
