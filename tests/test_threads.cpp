@@ -69,6 +69,11 @@ const Case kCases[] = {
      "router: {buffering: input_vc, vcs: 2, vc_depth: 4}\n"
      "traffic: {rate: 0.9, packet_flits: 8}\n"
      "simulation: {warmup: 100, measure: 1000, max_backlog_packets: 4000}\n"},
+    {"torus_16x8_poisson_batches_delivered_locally",
+     "topology: {type: torus, dims: [16, 8]}\n"
+     "router: {buffering: input_vc, vcs: 2, vc_depth: 4}\n"
+     "traffic: {process: poisson, rate: 0.15, packet_flits: 2, self: deliver_locally}\n"
+     "simulation: {warmup: 100, measure: 600, seed: 5}\n"},
     {"torus_12x12_trace_to_self_and_idle_gaps",
      "topology: {type: torus, dims: [12, 12]}\n"
      "router: {buffering: input_vc, vcs: 2, vc_depth: 2}\n"

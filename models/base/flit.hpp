@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "switchyard/base/chunked_pool.hpp"
 #include "switchyard/base/common.hpp"
 
 namespace sy {
@@ -43,34 +44,40 @@ struct Packet {
   bool last_of_message = true;
 };
 
+// Packets by id (ChunkedPool: ids stay valid while lanes take more), with each slot's serial.
 class PacketPool {
  public:
-  std::uint32_t allocate() {
-    std::uint32_t id;
-    if (free_.empty()) {
-      id = static_cast<std::uint32_t>(packets_.size());
-      packets_.emplace_back();
-      serials_.push_back(0);
-    } else {
-      id = free_.back();
-      free_.pop_back();
-      packets_[id] = Packet{};
-    }
-    serials_[id] = ++created_;
+  void set_lanes(int lanes) {
+    pool_.set_lanes(lanes);
+    serials_.set_lanes(lanes);
+    created_.assign(static_cast<std::size_t>(lanes), 0);
+  }
+  // (Lane k of several threads: from its own free list and chunks.)
+  std::uint32_t allocate(int k = 0) {
+    bool fresh;
+    const std::uint32_t id = pool_.take(k, fresh);
+    if (!fresh) pool_[id] = Packet{};
+    bool f2;
+    serials_.take(k, f2);  // (the same id: taken in step with the packets)
+    // (One thread: 1, 2, ... in creation order; several: per lane, for the waves, which they
+    // never record.)
+    serials_[id] = ++created_[static_cast<std::size_t>(k)];
     return id;
   }
-  void release(std::uint32_t id) { free_.push_back(id); }
-  Packet& operator[](std::uint32_t id) { return packets_[id]; }
-  const Packet& operator[](std::uint32_t id) const { return packets_[id]; }
+  void release(std::uint32_t id) {
+    pool_.release(id);
+    serials_.release(id);
+  }
+  Packet& operator[](std::uint32_t id) { return pool_[id]; }
+  const Packet& operator[](std::uint32_t id) const { return pool_[id]; }
   // The packet in slot id: its number over the run (1, 2, ... in creation order), never reused.
   std::uint64_t serial(std::uint32_t id) const { return serials_[id]; }
-  std::size_t live() const { return packets_.size() - free_.size(); }
+  std::size_t live() const { return pool_.live(); }
 
  private:
-  std::vector<Packet> packets_;
-  std::vector<std::uint32_t> free_;
-  std::vector<std::uint64_t> serials_;  // per slot (kept beside the packets: Packet stays 80 bytes)
-  std::uint64_t created_ = 0;
+  ChunkedPool<Packet> pool_;
+  ChunkedPool<std::uint64_t> serials_;  // per slot (beside the packets: Packet stays 80 bytes)
+  std::vector<std::uint64_t> created_ = std::vector<std::uint64_t>(1, 0);
 };
 
 }  // namespace sy

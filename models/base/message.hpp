@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "switchyard/base/chunked_pool.hpp"
 #include "switchyard/base/common.hpp"
 
 namespace sy {
@@ -42,16 +43,11 @@ struct BroadcastRecord {
 
 class MessagePool {
  public:
-  std::uint32_t allocate() {
-    std::uint32_t id;
-    if (free_.empty()) {
-      id = static_cast<std::uint32_t>(messages_.size());
-      messages_.emplace_back();
-    } else {
-      id = free_.back();
-      free_.pop_back();
-    }
-    Message& m = messages_[id];
+  void set_lanes(int lanes) { pool_.set_lanes(lanes); }
+  std::uint32_t allocate(int k = 0) {
+    bool fresh;
+    const std::uint32_t id = pool_.take(k, fresh);
+    Message& m = pool_[id];
     m.tag = 0;
     m.injected = kNever;
     m.has_data = false;
@@ -59,14 +55,13 @@ class MessagePool {
     m.data.clear();  // keeps its capacity
     return id;
   }
-  void release(std::uint32_t id) { free_.push_back(id); }
-  Message& operator[](std::uint32_t id) { return messages_[id]; }
-  const Message& operator[](std::uint32_t id) const { return messages_[id]; }
-  std::size_t live() const { return messages_.size() - free_.size(); }
+  void release(std::uint32_t id) { pool_.release(id); }
+  Message& operator[](std::uint32_t id) { return pool_[id]; }
+  const Message& operator[](std::uint32_t id) const { return pool_[id]; }
+  std::size_t live() const { return pool_.live(); }
 
  private:
-  std::vector<Message> messages_;
-  std::vector<std::uint32_t> free_;
+  ChunkedPool<Message> pool_;
 };
 
 }  // namespace sy

@@ -80,14 +80,19 @@ struct Lane {
   CreditList& credits_for(int node) {
     return credits_now[lane_of_word[static_cast<unsigned>(node) >> 6]];
   }
-  // Keys order what reaches the NIs as one thread does: the NIs' injections (own router, in node
-  // order) before every router's sending, lanes in order, each in order of sending.
-  std::uint64_t key_base = 0;          // (1 << 63) | this lane's index << 32: router sends
-  std::uint32_t sent = 0;              // flits sent this cycle (received at once or delivered)
-  std::uint64_t ni_key_base = 0;       // this lane's index << 32: NI injections
-  std::uint32_t ni_sent = 0;           // flits injected this cycle
+  // Keys order what reaches the NIs as one thread does: the sources' local deliveries, then the
+  // NIs' injections (own router, in node order), then every router's sending; each part lanes in
+  // order, each lane in its own order.
+  std::uint64_t key_base = 0;      // (1 << 63) | this lane's index << 32: router sends
+  std::uint32_t sent = 0;          // flits sent this cycle (received at once or delivered)
+  std::uint64_t ni_key_base = 0;   // (1 << 62) | this lane's index << 32: NI injections
+  std::uint32_t ni_sent = 0;       // flits injected this cycle
+  std::uint64_t gen_key_base = 0;  // this lane's index << 32: packets its sources deliver locally
+  std::uint32_t gen_sent = 0;
   int node_lo = 0, node_hi = 0;        // the routers this lane evaluates and receives for
   std::vector<NetworkInterface*> nis;  // this lane's active NIs (those injecting), in node order
+  std::vector<NetworkInterface*> woke_nis;    // NIs woken this cycle (joining `nis`)
+  std::vector<NetworkInterface*> merged_nis;  // scratch
   // Routers woken (ids, all this lane's own), and the flits that reached their NI with the key of
   // the flit that brought them.
   std::vector<int> woke;
@@ -115,6 +120,8 @@ struct Lane {
   std::uint64_t flit_hops = 0, forbidden_turns = 0;
   std::uint64_t flits_injected = 0, flits_delivered = 0, accepted_window = 0, order_errors = 0;
   std::uint64_t credits_sent = 0;
+  std::uint64_t packets_created = 0, flits_created = 0, measured_created = 0, offered_window = 0;
+  std::uint64_t zero_hop = 0, local_flits = 0;
   Cycle max_flit_wait = 0;
   Cycle progress = 0;           // latest cycle a flit moved (0: none this cycle)
   std::size_t deactivated = 0;  // routers that went idle

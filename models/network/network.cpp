@@ -96,7 +96,7 @@ void Network::report_lane_profile() const {
   if (lane_profile_)
     std::fprintf(stderr,
                  "switchyard: threads %zu: parallel parts %.3f s, completions and counters "
-                 "%.3f s, the rest of the cycles (messages, sources, checks) %.3f s\n",
+                 "%.3f s, the rest of the cycles %.3f s\n",
                  lanes_.size(), lane_parallel_s_, lane_serial_s_, lane_between_s_);
 }
 
@@ -161,15 +161,21 @@ void Network::set_up_lanes(int lanes) {
     ln.credits_to[0].resize(L);
     ln.credits_to[1].resize(L);
     ln.lane_of_word = lane_of_word_.data();
-    ln.key_base = (std::uint64_t{1} << 63) | (static_cast<std::uint64_t>(k) << 32);
-    ln.ni_key_base = static_cast<std::uint64_t>(k) << 32;
+    ln.key_base = (std::uint64_t{2} << 62) | (static_cast<std::uint64_t>(k) << 32);
+    ln.ni_key_base = (std::uint64_t{1} << 62) | (static_cast<std::uint64_t>(k) << 32);
+    ln.gen_key_base = static_cast<std::uint64_t>(k) << 32;
     ln.node_lo = static_cast<int>(w0 * 64);
     ln.node_hi = static_cast<int>(w1 * 64);
   }
   ni_lane_.resize(nis_.size());
-  for (std::size_t n = 0; n < nis_.size(); ++n)
+  for (std::size_t n = 0; n < nis_.size(); ++n) {
     ni_lane_[n] =
         lane_of_word_[static_cast<std::size_t>(topo_.injection_router(static_cast<int>(n))) / 64];
+    nis_[n]->set_lane(ni_lane_[n]);
+  }
+  fabric_.pool.set_lanes(lanes);
+  fabric_.messages.set_lanes(lanes);
+  lane_sources_ = traffic_.set_lanes(ni_lane_, lanes);
   threads_ = std::make_unique<RouterThreads>(lanes);
   lane_profile_ = std::getenv("SWITCHYARD_LANE_PROFILE") != nullptr;
 }
@@ -190,6 +196,20 @@ void Network::evaluate_lane(int k) {
     cl.clear();
   }
   ln.credits_now = ln.credits_to[lane_parity_].data();
+  ln.gen_sent = 0;
+  if (lane_sources_) traffic_.generate_lane(t, k);
+  if (!ln.woke_nis.empty()) {
+    // (In node order, as on one thread: the few woken ones sorted, then merged in.)
+    const auto by_node = [](const NetworkInterface* a, const NetworkInterface* b) {
+      return a->node() < b->node();
+    };
+    std::sort(ln.woke_nis.begin(), ln.woke_nis.end(), by_node);
+    ln.merged_nis.resize(ln.nis.size() + ln.woke_nis.size());
+    std::merge(ln.nis.begin(), ln.nis.end(), ln.woke_nis.begin(), ln.woke_nis.end(),
+               ln.merged_nis.begin(), by_node);
+    ln.nis.swap(ln.merged_nis);
+    ln.woke_nis.clear();
+  }
   ln.ni_sent = 0;
   std::size_t keep = 0;
   for (NetworkInterface* ni : ln.nis) {
@@ -315,6 +335,14 @@ void Network::step_in_parallel(Cycle t) {
     stats_.flits_delivered += ln.flits_delivered;
     stats_.accepted_flits_window += ln.accepted_window;
     stats_.order_errors += ln.order_errors;
+    stats_.packets_created += ln.packets_created;
+    stats_.flits_created += ln.flits_created;
+    stats_.measured_created += ln.measured_created;
+    stats_.offered_flits_window += ln.offered_window;
+    stats_.zero_hop += ln.zero_hop;
+    stats_.flits_delivered += ln.local_flits;
+    ln.packets_created = ln.flits_created = ln.measured_created = ln.offered_window = 0;
+    ln.zero_hop = ln.local_flits = 0;
     active_count_ += ln.activated;
     active_count_ -= ln.deactivated;
     lane_nis_ |= !ln.nis.empty();
@@ -500,11 +528,13 @@ void Network::step(Cycle t) {
     fabric_.pending.pop();
     nis_[fabric_.messages[id].src]->send(id);
   }
-  if (traffic_.next_time() <= t) traffic_.generate(t);
   if (threads_) {
+    // (A lane's synthetic sources are its own: they request in its first part.)
+    if (!lane_sources_ && traffic_.next_time() <= t) traffic_.generate(t);
     step_in_parallel(t);
     return;
   }
+  if (traffic_.next_time() <= t) traffic_.generate(t);
   if (!fabric_.woke_nis.empty()) {
     // Keep node order among NIs so injection order is independent of wake-up order: the few
     // woken ones sorted, then merged into the (sorted) active list.

@@ -144,7 +144,7 @@ tlm::tlm_response_status NetworkInterface::request(tlm::tlm_generic_payload& gp,
 void NetworkInterface::submit(int dst, int flits, int priority, Cycle at,
                               const tlm::tlm_generic_payload& gp, std::uint64_t tag,
                               const std::vector<NocExtension::Hop>* route) {
-  const std::uint32_t id = fabric_.messages.allocate();
+  const std::uint32_t id = fabric_.messages.allocate(lane_);
   Message& m = fabric_.messages[id];
   m.src = node_;
   m.dst = dst;
@@ -219,8 +219,9 @@ void NetworkInterface::send(std::uint32_t mid) {
   const int per = max_packet_ > 0 && !circuit_ ? max_packet_ : m.flits;
   const bool local = m.dst == node_ && self_local_;
   m.packets_left = 0;
+  Lane* const ln = current_lane;  // (threads: a lane's sources request it)
   for (int done = 0; done < m.flits; done += per) {
-    const std::uint32_t id = fabric_.pool.allocate();
+    const std::uint32_t id = fabric_.pool.allocate(lane_);
     Packet& p = fabric_.pool[id];
     p.src = node_;
     p.dst = m.dst;
@@ -236,7 +237,15 @@ void NetworkInterface::send(std::uint32_t mid) {
     p.route_pos = 0;
     if (const RoutingAlgorithm* a = fabric_.routing.algorithm())
       if (p.route < 0 && !local) a->on_inject(p, rng_);
-    fabric_.stats.on_created(p, m.created);
+    if (ln) {
+      ++ln->packets_created;
+      ln->flits_created += static_cast<std::uint64_t>(p.flits);
+      ln->measured_created += p.measured;
+      if (fabric_.stats.in_window(m.created))
+        ln->offered_window += static_cast<std::uint64_t>(p.flits);
+    } else {
+      fabric_.stats.on_created(p, m.created);
+    }
     ++m.packets_left;
     if (local)
       local_.push_back(id);
@@ -245,7 +254,21 @@ void NetworkInterface::send(std::uint32_t mid) {
   }
   if (local) {
     // Zero-hop: delivered now, after every packet is counted (the last frees the message).
-    for (const std::uint32_t id : local_) deliver_self(id, m.created);
+    if (ln) {
+      // (Threads: counted in the lane; the NI finishes them in the one-thread order, by key.)
+      for (const std::uint32_t id : local_) {
+        Packet& p = fabric_.pool[id];
+        p.injected = m.created;
+        p.received = static_cast<std::uint32_t>(p.flits);
+        ++ln->zero_hop;
+        ln->local_flits += static_cast<std::uint64_t>(p.flits);
+        if (fabric_.stats.in_window(m.created))
+          ln->accepted_window += static_cast<std::uint64_t>(p.flits);
+        ln->completions.push_back({ln->gen_key_base | ln->gen_sent++, this, id, m.created});
+      }
+    } else {
+      for (const std::uint32_t id : local_) deliver_self(id, m.created);
+    }
     local_.clear();
     return;
   }
@@ -255,7 +278,10 @@ void NetworkInterface::send(std::uint32_t mid) {
 void NetworkInterface::poke() {
   if (!active) {
     active = true;
-    fabric_.woke_nis.push_back(this);
+    if (Lane* ln = current_lane)
+      ln->woke_nis.push_back(this);  // (threads: its own lane's sources woke it)
+    else
+      fabric_.woke_nis.push_back(this);
   }
 }
 

@@ -59,6 +59,9 @@ class NetworkInterface : public sc_core::sc_module {
   void take_flit(const Flit& f, Cycle t, Lane& ln, std::uint64_t key);
   // A packet whose flits are all in (threads: after the lanes, in the one-thread order).
   void complete_packet(std::uint32_t id, Cycle t) { finish_packet(id, t); }
+  // Threads: the lane whose routers it injects into (its packets and messages are that lane's).
+  void set_lane(int k) { lane_ = k; }
+  int lane() const { return lane_; }
   // Queues message `id` (already in the fabric's pool) for injection.
   void send(std::uint32_t id);
   void deliver_flit(const Flit& f, Cycle t);
@@ -112,6 +115,7 @@ class NetworkInterface : public sc_core::sc_module {
   const int alpha_, tau_, max_packet_, flit_bytes_;
   const int inject_lt_;  // staged pipeline: the injection channel's cycles (0: ideal)
   std::uint64_t rejected_ = 0;
+  int lane_ = 0;
   Rng rng_;  // the source's random choices (ending dimension of a broadcast)
   std::function<void(const Delivery&)> receive_;
   tlm::tlm_generic_payload rx_gp_;

@@ -63,8 +63,25 @@ Traffic::Traffic(sc_core::sc_module_name name, const Config& cfg, const Topology
     if (rate(s) <= 0) continue;
     if (rate(s) < 1) log_q_[s] = std::log1p(-rate(s));
     const Cycle first = draw_next(s, 0);
+    if (first_.empty()) first_.assign(static_cast<std::size_t>(streams), kNever);
+    first_[static_cast<std::size_t>(s)] = first;
     if (first != kNever) due_.add(first, s);
   }
+}
+
+bool Traffic::set_lanes(const std::vector<std::uint8_t>& lane_of, int lanes) {
+  if (cfg_.traffic.trace || cfg_.traffic.broadcast.enabled()) return false;
+  const std::size_t streams = first_.size();
+  for (int k = 0; k < lanes; ++k) lanes_.emplace_back(new LaneSources(streams == 0 ? 1 : streams));
+  for (std::size_t s = 0; s < streams; ++s)
+    if (first_[s] != kNever) lanes_[lane_of[s]]->due.add(first_[s], static_cast<int>(s));
+  due_ = ArrivalCalendar(1);
+  return true;
+}
+
+void Traffic::generate_lane(Cycle t, int k) {
+  LaneSources& ls = *lanes_[static_cast<std::size_t>(k)];
+  if (ls.due.next() <= t) run_calendar(ls.due, t, ls.gp, *ls.ext);
 }
 
 double Traffic::rate(int stream) const {
@@ -88,7 +105,9 @@ Cycle Traffic::draw_next(int stream, Cycle from) {
 
 Traffic::~Traffic() = default;
 
-void Traffic::request(int src, int dst, int flits, int priority, Cycle t) {
+void Traffic::request(tlm::tlm_generic_payload& gp_, NocExtension& ext, int src, int dst, int flits,
+                      int priority, Cycle t) {
+  NocExtension* const ext_ = &ext;
   // A length-only message: no data pointer, data_length = flits * flit_bytes. dst -1: broadcast.
   gp_.set_command(tlm::TLM_WRITE_COMMAND);
   gp_.set_address(static_cast<sc_dt::uint64>(dst < 0 ? 0 : dst));
@@ -233,7 +252,10 @@ double Traffic::mean_hops() const {
 
 Cycle Traffic::next_time() const {
   if (cfg_.traffic.trace) return exhausted() ? kNever : cfg_.traffic.messages[next_msg_].time;
-  return due_.next();
+  if (lanes_.empty()) return due_.next();
+  Cycle next = kNever;
+  for (const auto& ls : lanes_) next = std::min(next, ls->due.next());
+  return next;
 }
 
 void Traffic::generate(Cycle t) {
@@ -241,17 +263,24 @@ void Traffic::generate(Cycle t) {
   if (tc.trace) {
     while (next_msg_ < tc.messages.size() && tc.messages[next_msg_].time <= t) {
       const TraceMessage& m = tc.messages[next_msg_];
-      request(m.src, m.dst, m.flits, m.priority, t);
+      request(gp_, *ext_, m.src, m.dst, m.flits, m.priority, t);
       ++next_msg_;
     }
     return;
   }
+  run_calendar(due_, t, gp_, *ext_);
+}
+
+// Every arrival of `due` at or before t, requested on gp.
+void Traffic::run_calendar(ArrivalCalendar& due, Cycle t, tlm::tlm_generic_payload& gp,
+                           NocExtension& ext) {
+  const TrafficConfig& tc = cfg_.traffic;
   const int N = topo_.num_nodes();
-  due_.run_until(t, [&](int s) {
+  due.run_until(t, [&](int s) {
     if (s < N)
-      request(s, destination(s, rng_[s]), tc.packet_flits, tc.priority, t);
+      request(gp, ext, s, destination(s, rng_[s]), tc.packet_flits, tc.priority, t);
     else
-      request(s - N, -1, tc.packet_flits, tc.priority, t);
+      request(gp, ext, s - N, -1, tc.packet_flits, tc.priority, t);
     const Cycle nx = draw_next(s, t + 1);
     // (Poisson: more arrivals inside this same cycle form the batch.)
     return tc.process == Process::Poisson && nx < t ? t : nx;

@@ -8,6 +8,7 @@
 #pragma once
 #include <tlm_utils/simple_initiator_socket.h>
 
+#include <memory>
 #include <systemc>
 #include <tlm>
 #include <vector>
@@ -29,6 +30,12 @@ class Traffic : public sc_core::sc_module {
   // Requests every message due at cycle t (called by the network's clock at cycle t).
   void generate(Cycle t);
   Cycle next_time() const;
+  // simulation.threads: the synthetic sources split among lanes (lane_of[node]), before the
+  // first cycle; each lane then requests its own sources' messages (generate_lane, from the
+  // lane's thread, on a payload of its own), in the order one thread takes them within the
+  // lane. A trace stays with the caller (generate). True when the split applies.
+  bool set_lanes(const std::vector<std::uint8_t>& lane_of, int lanes);
+  void generate_lane(Cycle t, int k);
   bool exhausted() const { return cfg_.traffic.trace && next_msg_ >= cfg_.traffic.messages.size(); }
   int destination(int src, Rng& rng) const;
   // Mean hop count of the pattern (the unicast D_ave that enters the throughput factor).
@@ -37,7 +44,10 @@ class Traffic : public sc_core::sc_module {
  private:
   Cycle draw_next(int stream, Cycle after_or_at);
   double rate(int stream) const;
-  void request(int src, int dst, int flits, int priority, Cycle t);  // a message at cycle t
+  // A message at cycle t, on payload gp (its extension ext).
+  void request(tlm::tlm_generic_payload& gp, NocExtension& ext, int src, int dst, int flits,
+               int priority, Cycle t);
+  void run_calendar(ArrivalCalendar& due, Cycle t, tlm::tlm_generic_payload& gp, NocExtension& ext);
   const Config& cfg_;
   const Topology& topo_;
   std::vector<Rng> rng_;
@@ -52,7 +62,17 @@ class Traffic : public sc_core::sc_module {
   std::vector<double> rates_;  // matrix: per source, packets per cycle
   int flip_bits_;              // bit_flip: address bits (hypercube dimensions, butterfly row bits)
   tlm::tlm_generic_payload gp_;
-  NocExtension* ext_;  // owned by gp_
+  NocExtension* ext_;         // owned by gp_
+  std::vector<Cycle> first_;  // each stream's first arrival (set_lanes)
+  struct LaneSources {
+    explicit LaneSources(std::size_t streams) : due(streams), ext(new NocExtension) {
+      gp.set_extension(ext);
+    }
+    ArrivalCalendar due;
+    tlm::tlm_generic_payload gp;
+    NocExtension* ext;  // owned by gp
+  };
+  std::vector<std::unique_ptr<LaneSources>> lanes_;
 };
 
 }  // namespace sy
