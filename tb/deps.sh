@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
 # Installs the Debian packages Switchyard needs, only those that are missing.
 # Called by tb/quickstart.sh and tb/test.sh; safe to run again.
+#   bash tb/deps.sh       # everything: the program, the tests, the co-simulation, the plots
+#   bash tb/deps.sh run   # only what building and running the program needs (the quick start)
 set -euo pipefail
-pkgs=(g++ cmake make pkg-config libsystemc-dev libyaml-cpp-dev nlohmann-json3-dev libcli11-dev libgtest-dev verilator python3 python3-matplotlib parallel)
+pkgs=(g++ cmake make pkg-config libsystemc-dev libyaml-cpp-dev nlohmann-json3-dev libcli11-dev)
+[ "${1:-}" = run ] || pkgs+=(libgtest-dev verilator python3 python3-matplotlib parallel)
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -3,5 +3,5 @@
 # Long soak/validation tests carry the label "long": run them with  ctest --test-dir build -L long
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash tb/build.sh
+CMAKE_ARGS="-DSWITCHYARD_TESTS=ON -DSWITCHYARD_COSIM=ON ${CMAKE_ARGS:-}" bash tb/build.sh
 ctest --test-dir build --output-on-failure -j "$(nproc)" -LE long "$@"

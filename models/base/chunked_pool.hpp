@@ -33,20 +33,26 @@ class ChunkedPool {
   ChunkedPool& operator=(const ChunkedPool&) = delete;
 
   // Before the first id is taken.
-  void set_lanes(int lanes) { lanes_.assign(static_cast<std::size_t>(lanes), Lane{}); }
+  void set_lanes(int lanes) {
+    lanes_.assign(static_cast<std::size_t>(lanes), Lane{});
+    free0_.clear();
+  }
+  // The chunk (of kChunk slots) that holds id: a side array indexed alike (PacketPool's serials).
+  static std::size_t chunk_of(std::uint32_t id) { return id >> kShift; }
   int lanes() const { return static_cast<int>(lanes_.size()); }
 
   // An id for lane k (its own free list, else a fresh slot in its own chunks); fresh: the slot
   // has never been used (a default T).
   std::uint32_t take(int k, bool& fresh) {
-    Lane& ln = lanes_[static_cast<std::size_t>(k)];
-    if (!ln.free.empty()) {
-      const std::uint32_t id = ln.free.back();
-      ln.free.pop_back();
+    std::vector<std::uint32_t>& free = k == 0 ? free0_ : lanes_[static_cast<std::size_t>(k)].free;
+    if (!free.empty()) {
+      const std::uint32_t id = free.back();
+      free.pop_back();
       fresh = false;
       return id;
     }
     fresh = true;
+    Lane& ln = lanes_[static_cast<std::size_t>(k)];
     if (ln.fill == kChunk || ln.chunks == 0) {
       const std::size_t c =
           static_cast<std::size_t>(k) + static_cast<std::size_t>(ln.chunks) * lanes_.size();
@@ -60,25 +66,33 @@ class ChunkedPool {
     ++ln.taken;
     return (ln.chunk << kShift) | ln.fill++;
   }
-  void release(std::uint32_t id) { lanes_[(id >> kShift) % lanes_.size()].free.push_back(id); }
+  void release(std::uint32_t id) {
+    if (lanes_.size() == 1) {
+      free0_.push_back(id);
+      return;
+    }
+    const std::size_t k = (id >> kShift) % lanes_.size();
+    (k == 0 ? free0_ : lanes_[k].free).push_back(id);
+  }
   T& operator[](std::uint32_t id) { return chunks_[id >> kShift][id & (kChunk - 1)]; }
   const T& operator[](std::uint32_t id) const { return chunks_[id >> kShift][id & (kChunk - 1)]; }
   std::size_t live() const {
     std::size_t n = 0;
     for (const Lane& ln : lanes_) n += ln.taken - ln.free.size();
-    return n;
+    return n - free0_.size();
   }
 
  private:
   struct Lane {
-    std::vector<std::uint32_t> free;
-    std::uint32_t chunk = 0;  // its current chunk
-    std::uint32_t fill = 0;   // slots used in it
+    std::vector<std::uint32_t> free;  // (unused for lane 0)
+    std::uint32_t chunk = 0;          // its current chunk
+    std::uint32_t fill = 0;           // slots used in it
     std::uint32_t chunks = 0;
     std::size_t taken = 0;  // fresh slots taken
   };
   T** chunks_;
-  std::vector<Lane> lanes_;
+  std::vector<Lane> lanes_;  // (lane 0's free list is free0_: one thread's fast path)
+  std::vector<std::uint32_t> free0_;
 };
 
 }  // namespace sy

@@ -4,6 +4,8 @@
 // A pool slot is reused; a packet's serial is not (1, 2, ... in creation order, over the run).
 #pragma once
 #include <cstdint>
+#include <cstdlib>
+#include <new>
 #include <vector>
 
 #include "switchyard/base/chunked_pool.hpp"
@@ -44,39 +46,51 @@ struct Packet {
   bool last_of_message = true;
 };
 
-// Packets by id (ChunkedPool: ids stay valid while lanes take more), with each slot's serial.
+// Packets by id (ChunkedPool: ids stay valid while lanes take more), with each slot's serial in
+// a chunk beside the packets' (Packet stays 80 bytes).
 class PacketPool {
  public:
+  using Pool = ChunkedPool<Packet>;
+  PacketPool()
+      : serials_(static_cast<std::uint64_t**>(std::calloc(Pool::kMaxChunks, sizeof(void*)))) {
+    if (!serials_) throw std::bad_alloc();
+  }
+  ~PacketPool() {
+    for (std::size_t c = 0; c < Pool::kMaxChunks; ++c) delete[] serials_[c];
+    std::free(serials_);
+  }
+  PacketPool(const PacketPool&) = delete;
+  PacketPool& operator=(const PacketPool&) = delete;
   void set_lanes(int lanes) {
     pool_.set_lanes(lanes);
-    serials_.set_lanes(lanes);
     created_.assign(static_cast<std::size_t>(lanes), 0);
   }
   // (Lane k of several threads: from its own free list and chunks.)
   std::uint32_t allocate(int k = 0) {
     bool fresh;
     const std::uint32_t id = pool_.take(k, fresh);
-    if (!fresh) pool_[id] = Packet{};
-    bool f2;
-    serials_.take(k, f2);  // (the same id: taken in step with the packets)
+    if (!fresh) {
+      pool_[id] = Packet{};
+    } else if ((id & (Pool::kChunk - 1)) == 0) {
+      serials_[Pool::chunk_of(id)] = new std::uint64_t[Pool::kChunk];  // (its lane's own chunk)
+    }
     // (One thread: 1, 2, ... in creation order; several: per lane, for the waves, which they
     // never record.)
-    serials_[id] = ++created_[static_cast<std::size_t>(k)];
+    serials_[Pool::chunk_of(id)][id & (Pool::kChunk - 1)] = ++created_[static_cast<std::size_t>(k)];
     return id;
   }
-  void release(std::uint32_t id) {
-    pool_.release(id);
-    serials_.release(id);
-  }
+  void release(std::uint32_t id) { pool_.release(id); }
   Packet& operator[](std::uint32_t id) { return pool_[id]; }
   const Packet& operator[](std::uint32_t id) const { return pool_[id]; }
   // The packet in slot id: its number over the run (1, 2, ... in creation order), never reused.
-  std::uint64_t serial(std::uint32_t id) const { return serials_[id]; }
+  std::uint64_t serial(std::uint32_t id) const {
+    return serials_[Pool::chunk_of(id)][id & (Pool::kChunk - 1)];
+  }
   std::size_t live() const { return pool_.live(); }
 
  private:
-  ChunkedPool<Packet> pool_;
-  ChunkedPool<std::uint64_t> serials_;  // per slot (beside the packets: Packet stays 80 bytes)
+  Pool pool_;
+  std::uint64_t** serials_;
   std::vector<std::uint64_t> created_ = std::vector<std::uint64_t>(1, 0);
 };
 

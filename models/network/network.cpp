@@ -14,6 +14,13 @@
 
 namespace sy {
 
+namespace {
+// No SystemC banner on stdout by default, for a program that links the library too (its own
+// sc_main, SystemC's main): set while the library initializes, before SystemC's main prints it,
+// unless the environment already says (then the environment decides).
+const bool kQuietSystemC = setenv("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE", "1", 0) == 0;
+}  // namespace
+
 Network::Network(sc_core::sc_module_name name, const Config& cfg, const std::string& out_dir)
     : sc_core::sc_module(name),
       cfg_(cfg),
@@ -25,6 +32,7 @@ Network::Network(sc_core::sc_module_name name, const Config& cfg, const std::str
              cfg.simulation.batches),
       fabric_(cfg_, topo_, routing_, stats_),
       traffic_("traffic", cfg_, topo_) {
+  (void)kQuietSystemC;
   set_cycle_period_ps(cfg_.interface.clock_ps);
   fabric_.wake = &wake_;
   if (cfg_.routing.algorithm != "dimension_order")

@@ -315,7 +315,7 @@ void NetworkInterface::deliver_flit(const Flit& f, Cycle t) {
   if (f.seq != p.received || p.dst != node_) fabric_.stats.on_order_error();
   ++p.received;
   --fabric_.flits_in_network;
-  fabric_.last_progress = std::max(fabric_.last_progress, t);
+  fabric_.last_progress = t;
   // A flit that begins to arrive at cycle t has been received at t + tau.
   fabric_.stats.on_flits_delivered(1, t + tau_);
   if (f.tail) finish_packet(f.packet, t + tau_);
@@ -335,7 +335,7 @@ void NetworkInterface::deliver_packet(std::uint32_t id, Cycle t) {
   Packet& p = fabric_.pool[id];
   p.received = p.flits;
   fabric_.flits_in_network -= p.flits;
-  fabric_.last_progress = std::max(fabric_.last_progress, t);
+  fabric_.last_progress = t;
   // Head begins to arrive at t; the last of the L flits has been received at t + L*tau.
   const Cycle done = t + static_cast<Cycle>(p.flits) * tau_;
   fabric_.stats.on_flits_delivered(p.flits, done);

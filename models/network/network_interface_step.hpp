@@ -76,7 +76,7 @@ inline bool NetworkInterface::step_channel(Channel& ch, Cycle t, Lane* ln) {
   } else {
     ++fabric_.flits_in_network;
     fabric_.stats.on_injected(1);
-    fabric_.last_progress = std::max(fabric_.last_progress, t);
+    fabric_.last_progress = t;
   }
   ++ch.seq;
   const int vc = ch.vc;

@@ -278,7 +278,7 @@ void InputVcRouter::accept_broadcast_flit(int in_port, int v, Flit f, Cycle t) {
   if (sink) {
     fabric_.credit(iu.upstream, v);
     --fabric_.flits_in_network;
-    fabric_.last_progress = std::max(fabric_.last_progress, t);
+    fabric_.last_progress = t;
     if (f.tail) vc.sink = false;
     return;
   }
@@ -298,7 +298,7 @@ template <bool kLanes, bool kProbe>
   } else {
     fabric_.max_flit_wait = std::max(fabric_.max_flit_wait, s.t - f.ready);
     ++fabric_.flit_hops;
-    fabric_.last_progress = std::max(fabric_.last_progress, s.t);
+    fabric_.last_progress = s.t;
   }
   ++ou.flits;  // (busy_window: the network's settle_link_window, from these counts)
   if (kProbe && probed_ && probe_->on) probe_->grant(gr.in_port, gr.vc, gr.out_port, f.packet);
@@ -405,7 +405,7 @@ void InputVcRouter::eject(const SwitchGrant& gr, const Flit& f, Cycle t) {
   fabric_.max_flit_wait = std::max(fabric_.max_flit_wait, t - f.ready);
   if (probe_ && probe_->on && gr.out_port < static_cast<int>(probe_->out.size()))
     probe_->grant(gr.in_port, gr.vc, gr.out_port, f.packet);
-  fabric_.last_progress = std::max(fabric_.last_progress, t);
+  fabric_.last_progress = t;
   const Cycle arrival = t + link_lag_;
   ni_->deliver_flit(f, arrival);
   fabric_.credit_at(&outputs_[gr.out_port], gr.out_vc, t, arrival + credit_delay_);

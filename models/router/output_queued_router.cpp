@@ -148,7 +148,7 @@ bool OutputQueuedRouter::evaluate(Cycle t) {
       Link& l = ou.link;
       ou.flits += static_cast<std::uint64_t>(pk.flits);
       fabric_.flit_hops += pk.flits;
-      fabric_.last_progress = std::max(fabric_.last_progress, t);
+      fabric_.last_progress = t;
       if (fabric_.stats.in_window(t)) {
         l.busy_window += busy;
         ++l.departures_window;
