@@ -55,3 +55,31 @@ if(out MATCHES "Copyright" OR err MATCHES "Copyright")
   message(FATAL_ERROR "the SystemC banner was printed: ${out}${err}")
 endif()
 message(STATUS "${out}")
+
+# pkg-config from this non-default prefix (the .pc file finds its prefix from where it lies): the
+# torus example built and run with nothing but its flags.
+file(GLOB_RECURSE pcs ${TMP}/prefix/*/switchyard.pc)
+list(GET pcs 0 pc)
+get_filename_component(pcdir ${pc} DIRECTORY)
+set(ENV{PKG_CONFIG_PATH} "${pcdir}")
+execute_process(COMMAND pkg-config --cflags --libs switchyard RESULT_VARIABLE rc
+                OUTPUT_VARIABLE flags ERROR_VARIABLE err OUTPUT_STRIP_TRAILING_WHITESPACE)
+if(NOT rc EQUAL 0 OR NOT flags MATCHES "${TMP}/prefix")
+  message(FATAL_ERROR "pkg-config switchyard (${rc}): '${flags}' ${err}")
+endif()
+separate_arguments(flags UNIX_COMMAND "${flags}")
+set(cxx g++)
+if(CXX)
+  set(cxx ${CXX})
+endif()
+execute_process(COMMAND ${cxx} ${SRC}/examples/library/main.cpp -o ${TMP}/run_torus_pc ${flags}
+                RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "build with pkg-config flags failed: ${flags}\n${out}${err}")
+endif()
+execute_process(COMMAND ${TMP}/run_torus_pc RESULT_VARIABLE rc OUTPUT_VARIABLE out
+                ERROR_VARIABLE err)
+if(NOT rc EQUAL 0 OR NOT out MATCHES "stable true")
+  message(FATAL_ERROR "the pkg-config build failed to run (${rc}): ${out}${err}")
+endif()
+message(STATUS "pkg-config: ${out}")
