@@ -49,9 +49,31 @@ TEST(SampleSet, LargeValuesWithinTheDocumentedRelativeError) {
     v.push_back(x);
   }
   const Summary m = s.summarize(20);
-  EXPECT_NEAR(m.p50, exact_pct(v, 0.5), exact_pct(v, 0.5) / 128);
-  EXPECT_NEAR(m.p99, exact_pct(v, 0.99), exact_pct(v, 0.99) / 128);
-  EXPECT_LE(m.p50, exact_pct(v, 0.5));  // the bin's lower edge
+  // Every quantile within 1/128 of the exact one and never below it (the bin's upper edge).
+  const std::pair<double, double> qs[] = {
+      {0.5, m.p50}, {0.9, m.p90}, {0.95, m.p95}, {0.99, m.p99}, {0.999, m.p999}};
+  for (const auto& [q, got] : qs) {
+    const double exact = exact_pct(v, q);
+    EXPECT_NEAR(got, exact, exact / 128) << q;
+    EXPECT_GE(got, exact) << q;
+  }
+}
+
+TEST(SampleSet, QuantilesOfWholeValuesBelow1024AreExact) {
+  Rng rng(9);
+  SampleSet s(0);
+  std::vector<double> v;
+  for (int i = 0; i < 20000; ++i) {
+    const double x = std::floor(1 + 1000 * rng.uniform() * rng.uniform());
+    s.add(static_cast<Cycle>(i), x);
+    v.push_back(x);
+  }
+  const Summary m = s.summarize(20);
+  EXPECT_EQ(m.p50, exact_pct(v, 0.5));
+  EXPECT_EQ(m.p90, exact_pct(v, 0.9));
+  EXPECT_EQ(m.p95, exact_pct(v, 0.95));
+  EXPECT_EQ(m.p99, exact_pct(v, 0.99));
+  EXPECT_EQ(m.p999, exact_pct(v, 0.999));
 }
 
 TEST(SampleSet, BatchMeansMatchExactEqualCountBatches) {

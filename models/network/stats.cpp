@@ -104,12 +104,20 @@ Summary SampleSet::summarize(int batches) const {
     std::uint64_t c = 0;
     for (std::size_t b = 0; b < vhist_.size(); ++b) {
       c += vhist_[b];
-      if (c >= k) return std::min(bin_value(static_cast<int>(b)), max_);
+      if (c >= k) {
+        // (A bin of one whole value below kExact; above, the bin's upper edge: at or above
+        // every value in it.)
+        const int bi = static_cast<int>(b);
+        return std::min(bi < kExact ? bin_value(bi) : bin_value(bi + 1), max_);
+      }
     }
     return max_;
   };
   s.p50 = pct(0.50);
+  s.p90 = pct(0.90);
+  s.p95 = pct(0.95);
   s.p99 = pct(0.99);
+  s.p999 = pct(0.999);
   return s;
 }
 

@@ -365,7 +365,10 @@ void summary_json(Json& j, const char* key, const Summary& s, double packet_time
       .kv("mean", s.mean)
       .kv("ci95", s.ci95)
       .kv("p50", s.p50)
+      .kv("p90", s.p90)
+      .kv("p95", s.p95)
       .kv("p99", s.p99)
+      .kv("p99_9", s.p999)
       .kv("max", s.max)
       .kv("count", s.count)
       .kv("batch_lag1", s.lag1);
