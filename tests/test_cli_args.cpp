@@ -303,6 +303,19 @@ TEST(CliArgs, BenchRunsTheChosenConfigsAndRepeats) {
   EXPECT_FALSE(has(once.output, "spread")) << once.output;
 }
 
+// bench --threads: the thread counts and the choice of configs are checked before anything runs
+// (the scaling table itself takes minutes: measured by hand, docs/design.md).
+TEST(CliArgs, BenchThreadsChecksItsArguments) {
+  for (const char* bad : {"0", "65", "1,x", "2,,-1", ","}) {
+    const CliResult r = cli(std::string("bench --threads '") + bad + "'");
+    EXPECT_EQ(r.rc, 1) << bad << ": " << r.output;
+    EXPECT_TRUE(has(r.output, "--threads")) << bad << ": " << r.output;
+  }
+  const CliResult none = cli("bench --threads 1,2 --only hypercube");
+  EXPECT_EQ(none.rc, 1) << none.output;
+  EXPECT_TRUE(has(none.output, "no scaling config")) << none.output;
+}
+
 TEST(CliArgs, PeMemoryUsesTheSameKindOfCommandLine) {
   const std::string bin =
       std::string(SWITCHYARD_BIN).substr(0, std::string(SWITCHYARD_BIN).rfind('/')) + "/pe_memory";
