@@ -45,6 +45,7 @@ constexpr double kFlowRowBytes = 48;
 // output-queued are faster), and 2 us per router to build.
 constexpr double kSecondsPerFlitHop = 1.5e-7;
 constexpr double kSecondsPerRouter = 2e-6;
+constexpr double kCircuitShare = 0.2;  // a circuit router's flit-hop against an input-VC one's
 
 // Mean hops of a packet, roughly: a quarter of each ring, a third of each line (cheap for any
 // size; the exact mean is the analysis' job).
@@ -164,7 +165,12 @@ Estimate estimate_run(const Config& c) {
     e.parts.push_back({"per-flow latency (flows.csv)", "simulation.flows_csv",
                        N * N * kFlowAccumulatorBytes + std::min(N * N, packets) * kFlowRowBytes});
   }
-  e.wall_seconds = e.flit_hops * kSecondsPerFlitHop + R * kSecondsPerRouter;
+  // Circuit routers hold a circuit for a whole message: about a fifth of an input-VC router's
+  // cost per flit-hop (tb/estimate_check.sh, 2026-11-26: the circuit schedules were estimated
+  // 4-8x too long with the input-VC constant).
+  const double moved =
+      r.buffering == Buffering::Circuit ? e.flit_hops * kCircuitShare : e.flit_hops;
+  e.wall_seconds = moved * kSecondsPerFlitHop + R * kSecondsPerRouter;
   e.bytes = kBaseBytes;
   for (const Estimate::Part& p : e.parts) e.bytes += p.bytes;
   return e;
