@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Draws link-utilization heatmaps from a switchyard results.json.
 
-usage: tb/plot_links.py RESULTS_JSON [--out-dir DIR]
+usage: tb/plot_links.py RESULTS_JSON [--out-dir DIR] [--format png|pdf|svg]
 
 For a 2-D or 3-D torus or mesh (results.json's links.utilization array): one PNG per dimension
 and direction, links_d<dim>_plus.png / links_d<dim>_minus.png (a dimension of size 2 has a single
@@ -11,7 +11,7 @@ y coordinate 1 (up). A 3-D network gets one panel per z-plane (coordinate 2) in 
 same image. Nodes without such a link (a mesh's edge) are grey. Every image of a run shares one
 colour scale, 0 .. the run's largest link utilization, so they compare at a glance; cells carry
 their values when the planes are small enough to read them. DIR defaults to the directory of
-RESULTS_JSON.
+RESULTS_JSON; --format picks the files' format (PNG by default; PDF and SVG for papers).
 """
 import argparse
 import json
@@ -53,7 +53,8 @@ def title_of(res, topo_type, dims):
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("results")
-    ap.add_argument("--out-dir", help="where the PNGs go (default: beside RESULTS_JSON)")
+    ap.add_argument("--out-dir", help="where the images go (default: beside RESULTS_JSON)")
+    ap.add_argument("--format", default="png", choices=("png", "pdf", "svg"))
     a = ap.parse_args()
     try:
         with open(a.results) as f:
@@ -133,7 +134,7 @@ def main() -> int:
         cb = fig.colorbar(im, ax=axes.ravel().tolist(), shrink=0.85, pad=0.03)
         cb.set_label("utilization (busy cycles / window cycles)", fontsize=8)
         cb.ax.tick_params(labelsize=7)
-        name = f"links_d{dim}_{word}.png" if word else f"links_d{dim}.png"
+        name = f"links_d{dim}_{word}.{a.format}" if word else f"links_d{dim}.{a.format}"
         path = os.path.join(out_dir, name)
         fig.savefig(path)
         plt.close(fig)

@@ -357,6 +357,46 @@ simulation: {warmup: 100, measure: 1000}
   EXPECT_NE(o.find("2-D and 3-D tori and meshes"), std::string::npos) << o;
 }
 
+// The latency matrix from flows.csv (tb/plot_flows.py), and both plot scripts' PDF and SVG
+// output: the files a paper takes, with their formats' own headers (issue 33, point 5).
+TEST(PlotFlows, LatencyMatrixAndPdfSvgOutputs) {
+  if (!have_matplotlib()) GTEST_SKIP() << "/usr/bin/python3 has no matplotlib";
+  const json a = run_cli("plot_flows", R"(name: plot_flows
+topology: {type: torus, dims: [4, 4]}
+traffic: {rate: 0.2, packet_flits: 2}
+simulation: {warmup: 100, measure: 1000, flows_csv: true}
+)");
+  ASSERT_FALSE(a.is_null());
+  const std::string run = out_dir("plot_flows"), d = out_dir("plot_formats");
+  const std::string py = "/usr/bin/python3 " + std::string(SWITCHYARD_SOURCE_DIR) + "/tb/";
+  const auto starts_with = [](const std::string& path, const std::string& head) {
+    std::ifstream f(path, std::ios::binary);
+    std::string got(head.size(), '\0');
+    f.read(&got[0], static_cast<std::streamsize>(head.size()));
+    return f.good() && got == head;
+  };
+  test::shell("mkdir -p " + d);
+  for (const auto& [ext, head] :
+       {std::pair<std::string, std::string>{"pdf", "%PDF"}, {"svg", "<?xml"}, {"png", "\x89PNG"}}) {
+    const auto c =
+        test::shell(py + "plot_flows.py " + run + "/flows.csv --out " + d + "/matrix." + ext);
+    EXPECT_EQ(c.rc, 0) << c.output;
+    EXPECT_TRUE(starts_with(d + "/matrix." + ext, head)) << ext << "\n" << c.output;
+  }
+  const auto l = test::shell(py + "plot_links.py " + run + "/results.json --out-dir " + d +
+                             "/links --format svg");
+  EXPECT_EQ(l.rc, 0) << l.output;
+  EXPECT_TRUE(starts_with(d + "/links/links_d0_plus.svg", "<?xml")) << l.output;
+  // A run without flows.csv rows: one line saying why, exit 1.
+  test::shell(
+      "printf 'src,dst,hops,packets,latency_mean,latency_min,latency_max,"
+      "network_latency_mean\\n' > " +
+      d + "/empty.csv");
+  const auto e = test::shell(py + "plot_flows.py " + d + "/empty.csv");
+  EXPECT_EQ(e.rc, 1) << e.output;
+  EXPECT_NE(e.output.find("no measured flows"), std::string::npos) << e.output;
+}
+
 // A link's busy cycles in the window are the flits it carried in the window times tau: on a
 // torus under uniform traffic the links' mean utilization is the accepted load times the mean
 // hop count over the 2d links a node has (each flit crosses mean_hops links), to within the
