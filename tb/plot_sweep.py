@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Turns a switchyard sweep.csv into a latency plot.
 
-usage: tb/plot_sweep.py SWEEP_CSV [--out PNG] [--title TEXT]
+usage: tb/plot_sweep.py SWEEP_CSV [--out FILE] [--title TEXT]
 
 x: the offered load (flits/node/cycle) when the swept parameter is a load (traffic.rate,
 traffic.load.rho, ...), else the swept parameter's value; with a grid of two parameters, one
@@ -9,12 +9,36 @@ curve per value of the second. y: mean packet latency (cycles) with its 95% inte
 is drawn dashed but the axis is scaled to the means, so it never flattens them. Marked: the
 zero-load latency (the mean at the lightest point) and the saturation point (the last stable
 point of each curve). Runs that were not stable are red triangles at the top edge, never
-measurements.
+measurements. The title says what ran (the config's name, topology and router model, from a
+run's results.json beside the CSV) and what was swept; the legend sits outside the axes, so it
+never covers a curve. FILE's extension picks PNG, PDF or SVG (default: latency_throughput.png
+beside the CSV).
 """
+
+
+def what_ran(sweep_dir):
+    """'name: 8x8 torus, model ...' from one of the sweep's results.json files ('' if none)."""
+    for path in sorted(glob.glob(os.path.join(sweep_dir, "*", "results.json")))[:1]:
+        try:
+            with open(path) as f:
+                res = json.load(f)
+        except (OSError, ValueError):
+            return ""
+        cfg = res.get("config", {})
+        topo = cfg.get("topology", {})
+        dims = topo.get("dims")
+        shape = "x".join(map(str, dims)) if dims else f"2^{topo.get('dim', '?')}"
+        text = f"{cfg.get('name', '?')}: {shape} {topo.get('type', '')}"
+        model = res.get("model", {}).get("line")
+        return text + (("\n" + textwrap.fill(model, 95)) if model else "")
+    return ""
 import argparse
 import csv
+import glob
+import json
 import os
 import sys
+import textwrap
 
 from sy_pyplot import plt  # matplotlib wherever python3 comes from
 
@@ -54,7 +78,7 @@ def main() -> int:
     for r in rows:
         key = "|".join(r["values"][1:]) if len(params) > 1 else ""
         groups.setdefault(key, []).append(r)
-    fig, ax = plt.subplots(figsize=(7.5, 4.8), dpi=120)
+    fig, ax = plt.subplots(figsize=(8.5, 4.8), dpi=120)
     stable_means = [r["latency_mean"] for r in rows if r["stable"] == "true"]
     top = 2.0 * max(stable_means) if stable_means else 1.0
     zero = None
@@ -69,7 +93,7 @@ def main() -> int:
                                label=label)
             color = line[0].get_color()
             ax.plot([r["x"] for r in st], [r["latency_p99"] for r in st], "--", color=color,
-                    alpha=0.5, label=f"p99 ({key})" if key else "p99 latency")
+                    alpha=0.5, label=f"p99, {label}" if key else "p99 latency")
             # Saturation: the last stable point of this curve.
             if bad:
                 ax.axvline(st[-1]["x"], color=color, ls=":", alpha=0.7)
@@ -84,14 +108,18 @@ def main() -> int:
                     label="not stable (saturated)" if key == list(groups)[0] else None)
     if zero is not None:
         ax.axhline(zero, color="gray", ls=":", lw=1)
-        ax.annotate(f"zero-load ≈ {zero:.1f}", (ax.get_xlim()[0], zero), fontsize=7,
-                    color="gray", va="bottom")
+        # (At the right end, below the line: clear of the curves' first points.)
+        ax.annotate(f"zero-load ≈ {zero:.1f}", (1.0, zero), xycoords=("axes fraction", "data"),
+                    xytext=(-4, -3), textcoords="offset points", fontsize=7, color="gray",
+                    ha="right", va="top")
     ax.set_ylim(0, top * 1.05)
     ax.set_xlabel("offered load (flits/node/cycle)" if load_x else xkey)
     ax.set_ylabel("latency (cycles)")
-    ax.set_title(a.title or f"{rows[0]['param']} sweep: {os.path.dirname(a.csv) or '.'}")
+    swept = " and ".join(params)
+    ran = what_ran(os.path.dirname(a.csv) or ".")
+    ax.set_title(a.title or (f"{ran}\nswept: {swept}" if ran else f"swept: {swept}"), fontsize=9)
     ax.grid(True, alpha=0.3)
-    ax.legend(loc="upper left", fontsize=7)
+    ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize=7, borderaxespad=0)
     out = a.out or os.path.join(os.path.dirname(a.csv) or ".", "latency_throughput.png")
     fig.tight_layout()
     fig.savefig(out)

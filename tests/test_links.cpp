@@ -387,6 +387,21 @@ simulation: {warmup: 100, measure: 1000, flows_csv: true}
                              "/links --format svg");
   EXPECT_EQ(l.rc, 0) << l.output;
   EXPECT_TRUE(starts_with(d + "/links/links_d0_plus.svg", "<?xml")) << l.output;
+  // A two-parameter sweep's plot as PDF (its title from a run's results.json in the sweep).
+  const std::string yaml =
+      test::write_temp("plot_sweep.yaml",
+                       "name: plot_sweep\ntopology: {type: torus, dims: [4, 4]}\n"
+                       "traffic: {rate: 0.1, packet_flits: 2}\n"
+                       "simulation: {warmup: 100, measure: 300}\n");
+  const auto sw = test::shell(std::string(SWITCHYARD_BIN) + " sweep " + yaml +
+                              " --param traffic.rate --values 0.1,0.2 --param "
+                              "router.vcs --values 2,3 --out " +
+                              d + "/sweep");
+  ASSERT_EQ(sw.rc, 0) << sw.output;
+  const auto ps =
+      test::shell(py + "plot_sweep.py " + d + "/sweep/sweep.csv --out " + d + "/sweep.pdf");
+  EXPECT_EQ(ps.rc, 0) << ps.output;
+  EXPECT_TRUE(starts_with(d + "/sweep.pdf", "%PDF")) << ps.output;
   // A run without flows.csv rows: one line saying why, exit 1.
   test::shell(
       "printf 'src,dst,hops,packets,latency_mean,latency_min,latency_max,"
