@@ -36,6 +36,20 @@ simulation: {warmup: 200, measure: 2000}
   EXPECT_FALSE(has(s, "broadcast")) << s;
 }
 
+// Past saturation the latency is no steady-state value: the summary says so and prints no
+// confidence interval for it (issue 33, point 3).
+TEST(Summary, AnUnstableRunsLatencyIsNotPrintedAsASteadyState) {
+  const std::string s = summary_of("saturated", R"(
+topology: {type: torus, dims: [4, 4]}
+traffic: {rate: 0.9, packet_flits: 4}
+simulation: {warmup: 200, measure: 2000}
+)");
+  EXPECT_TRUE(has(s, "stable           false")) << s;
+  EXPECT_TRUE(has(s, "latency          not a steady state")) << s;
+  EXPECT_FALSE(has(s, "latency          mean")) << s;
+  EXPECT_FALSE(has(s, "±")) << s;
+}
+
 TEST(Summary, BroadcastRunPrintsBroadcastDelaysNotAnEmptyLatency) {
   const std::string s = summary_of("broadcast", R"(
 topology: {type: torus, dims: [4, 4]}

@@ -530,6 +530,13 @@ std::string Results::summary() const {
       if (scheduled)
         std::snprintf(b, sizeof b, "%s mean %.2f  p50 %.0f  p99 %.0f  max %.0f cycles\n", name,
                       s.mean, s.p50, s.p99, s.max);
+      else if (!stable)
+        // (Past saturation the latency grows with the window: no steady state to estimate, so
+        // no interval; what the delivered packets took, said as such.)
+        std::snprintf(b, sizeof b,
+                      "%s not a steady state (the run is not stable): the measured packets "
+                      "delivered took mean %.2f  p50 %.0f  p99 %.0f  max %.0f cycles\n",
+                      name, s.mean, s.p50, s.p99, s.max);
       else
         std::snprintf(b, sizeof b, "%s mean %.2f ±%.2f  p50 %.0f  p99 %.0f  max %.0f cycles\n",
                       name, s.mean, s.ci95, s.p50, s.p99, s.max);
