@@ -99,8 +99,10 @@ def main() -> int:
                 ax.axvline(st[-1]["x"], color=color, ls=":", alpha=0.7)
                 sx = st[-1]["x"]
                 text = f"saturation ≈ {sx:.3g}" if isinstance(sx, float) else f"saturation: {sx}"
-                ax.annotate(text, (sx, top * 0.9), fontsize=7, color=color, rotation=90,
-                            ha="right")
+                # (Inside the axes, halfway up: clear of the title and the red markers.)
+                ax.annotate(text, (sx, 0.5), xycoords=("data", "axes fraction"),
+                            xytext=(-3, 0), textcoords="offset points", fontsize=7,
+                            color=color, rotation=90, ha="right", va="center")
             if zero is None:
                 zero = st[0]["latency_mean"]
         if bad:
