@@ -661,6 +661,28 @@ BenchRun bench_once(const char* yaml) {
   return out;
 }
 
+// `repeat` runs of a bench config: the median run by wall time (the lower middle one for an even
+// count) with the largest peak memory of all, and the spread of the wall times (max - min over
+// the median; "" for one run) in `spread`. False when a run failed.
+bool bench_median(const char* yaml, int repeat, BenchRun& median, std::string& spread) {
+  std::vector<BenchRun> runs;
+  for (int i = 0; i < repeat; ++i) {
+    const BenchRun r = bench_once(yaml);
+    if (!r.ok) return false;
+    runs.push_back(r);
+  }
+  std::sort(runs.begin(), runs.end(),
+            [](const BenchRun& x, const BenchRun& y) { return x.seconds < y.seconds; });
+  median = runs[(runs.size() - 1) / 2];
+  for (const BenchRun& r : runs) median.peak_mb = std::max(median.peak_mb, r.peak_mb);
+  char b[32] = "";
+  if (repeat > 1)
+    std::snprintf(b, sizeof b, " %7.0f%%",
+                  100.0 * (runs.back().seconds - runs.front().seconds) / median.seconds);
+  spread = b;
+  return true;
+}
+
 // bench --threads: each scaling config on each thread count, --repeat runs each; the median run
 // by wall time, its CPU time (all threads, elaboration included), and the speed-up over the same
 // config on the first thread count.
@@ -698,7 +720,7 @@ int bench_threads(const Args& a) {
   std::fflush(stdout);
   for (const auto& c : cases) {
     if (!selected(c.name, c.on_request)) continue;
-    double base = 0;
+    double first_rate = 0;  // cycles/s on the first thread count
     for (const int k : counts) {
       const std::string yaml =
           std::string("topology: {type: torus, dims: ") + c.dims + "}\n" +
@@ -707,28 +729,18 @@ int bench_threads(const Args& a) {
           "simulation: {warmup: " +
           std::to_string(c.warmup) + ", measure: " + std::to_string(c.measure) +
           ", seed: 1, threads: " + std::to_string(k) + "}\n";
-      std::vector<BenchRun> runs;
-      for (int i = 0; i < a.repeat; ++i) {
-        const BenchRun r = bench_once(yaml.c_str());
-        if (r.ok) runs.push_back(r);
-      }
-      if (runs.size() != static_cast<std::size_t>(a.repeat)) {
+      BenchRun m;
+      std::string spread;
+      if (!bench_median(yaml.c_str(), a.repeat, m, spread)) {
         std::printf("%-32s %7d failed\n", c.name, k);
         continue;
       }
-      std::sort(runs.begin(), runs.end(),
-                [](const BenchRun& x, const BenchRun& y) { return x.seconds < y.seconds; });
-      const BenchRun& m = runs[(runs.size() - 1) / 2];
       const double rate = m.cycles / m.seconds;
-      if (base == 0) base = rate / counts.front();  // (per thread of the first count)
-      const double speedup = rate / (base * counts.front());
-      char spread[32] = "";
-      if (a.repeat > 1)
-        std::snprintf(spread, sizeof spread, " %7.0f%%",
-                      100.0 * (runs.back().seconds - runs.front().seconds) / m.seconds);
+      if (first_rate == 0) first_rate = rate;
+      const double speedup = rate / first_rate;
       std::printf("%-32s %7d %8llu %9.3f %9.3f %11.1f %7.2fx %6.0f%% %8.1f%s\n", c.name, k,
                   m.cycles, m.seconds, m.cpu_seconds, rate, speedup,
-                  100.0 * speedup * counts.front() / k, m.peak_mb, spread);
+                  100.0 * speedup * counts.front() / k, m.peak_mb, spread.c_str());
       std::fflush(stdout);
     }
   }
@@ -804,27 +816,14 @@ int cmd_bench(const Args& a) {
   std::fflush(stdout);
   for (const auto& c : cases) {
     if (std::string(c.name).find(a.only) == std::string::npos) continue;
-    std::vector<BenchRun> runs;
-    for (int i = 0; i < a.repeat; ++i) {
-      const BenchRun r = bench_once(c.yaml);
-      if (r.ok) runs.push_back(r);
-    }
-    if (runs.size() != static_cast<std::size_t>(a.repeat)) {
+    BenchRun m;
+    std::string spread;
+    if (!bench_median(c.yaml, a.repeat, m, spread)) {
       std::printf("%-46s failed\n", c.name);
       continue;
     }
-    // The median run by wall time (the lower middle one for an even count), the spread of all.
-    std::sort(runs.begin(), runs.end(),
-              [](const BenchRun& x, const BenchRun& y) { return x.seconds < y.seconds; });
-    const BenchRun& m = runs[(runs.size() - 1) / 2];
-    double peak = 0;
-    for (const BenchRun& r : runs) peak = std::max(peak, r.peak_mb);
-    char spread[32] = "";
-    if (a.repeat > 1)
-      std::snprintf(spread, sizeof spread, " %7.0f%%",
-                    100.0 * (runs.back().seconds - runs.front().seconds) / m.seconds);
     std::printf("%-46s %12llu %10.3f %16.0f %16.0f %10.1f%s\n", c.name, m.cycles, m.seconds,
-                m.cycles / m.seconds, m.hops / m.seconds, peak, spread);
+                m.cycles / m.seconds, m.hops / m.seconds, m.peak_mb, spread.c_str());
     std::fflush(stdout);
   }
   return 0;

@@ -77,8 +77,11 @@ struct Lane {
   std::vector<CreditList> credits_to[2];
   CreditList* credits_now = nullptr;           // credits_to[this step's parity]
   const std::uint8_t* lane_of_word = nullptr;  // receiving lane of a router id's word (id / 64)
-  CreditList& credits_for(int node) {
-    return credits_now[lane_of_word[static_cast<unsigned>(node) >> 6]];
+  std::size_t lane_of(int node) const { return lane_of_word[static_cast<unsigned>(node) >> 6]; }
+  // A credit for `up`, the output unit of router `node`: to that router's lane, next step.
+  void credit(int node, OutputUnit* up, int vc) {
+    credits_now[lane_of(node)].push(up, vc);
+    ++credits_sent;
   }
   // Keys order what reaches the NIs as one thread does: the sources' local deliveries, then the
   // NIs' injections (own router, in node order), then every router's sending; each part lanes in

@@ -100,6 +100,23 @@ Network::Network(sc_core::sc_module_name name, const Config& cfg, const std::str
 
 Network::~Network() = default;
 
+namespace {
+// Keeps node order among active NIs, so injection order does not depend on wake-up order: the few
+// woken ones sorted, then merged into the (sorted) active list; `woke` is left empty.
+void join_woken(std::vector<NetworkInterface*>& active, std::vector<NetworkInterface*>& woke,
+                std::vector<NetworkInterface*>& scratch) {
+  if (woke.empty()) return;
+  const auto by_node = [](const NetworkInterface* a, const NetworkInterface* b) {
+    return a->node() < b->node();
+  };
+  std::sort(woke.begin(), woke.end(), by_node);
+  scratch.resize(active.size() + woke.size());
+  std::merge(active.begin(), active.end(), woke.begin(), woke.end(), scratch.begin(), by_node);
+  active.swap(scratch);
+  woke.clear();
+}
+}  // namespace
+
 void Network::report_lane_profile() const {
   if (lane_profile_)
     std::fprintf(stderr,
@@ -175,15 +192,16 @@ void Network::set_up_lanes(int lanes) {
     ln.node_lo = static_cast<int>(w0 * 64);
     ln.node_hi = static_cast<int>(w1 * 64);
   }
-  ni_lane_.resize(nis_.size());
+  // An NI is on its injection router's lane, with its sources.
+  std::vector<std::uint8_t> ni_lane(nis_.size());
   for (std::size_t n = 0; n < nis_.size(); ++n) {
-    ni_lane_[n] =
+    ni_lane[n] =
         lane_of_word_[static_cast<std::size_t>(topo_.injection_router(static_cast<int>(n))) / 64];
-    nis_[n]->set_lane(ni_lane_[n]);
+    nis_[n]->set_lane(ni_lane[n]);
   }
   fabric_.pool.set_lanes(lanes);
   fabric_.messages.set_lanes(lanes);
-  lane_sources_ = traffic_.set_lanes(ni_lane_, lanes);
+  lane_sources_ = traffic_.set_lanes(ni_lane, lanes);
   threads_ = std::make_unique<RouterThreads>(lanes);
   lane_profile_ = std::getenv("SWITCHYARD_LANE_PROFILE") != nullptr;
 }
@@ -206,18 +224,7 @@ void Network::evaluate_lane(int k) {
   ln.credits_now = ln.credits_to[lane_parity_].data();
   ln.gen_sent = 0;
   if (lane_sources_) traffic_.generate_lane(t, k);
-  if (!ln.woke_nis.empty()) {
-    // (In node order, as on one thread: the few woken ones sorted, then merged in.)
-    const auto by_node = [](const NetworkInterface* a, const NetworkInterface* b) {
-      return a->node() < b->node();
-    };
-    std::sort(ln.woke_nis.begin(), ln.woke_nis.end(), by_node);
-    ln.merged_nis.resize(ln.nis.size() + ln.woke_nis.size());
-    std::merge(ln.nis.begin(), ln.nis.end(), ln.woke_nis.begin(), ln.woke_nis.end(),
-               ln.merged_nis.begin(), by_node);
-    ln.nis.swap(ln.merged_nis);
-    ln.woke_nis.clear();
-  }
+  join_woken(ln.nis, ln.woke_nis, ln.merged_nis);
   ln.ni_sent = 0;
   std::size_t keep = 0;
   for (NetworkInterface* ni : ln.nis) {
@@ -290,22 +297,10 @@ void Network::receive_lane(int k) {
 // are applied next cycle; an NI's flits come in their order and the statistics that depend on
 // order (completions) are kept in it.
 void Network::step_in_parallel(Cycle t) {
-  if (!fabric_.woke_nis.empty()) {
-    const auto by_node = [](const NetworkInterface* a, const NetworkInterface* b) {
-      return a->node() < b->node();
-    };
-    std::sort(fabric_.woke_nis.begin(), fabric_.woke_nis.end(), by_node);
-    for (NetworkInterface* ni : fabric_.woke_nis) {
-      std::vector<NetworkInterface*>& l =
-          lanes_[ni_lane_[static_cast<std::size_t>(ni->node())]].nis;
-      if (l.empty() || l.back()->node() < ni->node()) {
-        l.push_back(ni);
-      } else {
-        l.insert(std::upper_bound(l.begin(), l.end(), ni, by_node), ni);
-      }
-    }
-    fabric_.woke_nis.clear();
-  }
+  // (NIs woken by the messages taken before the parallel part join their lane's list there.)
+  for (NetworkInterface* ni : fabric_.woke_nis)
+    lanes_[static_cast<std::size_t>(ni->lane())].woke_nis.push_back(ni);
+  fabric_.woke_nis.clear();
   fabric_.accept_from = t + 1;
   lane_cycle_ = t;
   lane_parity_ ^= 1;
@@ -543,19 +538,7 @@ void Network::step(Cycle t) {
     return;
   }
   if (traffic_.next_time() <= t) traffic_.generate(t);
-  if (!fabric_.woke_nis.empty()) {
-    // Keep node order among NIs so injection order is independent of wake-up order: the few
-    // woken ones sorted, then merged into the (sorted) active list.
-    const auto by_node = [](const NetworkInterface* a, const NetworkInterface* b) {
-      return a->node() < b->node();
-    };
-    std::sort(fabric_.woke_nis.begin(), fabric_.woke_nis.end(), by_node);
-    merged_nis_.resize(active_nis_.size() + fabric_.woke_nis.size());
-    std::merge(active_nis_.begin(), active_nis_.end(), fabric_.woke_nis.begin(),
-               fabric_.woke_nis.end(), merged_nis_.begin(), by_node);
-    active_nis_.swap(merged_nis_);
-    fabric_.woke_nis.clear();
-  }
+  join_woken(active_nis_, fabric_.woke_nis, merged_nis_);
   // 3. NIs inject.
   std::size_t keep = 0;
   for (auto* ni : active_nis_) {

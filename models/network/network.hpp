@@ -196,7 +196,6 @@ class Network : public sc_core::sc_module {
   std::unique_ptr<RouterThreads> threads_;
   std::vector<Lane> lanes_;
   std::vector<std::uint8_t> lane_of_word_;  // the lane of each word of active_bits_
-  std::vector<std::uint8_t> ni_lane_;       // the lane of each NI (its injection router's)
   Cycle lane_cycle_ = 0;
   int lane_parity_ = 0;        // the step count's parity (credits_to)
   bool lanes_busy_ = false;    // a lane has NIs injecting or credits to apply

@@ -254,21 +254,7 @@ void NetworkInterface::send(std::uint32_t mid) {
   }
   if (local) {
     // Zero-hop: delivered now, after every packet is counted (the last frees the message).
-    if (ln) {
-      // (Threads: counted in the lane; the NI finishes them in the one-thread order, by key.)
-      for (const std::uint32_t id : local_) {
-        Packet& p = fabric_.pool[id];
-        p.injected = m.created;
-        p.received = static_cast<std::uint32_t>(p.flits);
-        ++ln->zero_hop;
-        ln->local_flits += static_cast<std::uint64_t>(p.flits);
-        if (fabric_.stats.in_window(m.created))
-          ln->accepted_window += static_cast<std::uint64_t>(p.flits);
-        ln->completions.push_back({ln->gen_key_base | ln->gen_sent++, this, id, m.created});
-      }
-    } else {
-      for (const std::uint32_t id : local_) deliver_self(id, m.created);
-    }
+    for (const std::uint32_t id : local_) deliver_self(id, m.created);
     local_.clear();
     return;
   }
@@ -303,6 +289,15 @@ void NetworkInterface::deliver_self(std::uint32_t id, Cycle t) {
   Packet& p = fabric_.pool[id];
   p.injected = t;
   p.received = static_cast<std::uint32_t>(p.flits);
+  if (Lane* ln = current_lane) {
+    // (Threads, a lane's sources: counted in the lane; the packet is finished with the lanes'
+    // completions, in the one-thread order.)
+    ++ln->zero_hop;
+    ln->local_flits += static_cast<std::uint64_t>(p.flits);
+    if (fabric_.stats.in_window(t)) ln->accepted_window += static_cast<std::uint64_t>(p.flits);
+    ln->completions.push_back({ln->gen_key_base | ln->gen_sent++, this, id, t});
+    return;
+  }
   fabric_.stats.on_zero_hop();
   fabric_.stats.on_flits_delivered(p.flits, t);
   finish_packet(id, t);

@@ -119,8 +119,7 @@ void InputVcRouter::accept_flit(int in_port, int v, Flit f, Cycle t) {
   if (vc.eject) {
     if (f.tail) vc.eject = false;
     if (Lane* ln = current_lane) {  // (threads: the NI takes it after the lane's sends, in order)
-      ln->credits_for(iu.upstream_node).push(iu.upstream, v);
-      ++ln->credits_sent;
+      ln->credit(iu.upstream_node, iu.upstream, v);
       ln->ejections.push_back({ln->key, ni_, f, t});
     } else {
       fabric_.credit(iu.upstream, v);
@@ -442,8 +441,7 @@ template <bool kPlain, bool kLanes>
     }
   }
   if constexpr (kLanes) {  // (threads: the ideal pipeline only)
-    s.ln->credits_for(iu.upstream_node).push(iu.upstream, gr.vc);
-    ++s.ln->credits_sent;
+    s.ln->credit(iu.upstream_node, iu.upstream, gr.vc);
   } else if (!kPlain && staged_)
     fabric_.credit_at(iu.upstream, gr.vc, t, t + credit_delay_);
   else if (iu.credit_now)
@@ -466,7 +464,7 @@ template <bool kPlain, bool kLanes>
       ln.key = key;
       static_cast<InputVcRouter*>(ou.dst)->receive(ou.dst_port, gr.out_vc, f, t + link_lag_);
     } else {
-      ln.deliveries_to[ln.lane_of_word[static_cast<unsigned>(dst_node) >> 6]].push_back(
+      ln.deliveries_to[ln.lane_of(dst_node)].push_back(
           {ou.dst, ou.dst_port, gr.out_vc, f, t + link_lag_, ou.dst_input, key});
     }
   } else {  // (every router of the network is an InputVcRouter: a direct call)

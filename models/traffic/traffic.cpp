@@ -15,9 +15,7 @@ Traffic::Traffic(sc_core::sc_module_name name, const Config& cfg, const Topology
       topo_(topo),
       due_(2 * static_cast<std::size_t>(topo.num_nodes())),
       p_(cfg.traffic.packets_per_cycle()),
-      flip_bits_(topo.indirect() ? cfg.topology.n : topo.num_dims()),
-      ext_(new NocExtension) {
-  gp_.set_extension(ext_);
+      flip_bits_(topo.indirect() ? cfg.topology.n : topo.num_dims()) {
   if (cfg.traffic.trace) return;
   const TrafficConfig& tc = cfg.traffic;
   const int nodes = topo.num_nodes();
@@ -76,12 +74,13 @@ bool Traffic::set_lanes(const std::vector<std::uint8_t>& lane_of, int lanes) {
   for (std::size_t s = 0; s < streams; ++s)
     if (first_[s] != kNever) lanes_[lane_of[s]]->due.add(first_[s], static_cast<int>(s));
   due_ = ArrivalCalendar(1);
+  first_ = {};
   return true;
 }
 
 void Traffic::generate_lane(Cycle t, int k) {
   LaneSources& ls = *lanes_[static_cast<std::size_t>(k)];
-  if (ls.due.next() <= t) run_calendar(ls.due, t, ls.gp, *ls.ext);
+  if (ls.due.next() <= t) run_calendar(ls.due, t, ls.payload);
 }
 
 double Traffic::rate(int stream) const {
@@ -105,27 +104,26 @@ Cycle Traffic::draw_next(int stream, Cycle from) {
 
 Traffic::~Traffic() = default;
 
-void Traffic::request(tlm::tlm_generic_payload& gp_, NocExtension& ext, int src, int dst, int flits,
-                      int priority, Cycle t) {
-  NocExtension* const ext_ = &ext;
+void Traffic::request(Payload& pl, int src, int dst, int flits, int priority, Cycle t) {
+  tlm::tlm_generic_payload& gp = pl.gp;
   // A length-only message: no data pointer, data_length = flits * flit_bytes. dst -1: broadcast.
-  gp_.set_command(tlm::TLM_WRITE_COMMAND);
-  gp_.set_address(static_cast<sc_dt::uint64>(dst < 0 ? 0 : dst));
-  ext_->broadcast = dst < 0;
-  gp_.set_data_ptr(nullptr);
+  gp.set_command(tlm::TLM_WRITE_COMMAND);
+  gp.set_address(static_cast<sc_dt::uint64>(dst < 0 ? 0 : dst));
+  pl.ext->broadcast = dst < 0;
+  gp.set_data_ptr(nullptr);
   const unsigned bytes =
       static_cast<unsigned>(flits) * static_cast<unsigned>(cfg_.interface.flit_bytes);
-  gp_.set_data_length(bytes);
-  gp_.set_streaming_width(bytes);
-  gp_.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
-  ext_->priority = priority;
-  ext_->tag = 0;
+  gp.set_data_length(bytes);
+  gp.set_streaming_width(bytes);
+  gp.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
+  pl.ext->priority = priority;
+  pl.ext->tag = 0;
   // At cycle t: the network may run ahead of the kernel's time (Network::clock), so t is the
   // initiator's local time, now + delay (loosely timed).
   sc_core::sc_time delay = time_of(t) - sc_core::sc_time_stamp();
-  out[static_cast<std::size_t>(src)]->b_transport(gp_, delay);
-  if (gp_.get_response_status() != tlm::TLM_OK_RESPONSE)
-    throw std::logic_error("traffic: the NI refused a message: " + gp_.get_response_string());
+  out[static_cast<std::size_t>(src)]->b_transport(gp, delay);
+  if (gp.get_response_status() != tlm::TLM_OK_RESPONSE)
+    throw std::logic_error("traffic: the NI refused a message: " + gp.get_response_string());
 }
 
 int Traffic::destination(int src, Rng& rng) const {
@@ -263,24 +261,23 @@ void Traffic::generate(Cycle t) {
   if (tc.trace) {
     while (next_msg_ < tc.messages.size() && tc.messages[next_msg_].time <= t) {
       const TraceMessage& m = tc.messages[next_msg_];
-      request(gp_, *ext_, m.src, m.dst, m.flits, m.priority, t);
+      request(payload_, m.src, m.dst, m.flits, m.priority, t);
       ++next_msg_;
     }
     return;
   }
-  run_calendar(due_, t, gp_, *ext_);
+  run_calendar(due_, t, payload_);
 }
 
-// Every arrival of `due` at or before t, requested on gp.
-void Traffic::run_calendar(ArrivalCalendar& due, Cycle t, tlm::tlm_generic_payload& gp,
-                           NocExtension& ext) {
+// Every arrival of `due` at or before t, requested on pl.
+void Traffic::run_calendar(ArrivalCalendar& due, Cycle t, Payload& pl) {
   const TrafficConfig& tc = cfg_.traffic;
   const int N = topo_.num_nodes();
   due.run_until(t, [&](int s) {
     if (s < N)
-      request(gp, ext, s, destination(s, rng_[s]), tc.packet_flits, tc.priority, t);
+      request(pl, s, destination(s, rng_[s]), tc.packet_flits, tc.priority, t);
     else
-      request(gp, ext, s - N, -1, tc.packet_flits, tc.priority, t);
+      request(pl, s - N, -1, tc.packet_flits, tc.priority, t);
     const Cycle nx = draw_next(s, t + 1);
     // (Poisson: more arrivals inside this same cycle form the batch.)
     return tc.process == Process::Poisson && nx < t ? t : nx;

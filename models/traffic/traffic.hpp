@@ -44,10 +44,14 @@ class Traffic : public sc_core::sc_module {
  private:
   Cycle draw_next(int stream, Cycle after_or_at);
   double rate(int stream) const;
-  // A message at cycle t, on payload gp (its extension ext).
-  void request(tlm::tlm_generic_payload& gp, NocExtension& ext, int src, int dst, int flits,
-               int priority, Cycle t);
-  void run_calendar(ArrivalCalendar& due, Cycle t, tlm::tlm_generic_payload& gp, NocExtension& ext);
+  // The payload a message is requested on, with its extension (one per lane on several threads).
+  struct Payload {
+    Payload() : ext(new NocExtension) { gp.set_extension(ext); }
+    tlm::tlm_generic_payload gp;
+    NocExtension* ext;  // owned by gp
+  };
+  void request(Payload& pl, int src, int dst, int flits, int priority, Cycle t);  // at cycle t
+  void run_calendar(ArrivalCalendar& due, Cycle t, Payload& pl);
   const Config& cfg_;
   const Topology& topo_;
   std::vector<Rng> rng_;
@@ -61,16 +65,12 @@ class Traffic : public sc_core::sc_module {
   std::vector<double> cdf_;    // matrix: per source, the cumulative destination distribution
   std::vector<double> rates_;  // matrix: per source, packets per cycle
   int flip_bits_;              // bit_flip: address bits (hypercube dimensions, butterfly row bits)
-  tlm::tlm_generic_payload gp_;
-  NocExtension* ext_;         // owned by gp_
-  std::vector<Cycle> first_;  // each stream's first arrival (set_lanes)
+  Payload payload_;
+  std::vector<Cycle> first_;  // each stream's first arrival (until set_lanes)
   struct LaneSources {
-    explicit LaneSources(std::size_t streams) : due(streams), ext(new NocExtension) {
-      gp.set_extension(ext);
-    }
+    explicit LaneSources(std::size_t streams) : due(streams) {}
     ArrivalCalendar due;
-    tlm::tlm_generic_payload gp;
-    NocExtension* ext;  // owned by gp
+    Payload payload;
   };
   std::vector<std::unique_ptr<LaneSources>> lanes_;
 };
