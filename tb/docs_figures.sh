@@ -21,9 +21,11 @@ cp out/docs-quickstart-oq/sweep.csv docs/figures/quickstart_oq_sweep.csv
   --title "8x8 torus, ideal output-queued routers, 8-flit packets, uniform"
 # Table: the two buffer models side by side at each offered load.
 /usr/bin/python3 - <<'PY' > docs/figures/buffering_comparison.md
-import csv
+import csv, sys
+sys.path.insert(0, "tb")
+from sy_sweep import read_sweep
 def load(p):
-    return {r["value"]: r for r in csv.DictReader(open(p))}
+    return {r["value"]: r for r in read_sweep(p)}
 vc = load("docs/figures/quickstart_sweep.csv")
 oq = load("docs/figures/quickstart_oq_sweep.csv")
 print("| offered (flits/node/cycle) | rho | input_vc latency | input_vc accepted | input_vc stable | output_queued latency | output_queued accepted | output_queued stable |")

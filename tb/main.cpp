@@ -48,13 +48,14 @@ struct Args {
   std::string cmd, config, out;
   std::vector<std::string> sets;  // --set and --max-wall, in command-line order
   std::vector<SweepParam> params;
-  std::string emit, emit_slurm, row, self;
+  std::string emit, emit_slurm, self;
   long long seed = -1;
   int jobs = 0, seeds = 1;
   int repeat = 1;       // bench: runs per config
   std::string only;     // bench: configs whose name contains this
   std::string threads;  // bench: thread counts (a scaling table)
   bool quiet = false;
+  bool accept_unstable = false;  // run: exit 0 when unstable (emitted sweep jobs)
 };
 
 std::vector<std::string> split(const std::string& s, char c) {
@@ -193,8 +194,9 @@ void define_cli(CLI::App& app, Args& a) {
   sets(run);
   run->add_option("--out", a.out, "the output directory (default out/<name>)")->type_name("DIR");
   run->add_flag("--quiet", a.quiet, "no estimate, progress, summary or paths");
-  run->add_option("--row", a.row, "also write DIR/row.csv labelled LABEL (emitted sweep runs)")
-      ->group("");  // hidden: written by sweep --emit
+  run->add_flag("--accept-unstable", a.accept_unstable,
+                "exit 0 when the run finds the network unstable (a sweep's point: a result; the "
+                "results say stable: false)");
 
   CLI::App* check = app.add_subcommand("check", "Validates a config and prints it fully resolved");
   check->footer(kExitCodes);
@@ -336,7 +338,7 @@ void print_warnings(const sy::Config& cfg) {
 // run says so before it starts: on stderr unless --quiet, and even with --quiet when DIR is the
 // default one (nobody chose it; --out DIR keeps both). Sweep points and emitted job lines pass
 // --out and --quiet: they stay silent. The paths written are printed after the summary.
-int cmd_run(const Args& a, const std::string& sweep_value = "") {
+int cmd_run(const Args& a) {
   sy::Config cfg = load(a);
   print_warnings(cfg);
   const bool default_out = a.out.empty();
@@ -369,7 +371,8 @@ int cmd_run(const Args& a, const std::string& sweep_value = "") {
     r.write_flows_csv(f);
     sy::write_file(out + "/flows.csv", f.str());
   }
-  if (!sweep_value.empty()) sy::write_file(out + "/row.csv", r.csv_row(sweep_value) + "\n");
+  // (A sweep's runs.csv and sweep.csv are made of these.)
+  sy::write_file(out + "/row.csv", sy::Results::csv_header() + "\n" + r.csv_row() + "\n");
   if (!a.quiet) {
     std::printf("switchyard run %s (%s, seed %llu)\n", a.config.c_str(), cfg.name.c_str(),
                 (unsigned long long)cfg.simulation.seed);
@@ -381,7 +384,7 @@ int cmd_run(const Args& a, const std::string& sweep_value = "") {
       std::printf("waves            %s  layout %s  (gtkwave %s %s)\n", vcd.c_str(), gtkw.c_str(),
                   vcd.c_str(), gtkw.c_str());
   }
-  return r.stable ? 0 : 3;
+  return r.stable || a.accept_unstable ? 0 : 3;
 }
 
 int cmd_check(const Args& a) {
@@ -495,8 +498,6 @@ int cmd_sweep(Args a) {
       }
     points.swap(next);
   }
-  std::string names;
-  for (const auto& p : a.params) names += (names.empty() ? "" : "|") + p.key;
   sy::Config base = load(a);
   const long long seed0 = a.seed >= 0 ? a.seed : static_cast<long long>(base.simulation.seed);
   std::vector<SweepRun> runs;
@@ -504,12 +505,13 @@ int cmd_sweep(Args a) {
     std::string label;
     std::vector<std::string> sets;
     for (std::size_t k = 0; k < a.params.size(); ++k) {
-      label += (k ? "|" : "") + points[i][k];
+      label += (k ? " " : "") + a.params[k].key + "=" + points[i][k];
       sets.push_back(a.params[k].key + "=" + points[i][k]);
     }
     for (int s = 0; s < a.seeds; ++s) {
       SweepRun r;
-      r.dir = "point-" + std::to_string(i) + (a.seeds > 1 ? "-seed-" + std::to_string(s) : "");
+      // (Named by the run's own seed: the folder says which seed made it.)
+      r.dir = "point-" + std::to_string(i) + "-seed-" + std::to_string(seed0 + s);
       r.label = label;
       r.sets = sets;
       r.seed = seed0 + s;
@@ -528,9 +530,15 @@ int cmd_sweep(Args a) {
   mkdirs(out);
   {
     std::ostringstream man;
-    man << "dir\tseed\tpoint\t" << names << "\n";
-    for (const auto& r : runs)
-      man << r.dir << "\t" << r.seed << "\t" << r.point << "\t" << r.label << "\n";
+    // One column per parameter (tidy: runs.csv and sweep.csv take them as columns).
+    man << "dir\tseed\tpoint";
+    for (const auto& p : a.params) man << "\t" << p.key;
+    man << "\n";
+    for (const auto& r : runs) {
+      man << r.dir << "\t" << r.seed << "\t" << r.point;
+      for (const auto& v : points[r.point]) man << "\t" << v;
+      man << "\n";
+    }
     sy::write_file(out + "/manifest.tsv", man.str());
   }
   if (!a.emit_slurm.empty() && a.emit.empty()) a.emit = a.emit_slurm + ".jobs";
@@ -542,7 +550,7 @@ int cmd_sweep(Args a) {
       em << sy::shell_quote(self) << " run " << sy::shell_quote(a.config);
       for (const auto& s : a.sets) em << " --set " << sy::shell_quote(s);
       for (const auto& s : r.sets) em << " --set " << sy::shell_quote(s);
-      em << " --seed " << r.seed << " --quiet --row " << sy::shell_quote(r.label) << " --out "
+      em << " --seed " << r.seed << " --quiet --accept-unstable --out "
          << sy::shell_quote(out + "/" + r.dir) << "\n";
     }
     sy::write_file(a.emit, em.str());
@@ -567,9 +575,9 @@ int cmd_sweep(Args a) {
          << "set -euo pipefail\n"
          << "cd " << sy::shell_quote(cwd) << "\n"
          << "line=$(sed -n \"$((SLURM_ARRAY_TASK_ID + 1))p\" " << sy::shell_quote(a.emit) << ")\n"
-         << "# exit 3: the run wrote its result and found the network unstable (as sweep does,\n"
-         << "# a result, not a failed task)\n"
-         << "eval \"$line\" || { rc=$?; [ \"$rc\" -eq 3 ] || exit \"$rc\"; }\n";
+         << "# (an unstable point is a result: the run says so in its results and exits 0,\n"
+         << "# --accept-unstable, as under sweep and GNU parallel)\n"
+         << "eval \"$line\"\n";
       sy::write_file(a.emit_slurm, sl.str());
       std::printf("-> %s: a Slurm array of %zu tasks (sbatch %s)\n", a.emit_slurm.c_str(),
                   runs.size(), a.emit_slurm.c_str());
@@ -606,7 +614,7 @@ int cmd_sweep(Args a) {
       p.quiet = true;
       int rc = 1;
       try {
-        rc = cmd_run(p, r.label);
+        rc = cmd_run(p);
       } catch (const std::exception& e) {
         std::fprintf(stderr, "switchyard: point %s: %s\n", r.label.c_str(), e.what());
       }
@@ -616,7 +624,7 @@ int cmd_sweep(Args a) {
     running.push_back(pid);
   }
   while (!running.empty()) reap();
-  return std::max(worst, sy::collect_sweep(out, names, true));
+  return std::max(worst, sy::collect_sweep(out, true));
 }
 
 struct BenchCase {
@@ -862,19 +870,13 @@ int sc_main(int argc, char** argv) {
   }
   a.cmd = app.get_subcommands().front()->get_name();
   try {
-    if (a.cmd == "run") return cmd_run(a, a.row);
+    if (a.cmd == "run") return cmd_run(a);
     if (a.cmd == "check") return cmd_check(a);
     if (a.cmd == "sweep") {
       a.self = argv[0];
       return cmd_sweep(a);
     }
-    if (a.cmd == "collect") {
-      std::ifstream man(a.config + "/manifest.tsv");
-      std::string header;
-      std::getline(man, header);
-      const auto h = split(header, '\t');
-      return sy::collect_sweep(a.config, h.size() > 3 ? h[3] : "param", true);
-    }
+    if (a.cmd == "collect") return sy::collect_sweep(a.config, true);
     return cmd_bench(a);
   } catch (const UsageError& e) {
     std::fprintf(stderr, "switchyard: %s\n%s\n", e.what(), see_help().c_str());

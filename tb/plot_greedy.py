@@ -8,27 +8,26 @@ greedy_hypercube.png, greedy_butterfly.png, greedy_heavy_traffic.png, greedy_rea
 greedy_tables.md. T is the model's mean delay in packet times (latency_mean / packet_time); the
 bounds are the paper's closed forms (also printed by every run as greedy_lower/upper/exact).
 """
-import csv
 import math
 import os
 import sys
 
 from sy_pyplot import plt  # noqa: E402 (matplotlib wherever python3 comes from)
+from sy_sweep import num, read_sweep  # noqa: E402
 
 D = 6
 
 
 def load(directory, name):
     path = os.path.join(directory, f"greedy_{name}.csv")
-    with open(path, newline="") as f:
-        rows = list(csv.DictReader(f))
+    rows = read_sweep(path)
     out = []
     for r in rows:
-        pt = float(r["packet_time"])
+        pt = num(r, "packet_time")
         out.append({"rho": float(r["value"]), "stable": r["stable"] == "true",
-                    "T": float(r["latency_mean"]) / pt, "ci": float(r["latency_ci95"]) / pt,
-                    "lower": float(r["greedy_lower"]), "upper": float(r["greedy_upper"]),
-                    "exact": float(r["greedy_exact"])})
+                    "T": num(r, "latency_mean") / pt, "ci": num(r, "latency_ci95") / pt,
+                    "lower": num(r, "greedy_lower"), "upper": num(r, "greedy_upper"),
+                    "exact": num(r, "greedy_exact")})
     return sorted(out, key=lambda r: r["rho"])
 
 

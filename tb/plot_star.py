@@ -7,19 +7,18 @@ Reads two switchyard sweep.csv files swept over traffic.load.rho and writes PREF
 and PREFIX_broadcast.png. Points whose run was not stable are drawn as red triangles at the top.
 """
 import argparse
-import csv
 import sys
 
 from sy_pyplot import plt  # noqa: E402 (matplotlib wherever python3 comes from)
+from sy_sweep import num, read_sweep  # noqa: E402
 
 
 def load(path):
-    with open(path, newline="") as f:
-        rows = list(csv.DictReader(f))
+    rows = read_sweep(path)
     for r in rows:
         for k in ("value", "packet_time", "reception_delay_mean", "reception_delay_ci95",
                   "broadcast_delay_mean", "broadcast_delay_ci95"):
-            r[k] = float(r[k])
+            r[k] = num(r, k)
     return sorted(rows, key=lambda r: r["value"])
 
 

@@ -33,13 +33,13 @@ def what_ran(sweep_dir):
         return text + (("\n" + textwrap.fill(model, 95)) if model else "")
     return ""
 import argparse
-import csv
 import glob
 import json
 import os
 import sys
 import textwrap
 
+from sy_sweep import num, read_sweep  # noqa: E402
 from sy_pyplot import plt  # matplotlib wherever python3 comes from
 
 LOADS = ("traffic.rate", "traffic.load.rho", "traffic.broadcast.rate")
@@ -58,15 +58,14 @@ def main() -> int:
     ap.add_argument("--out", help="PNG path (default: next to the CSV)")
     ap.add_argument("--title", default=None)
     a = ap.parse_args()
-    with open(a.csv, newline="") as f:
-        rows = list(csv.DictReader(f))
+    rows = read_sweep(a.csv)
     if not rows:
         print(f"{a.csv}: no rows", file=sys.stderr)
         return 1
     params = rows[0]["param"].split("|")
     for r in rows:
         for k in ("offered", "accepted", "latency_mean", "latency_ci95", "latency_p99"):
-            r[k] = float(r[k])
+            r[k] = num(r, k)
         r["values"] = r["value"].split("|")
     # x: the load, or the first swept parameter; curves: the second parameter's values.
     load_x = params[0] in LOADS

@@ -34,7 +34,9 @@ for p in uniform transpose; do
   done
 done
 /usr/bin/python3 - <<'PY'
-import csv, glob, os
+import csv, glob, os, sys
+sys.path.insert(0, "tb")
+from sy_sweep import read_sweep
 import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt
@@ -50,7 +52,7 @@ table = ["### Routing algorithms on the realistic router: saturation throughput\
 for ax, (topo, pat) in zip(axes.flat, panels):
     for d in sorted(glob.glob(f"out/routing/{topo}-{pat}-*")):
         alg = d.split(f"{topo}-{pat}-", 1)[1]
-        rows = list(csv.DictReader(open(f"{d}/sweep.csv")))
+        rows = read_sweep(f"{d}/sweep.csv")
         rows.sort(key=lambda r: float(r["offered"]))
         st = [r for r in rows if r["stable"] == "true"]
         if st:

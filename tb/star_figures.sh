@@ -45,9 +45,11 @@ sweep $C8 real_vct_8vc $B8 $R --set router.switching=virtual_cut_through \
 sweep $C8 real_wh_8vc $B8 $R --set router.switching=wormhole \
   --set router.vcs=8 --set router.vc_depth=2
 /usr/bin/python3 - <<'PY' > docs/figures/star_tables.md
-import csv
+import csv, sys
+sys.path.insert(0, "tb")
+from sy_sweep import read_sweep
 def rows(name):
-    return sorted(csv.DictReader(open(f"docs/figures/star_{name}.csv")), key=lambda r: float(r["value"]))
+    return sorted(read_sweep(f"docs/figures/star_{name}.csv"), key=lambda r: float(r["value"]))
 def max_stable(name):
     ok = [float(r["value"]) for r in rows(name) if r["stable"] == "true"]
     return max(ok) if ok else float("nan")

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <fstream>
+#include <map>
 #include <sstream>
 
 #include "helpers.hpp"
@@ -29,21 +30,6 @@ TEST(Determinism, SameSeedSameResultsDifferentSeedDifferent) {
   EXPECT_NE(a, read_without_wall("/tmp/sy-det-c/results.json"));
 }
 
-TEST(Sweep, WritesOneRowPerPoint) {
-  const auto r = sy::test::cli("sweep " + kQuick +
-                               " --param traffic.rate --values 0.05,0.1,0.2 --jobs 2"
-                               " --set simulation.measure=3000 --out /tmp/sy-sweep");
-  ASSERT_EQ(r.rc, 0) << r.output;
-  std::ifstream f("/tmp/sy-sweep/sweep.csv");
-  std::string line;
-  std::vector<std::string> rows;
-  while (std::getline(f, line)) rows.push_back(line);
-  ASSERT_EQ(rows.size(), 4u);
-  EXPECT_EQ(rows[0].rfind("param,value,stable,offered,accepted", 0), 0u);
-  EXPECT_EQ(rows[1].rfind("traffic.rate,0.05,true,", 0), 0u) << rows[1];
-  EXPECT_EQ(rows[3].rfind("traffic.rate,0.2,true,", 0), 0u) << rows[3];
-}
-
 namespace {
 std::string slurp(const std::string& path) {
   std::ifstream f(path);
@@ -51,7 +37,80 @@ std::string slurp(const std::string& path) {
   ss << f.rdbuf();
   return ss.str();
 }
+
+// A CSV file as a data-frame reader takes it: the header's names, then one map per row (the
+// values have no commas or quotes here except quoted list values, unquoted on reading).
+struct Table {
+  std::vector<std::string> names;
+  std::vector<std::map<std::string, std::string>> rows;
+};
+std::vector<std::string> csv_line(const std::string& line) {
+  std::vector<std::string> f(1);
+  bool quoted = false;
+  for (char c : line) {
+    if (c == '"')
+      quoted = !quoted;
+    else if (c == ',' && !quoted)
+      f.emplace_back();
+    else
+      f.back() += c;
+  }
+  return f;
+}
+Table read_table(const std::string& path) {
+  Table t;
+  std::ifstream f(path);
+  std::string line;
+  if (!std::getline(f, line)) return t;
+  t.names = csv_line(line);
+  while (std::getline(f, line)) {
+    const auto v = csv_line(line);
+    EXPECT_EQ(v.size(), t.names.size()) << path << ": " << line;
+    std::map<std::string, std::string> row;
+    for (std::size_t i = 0; i < v.size() && i < t.names.size(); ++i) row[t.names[i]] = v[i];
+    t.rows.push_back(row);
+  }
+  return t;
+}
 }  // namespace
+
+// Tidy data: one column per parameter, one row per point (sweep.csv) and per run (runs.csv),
+// no column empty in every row, run folders named by their seed, a saturation estimate.
+TEST(Sweep, WritesOneRowPerPoint) {
+  const auto r = sy::test::cli("sweep " + kQuick +
+                               " --param traffic.rate --values 0.05,0.1,0.2,0.9 --jobs 2"
+                               " --set simulation.measure=3000 --out /tmp/sy-sweep");
+  ASSERT_EQ(r.rc, 0) << r.output;
+  const Table t = read_table("/tmp/sy-sweep/sweep.csv");
+  ASSERT_EQ(t.rows.size(), 4u);
+  ASSERT_GE(t.names.size(), 6u);
+  EXPECT_EQ(std::vector<std::string>(t.names.begin(), t.names.begin() + 5),
+            (std::vector<std::string>{"traffic.rate", "seeds", "stable", "offered", "accepted"}));
+  EXPECT_EQ(t.rows[0].at("traffic.rate"), "0.05");
+  EXPECT_EQ(t.rows[0].at("stable"), "true");
+  EXPECT_EQ(t.rows[2].at("traffic.rate"), "0.2");
+  EXPECT_EQ(t.rows[3].at("stable"), "false");
+  for (const std::string& n : t.names) {
+    bool any = false;
+    for (const auto& row : t.rows) any = any || !row.at(n).empty();
+    EXPECT_TRUE(any) << "dead column " << n;
+  }
+  // (A unicast run has no broadcast or greedy columns; one seed, no seeds' interval.)
+  for (const char* n : {"reception_delay_mean", "greedy_exact", "latency_mean_seeds_ci95"})
+    EXPECT_EQ(std::count(t.names.begin(), t.names.end(), n), 0) << n;
+  const Table runs = read_table("/tmp/sy-sweep/runs.csv");
+  ASSERT_EQ(runs.rows.size(), 4u);
+  EXPECT_EQ(runs.names[1], "seed");
+  EXPECT_EQ(runs.rows[1].at("seed"), "1");
+  EXPECT_TRUE(std::ifstream("/tmp/sy-sweep/point-1-seed-1/results.json").good());
+  // Saturation: past the lowest unstable point nothing counts as stable.
+  const Table sat = read_table("/tmp/sy-sweep/saturation.csv");
+  ASSERT_EQ(sat.rows.size(), 1u);
+  EXPECT_EQ(sat.rows[0].at("points"), "4");
+  const double last = std::stod(sat.rows[0].at("offered_last_stable"));
+  EXPECT_NEAR(last, std::stod(t.rows[2].at("offered")), 1e-9);
+  EXPECT_GE(std::stod(sat.rows[0].at("accepted_max")), std::stod(t.rows[2].at("accepted")));
+}
 
 namespace {
 // A 2 x 2 grid (one parameter list-valued) emitted as commands into DIR.jobs, run by `runner`
@@ -77,12 +136,19 @@ std::string emitted_grid_equals_local(const std::string& dir, const std::string&
 
 TEST(Sweep, GridEmittedRunThroughTheShellAndCollectedEqualsTheLocalSweep) {
   const std::string a = emitted_grid_equals_local("/tmp/sy-grid-a", "sh");
-  EXPECT_NE(a.find("traffic.rate|topology.dims,\"0.2|[6,6]\",true,"), std::string::npos) << a;
+  // Read back as columns: one per parameter.
+  const Table t = read_table("/tmp/sy-grid-a/sweep.csv");
+  ASSERT_EQ(t.rows.size(), 4u) << a;
+  EXPECT_EQ(t.names[0], "traffic.rate");
+  EXPECT_EQ(t.names[1], "topology.dims");
+  EXPECT_EQ(t.rows[3].at("traffic.rate"), "0.2");
+  EXPECT_EQ(t.rows[3].at("topology.dims"), "[6,6]");
+  EXPECT_EQ(t.rows[3].at("stable"), "true");
   // A missing run is listed and skipped, exit 1.
-  std::system("rm -rf /tmp/sy-grid-a/point-1");
+  std::system("rm -rf /tmp/sy-grid-a/point-1-seed-1");
   const auto m = sy::test::cli("collect /tmp/sy-grid-a");
   EXPECT_EQ(m.rc, 1);
-  EXPECT_NE(m.output.find("point-1 produced no result"), std::string::npos) << m.output;
+  EXPECT_NE(m.output.find("point-1-seed-1 produced no result"), std::string::npos) << m.output;
 }
 
 // The same through GNU parallel (Debian parallel, installed by tb/deps.sh), two at a time.
@@ -111,8 +177,9 @@ TEST(Sweep, SlurmArrayScriptRunsEveryTaskAndCollectsTheSameSweep) {
 
 // What a real Slurm needs (tests/slurm/slurm_cluster.sh runs one: ctest -L long -R Slurm): an
 // absolute log path and the emitting directory as the tasks' working directory, whatever
-// directory sbatch is called from; a run past saturation (exit 3) ends its task with 0, as it
-// counts as a result in a sweep, and any other failure fails the task.
+// directory sbatch is called from; a run past saturation ends its task with 0 (its job line says
+// --accept-unstable: a result in a sweep, as under sweep and GNU parallel), and any other
+// failure fails the task.
 TEST(Sweep, SlurmArrayTaskPastSaturationEndsZeroAndAFailedRunFailsItsTask) {
   std::system("rm -rf /tmp/sy-slurm-sat /tmp/sy-slurm-sat.sh*");
   const auto e = sy::test::cli("sweep " + kQuick +
@@ -132,17 +199,20 @@ TEST(Sweep, SlurmArrayTaskPastSaturationEndsZeroAndAFailedRunFailsItsTask) {
                                    .c_str());
     return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
   };
-  // The run of point 1 alone exits 3; its task ends 0 with the result written.
+  // The job line of point 1 (documented options only: --accept-unstable) ends 0, as its task
+  // does, with the result written and saying it is unstable.
+  const std::string line = slurp("/tmp/sy-slurm-sat.sh.jobs");
+  EXPECT_NE(line.find(" --accept-unstable "), std::string::npos) << line;
   const int st =
       std::system("cd / && bash -c \"$(sed -n 2p /tmp/sy-slurm-sat.sh.jobs)\" > /dev/null");
-  EXPECT_EQ(WIFEXITED(st) ? WEXITSTATUS(st) : -1, 3);
+  EXPECT_EQ(WIFEXITED(st) ? WEXITSTATUS(st) : -1, 0);
   EXPECT_EQ(task(1), 0);
-  EXPECT_NE(slurp("/tmp/sy-slurm-sat/point-1/results.json").find("\"stable\": false"),
+  EXPECT_NE(slurp("/tmp/sy-slurm-sat/point-1-seed-1/results.json").find("\"stable\": false"),
             std::string::npos);
   // A run that cannot read its config fails its task.
   std::system("sed -i 's|quickstart.yaml|no-such-config.yaml|' /tmp/sy-slurm-sat.sh.jobs");
   EXPECT_NE(task(0), 0);
-  EXPECT_FALSE(std::ifstream("/tmp/sy-slurm-sat/point-0/results.json").good());
+  EXPECT_FALSE(std::ifstream("/tmp/sy-slurm-sat/point-0-seed-1/results.json").good());
 }
 
 TEST(Sweep, AYamlGridFileIsTheSameGridAsTheCommandLine) {
@@ -178,22 +248,22 @@ TEST(Sweep, SeedsGiveMeansAndAnIntervalAcrossSeeds) {
                                " --set simulation.measure=2000 --out /tmp/sy-seeds");
   ASSERT_EQ(r.rc, 0) << r.output;
   const std::string csv = slurp("/tmp/sy-seeds/sweep.csv");
-  EXPECT_NE(csv.find(",seeds,latency_mean_seeds_ci95,accepted_seeds_ci95\n"), std::string::npos);
-  // The mean latency is the mean of the three seeds' runs.
+  EXPECT_NE(csv.find(",latency_mean_seeds_ci95,accepted_seeds_ci95\n"), std::string::npos);
+  // The mean latency is the mean of the three seeds' runs (folders named by their seeds, the
+  // config's 1 and the next two).
   double sum = 0;
-  for (int s = 0; s < 3; ++s)
+  for (int s = 1; s <= 3; ++s)
     sum += sy::test::json_number(
         slurp("/tmp/sy-seeds/point-0-seed-" + std::to_string(s) + "/results.json"), "latency",
         "mean");
-  const auto rows = csv.substr(csv.find('\n') + 1);
-  const std::vector<std::string> f = [&] {
-    std::vector<std::string> v;
-    std::stringstream ss(rows);
-    for (std::string x; std::getline(ss, x, ',');) v.push_back(x);
-    return v;
-  }();
-  ASSERT_GT(f.size(), 7u);
-  EXPECT_NEAR(std::stod(f[6]), sum / 3, 1e-3 * sum);
+  const Table t = read_table("/tmp/sy-seeds/sweep.csv");
+  ASSERT_EQ(t.rows.size(), 1u);
+  EXPECT_EQ(t.rows[0].at("seeds"), "3");
+  EXPECT_NEAR(std::stod(t.rows[0].at("latency_mean")), sum / 3, 1e-3 * sum);
+  EXPECT_GT(std::stod(t.rows[0].at("latency_mean_seeds_ci95")), 0);
+  const Table runs = read_table("/tmp/sy-seeds/runs.csv");
+  ASSERT_EQ(runs.rows.size(), 3u);
+  EXPECT_EQ(runs.rows[2].at("seed"), "3");
 }
 
 TEST(Configs, EveryShippedConfigPassesCheck) {

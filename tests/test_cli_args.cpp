@@ -51,7 +51,19 @@ std::vector<std::string> manifest_labels(const std::string& dir, std::string* he
   std::string line;
   std::getline(f, line);
   if (header) *header = line;
-  while (std::getline(f, line)) labels.push_back(line.substr(line.rfind('\t') + 1));
+  // (The values after dir, seed and point: one column per parameter, joined here with '|'.)
+  while (std::getline(f, line)) {
+    std::string v;
+    int field = 0;
+    for (char c : line) {
+      if (c == '\t') {
+        if (++field > 3) v += '|';
+      } else if (field >= 3) {
+        v += c;
+      }
+    }
+    labels.push_back(v);
+  }
   return labels;
 }
 
@@ -156,7 +168,7 @@ TEST(CliArgs, SweepPairsKeepTheirOrderAndListValuesStayWhole) {
                  "--values 0.1,0.2",
                  &h),
             want);
-  EXPECT_EQ(h, "dir\tseed\tpoint\ttopology.dims|traffic.rate");
+  EXPECT_EQ(h, "dir\tseed\tpoint\ttopology.dims\ttraffic.rate");
   // The same grid: list values in one argument, values as separate arguments, `--` ending them.
   EXPECT_EQ(grid("b",
                  "--param topology.dims --values '[4,4],[6,6]' --param traffic.rate "
@@ -174,7 +186,7 @@ TEST(CliArgs, SweepPairsKeepTheirOrderAndListValuesStayWhole) {
                  "--values '[4,4]' '[6,6]'",
                  &h),
             (std::vector<std::string>{"0.1|[4,4]", "0.1|[6,6]", "0.2|[4,4]", "0.2|[6,6]"}));
-  EXPECT_EQ(h, "dir\tseed\tpoint\ttraffic.rate|topology.dims");
+  EXPECT_EQ(h, "dir\tseed\tpoint\ttraffic.rate\ttopology.dims");
   // A --grid file's keys take its place among the --param pairs.
   const std::string file = sy::test::write_temp("cli-grid.yaml", "sweep:\n  router.vcs: [2, 3]\n");
   EXPECT_EQ(grid("e",
@@ -182,7 +194,7 @@ TEST(CliArgs, SweepPairsKeepTheirOrderAndListValuesStayWhole) {
                      " --param topology.dims --values '[4,4]'",
                  &h),
             (std::vector<std::string>{"0.1|2|[4,4]", "0.1|3|[4,4]"}));
-  EXPECT_EQ(h, "dir\tseed\tpoint\ttraffic.rate|router.vcs|topology.dims");
+  EXPECT_EQ(h, "dir\tseed\tpoint\ttraffic.rate\trouter.vcs\ttopology.dims");
   // The emitted commands carry each point's values whole and the --set's in order.
   grid("f",
        "--set router.vcs=3 --param topology.dims --values '[4,4]' --set simulation.measure=900",

@@ -89,10 +89,16 @@ TEST(Hostile, CollectReadsDamagedSweepsWithoutCrashing) {
                      " --set simulation.warmup=100 --out " +
                      dir);
   ASSERT_EQ(r.rc, 0) << r.output;
-  test::shell("echo 'a,b' > " + dir + "/point-0/row.csv");
+  test::shell("printf 'a,b\\n1,2\\n' > " + dir + "/point-0-seed-1/row.csv");
   r = test::cli("collect " + dir);
   EXPECT_EQ(r.rc, 1) << r.output;
-  EXPECT_TRUE(has(r.output, "row.csv has 2 fields")) << r.output;
+  EXPECT_TRUE(has(r.output, "row.csv does not have this build's columns")) << r.output;
+  // A manifest line with a value missing.
+  test::shell("printf 'dir\\tseed\\tpoint\\ttraffic.rate\\npoint-1-seed-1\\t1\\t0\\n' > " + dir +
+              "/manifest.tsv");
+  r = test::cli("collect " + dir);
+  EXPECT_EQ(r.rc, 1) << r.output;
+  EXPECT_TRUE(has(r.output, "manifest.tsv:2: expected 4 fields")) << r.output;
   for (const char* point : {"18446744073709551615", "-1", "x7", ""}) {
     test::shell("printf 'dir\\tseed\\tpoint\\ttraffic.rate\\npoint-1\\t1\\t" + std::string(point) +
                 "\\t0.1\\n' > " + dir + "/manifest.tsv");

@@ -74,6 +74,13 @@ const Case kCases[] = {
      "router: {buffering: input_vc, vcs: 2, vc_depth: 4}\n"
      "traffic: {process: poisson, rate: 0.15, packet_flits: 2, self: deliver_locally}\n"
      "simulation: {warmup: 100, measure: 600, seed: 5}\n"},
+    {"torus_16x8_two_traffic_classes_two_priorities",
+     "topology: {type: torus, dims: [16, 8]}\n"
+     "router: {buffering: input_vc, vcs: 2, vc_depth: 4, priority_classes: 2}\n"
+     "traffic:\n  rate: 0.3\n  classes:\n"
+     "    - {name: ctl, share: 0.25, packet_flits: 1, priority: 0}\n"
+     "    - {name: data, share: 0.75, packet_flits: 6, priority: 1}\n"
+     "simulation: {warmup: 100, measure: 800, seed: 3}\n"},
     {"torus_12x12_trace_to_self_and_idle_gaps",
      "topology: {type: torus, dims: [12, 12]}\n"
      "router: {buffering: input_vc, vcs: 2, vc_depth: 2}\n"

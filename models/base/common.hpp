@@ -8,6 +8,9 @@ namespace sy {
 
 using Cycle = std::uint64_t;
 constexpr Cycle kNever = ~Cycle{0};
+// Priority classes (router.priority_classes) and traffic classes (traffic.classes, a TLM
+// initiator's NocExtension::traffic_class): at most 8 of each.
+constexpr int kMaxClasses = 8;
 
 // out = a * b; false (out unspecified) when the product does not fit in T.
 template <class T>

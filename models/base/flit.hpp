@@ -44,6 +44,7 @@ struct Packet {
   bool measured = false;
   bool first_of_message = true;
   bool last_of_message = true;
+  std::uint8_t traffic_class = 0;  // (in the padding: Packet stays 80 bytes)
 };
 
 // Packets by id (ChunkedPool: ids stay valid while lanes take more), with each slot's serial in

@@ -15,6 +15,7 @@ struct Message {
   int src = 0, dst = 0;
   int flits = 1;
   int priority = 0;
+  int traffic_class = 0;
   std::uint32_t bytes = 0;  // the payload's data length
   std::uint64_t tag = 0;    // the initiator's own id (NocExtension::tag), returned on delivery
   Cycle created = 0;        // request cycle at the source NI

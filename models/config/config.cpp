@@ -489,6 +489,17 @@ std::string config_to_json(const Config& c, int indent) {
         .kv("rate_unit", t.rate_in_flits ? "flits" : "packets")
         .kv("packet_flits", t.packet_flits)
         .kv("pattern", to_string(t.pattern));
+    if (!t.classes.empty()) {
+      j.open_array("classes");
+      for (const TrafficClass& k : t.classes)
+        j.open()
+            .kv("name", k.name)
+            .kv("share", k.share)
+            .kv("packet_flits", k.packet_flits)
+            .kv("priority", k.priority)
+            .close();
+      j.close();
+    }
     j.open("hotspot").kv_list("nodes", t.hotspot_nodes).kv("fraction", t.hotspot_fraction).close();
     j.kv("bit_flip_probability", t.bit_flip_probability);
     if (t.pattern == Pattern::Matrix) j.kv("matrix", t.matrix_file);

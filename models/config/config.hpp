@@ -168,6 +168,15 @@ struct BroadcastConfig {
   }
 };
 
+// One class of synthetic traffic (traffic.classes): its share of the rate (in the rate's unit),
+// its packets' length and priority class. A packet carries its class's index.
+struct TrafficClass {
+  std::string name;
+  double share = 1;
+  int packet_flits = 8;
+  int priority = 0;
+};
+
 struct TrafficConfig {
   bool trace = false;     // trace or none: the statistics window is the whole run
   bool none = false;      // no built-in source: the network is driven through the NIs' TLM sockets
@@ -195,7 +204,35 @@ struct TrafficConfig {
   // load: {rho, broadcast_share} sets the unicast and broadcast rates from the throughput factor
   // (rho < 0: not given).
   double load_rho = -1, broadcast_share = 0;
-  double packets_per_cycle() const { return rate_in_flits ? rate / packet_flits : rate; }
+  // traffic.classes: synthetic traffic in classes (empty: one class of packet_flits-flit
+  // packets at priority `priority`; given: packet_flits is the longest class's length).
+  std::vector<TrafficClass> classes;
+  int traffic_classes() const { return classes.empty() ? 1 : static_cast<int>(classes.size()); }
+  // The traffic classes a message may name (NocExtension::traffic_class): traffic.classes, or
+  // any of kMaxClasses when the network is driven from outside (type none).
+  int traffic_class_limit() const { return none ? kMaxClasses : traffic_classes(); }
+  // Packets per node per cycle of class c (rate_unit flits: its share of the flits).
+  double class_packets_per_cycle(int c) const {
+    if (classes.empty()) return rate_in_flits ? rate / packet_flits : rate;
+    const TrafficClass& k = classes[static_cast<std::size_t>(c)];
+    return rate_in_flits ? rate * k.share / k.packet_flits : rate * k.share;
+  }
+  double packets_per_cycle() const {
+    if (classes.empty()) return class_packets_per_cycle(0);
+    double p = 0;
+    for (int c = 0; c < traffic_classes(); ++c) p += class_packets_per_cycle(c);
+    return p;
+  }
+  // The mean length of a packet (over packets): packet_flits for one class.
+  double mean_packet_flits() const {
+    if (classes.empty()) return packet_flits;
+    double p = 0, f = 0;
+    for (int c = 0; c < traffic_classes(); ++c) {
+      p += class_packets_per_cycle(c);
+      f += class_packets_per_cycle(c) * classes[static_cast<std::size_t>(c)].packet_flits;
+    }
+    return p > 0 ? f / p : packet_flits;
+  }
 };
 
 struct SimulationConfig {

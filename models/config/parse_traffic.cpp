@@ -272,6 +272,58 @@ static void read_matrix(Section& tr, Config& c, int N) {
   t.rate = most;
 }
 
+// traffic.classes: [{name, share, packet_flits, priority}, ...], 2 to 8 classes whose shares
+// add up to 1; each class is a source of its own at every node (its own random stream). The
+// traffic-wide packet_flits and priority are then per class, and packet_flits holds the longest.
+static void parse_classes(Section& tr, Config& c) {
+  TrafficConfig& t = c.traffic;
+  YAML::Node list = tr.raw("classes");
+  if (!list) return;
+  if (!list.IsSequence() || list.size() < 2 || list.size() > 8)
+    fail(c.source, list, tr.path("classes"),
+         "expected a list of 2 to 8 classes ({name, share, packet_flits, priority})");
+  for (const char* k : {"packet_flits", "priority"})
+    if (tr.has(k))
+      fail(c.source, tr.at(k), tr.path(k),
+           "given per class when traffic.classes is set (traffic.classes[i]." + std::string(k) +
+               ")");
+  double total = 0;
+  int longest = 1;
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    Section k(list[i], tr.path("classes") + "[" + std::to_string(i) + "]", c.source);
+    TrafficClass tc;
+    tc.name = k.text("name", "class" + std::to_string(i));
+    if (tc.name.empty() || tc.name.size() > 32 ||
+        tc.name.find_first_not_of(
+            "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-") !=
+            std::string::npos)
+      fail(c.source, k.at("name"), k.path("name"),
+           "a class name is 1 to 32 letters, digits, '_' or '-'");
+    tc.share = k.real("share", 0.0, 0.0, 1.0);
+    if (!(tc.share > 0))
+      fail(c.source, k.at("share"), k.path("share"), "needs a share above 0 (of the rate)");
+    tc.packet_flits = static_cast<int>(k.integer("packet_flits", 8, 1, 1 << 16));
+    tc.priority = static_cast<int>(k.integer("priority", 0, 0, c.router.priority_classes - 1));
+    k.finish();
+    for (const TrafficClass& o : t.classes)
+      if (o.name == tc.name)
+        fail(c.source, k.at("name"), k.path("name"), "a second class named '" + tc.name + "'");
+    total += tc.share;
+    longest = std::max(longest, tc.packet_flits);
+    t.classes.push_back(tc);
+  }
+  if (std::fabs(total - 1.0) > 1e-9)
+    fail(c.source, list, tr.path("classes"),
+         "the shares add up to " + Json::number(total) + ", not 1");
+  if (t.broadcast.enabled())
+    fail(c.source, list, tr.path("classes"),
+         "traffic classes are unicast sources: not with a broadcast scheme");
+  if (tr.has("load"))
+    fail(c.source, tr.at("load"), tr.path("load"),
+         "load sets one class's rate from rho: give rate with traffic.classes");
+  t.packet_flits = longest;
+}
+
 void parse_traffic(Section& tr, Config& c) {
   const Topology topo = c.topology.make();
   const int N = topo.num_nodes();
@@ -394,6 +446,7 @@ void parse_traffic(Section& tr, Config& c) {
         tr.choice<Process>("process", Process::Bernoulli,
                            {{"bernoulli", Process::Bernoulli}, {"poisson", Process::Poisson}});
     t.packet_flits = static_cast<int>(tr.integer("packet_flits", 8, 1, 1 << 16));
+    parse_classes(tr, c);
     t.rate_in_flits = tr.choice<bool>("rate_unit", true, {{"flits", true}, {"packets", false}});
     t.rate = tr.real("rate", 0.1, 0.0, 1e6);
     t.pattern = tr.choice<Pattern>("pattern", Pattern::Uniform,

@@ -125,6 +125,16 @@ struct Lane {
   std::uint64_t credits_sent = 0;
   std::uint64_t packets_created = 0, flits_created = 0, measured_created = 0, offered_window = 0;
   std::uint64_t zero_hop = 0, local_flits = 0;
+  // Per class, when the statistics keep classes: [0] by priority, [1] by traffic class.
+  bool classes = false;
+  std::uint64_t class_offered[2][kMaxClasses] = {}, class_accepted[2][kMaxClasses] = {};
+  void accept(const Packet& p, std::uint64_t flits) {
+    accepted_window += flits;
+    if (classes) {
+      class_accepted[0][p.priority] += flits;
+      class_accepted[1][p.traffic_class] += flits;
+    }
+  }
   Cycle max_flit_wait = 0;
   Cycle progress = 0;           // latest cycle a flit moved (0: none this cycle)
   std::size_t deactivated = 0;  // routers that went idle

@@ -94,6 +94,10 @@ Network::Network(sc_core::sc_module_name name, const Config& cfg, const std::str
   if (cfg_.traffic.trace && !cfg_.traffic.messages.empty())
     last_trace_time_ = cfg_.traffic.messages.back().time;
   set_patience();
+  // Per class: priority classes (not under a broadcast scheme, whose classes are its hops') and
+  // traffic classes.
+  stats_.track_classes(cfg_.traffic.broadcast.enabled() ? 1 : cfg_.router.priority_classes,
+                       cfg_.traffic.traffic_class_limit());
   if (cfg_.simulation.threads > 1) set_up_lanes(cfg_.simulation.threads);
   SC_METHOD(clock);
 }
@@ -191,6 +195,7 @@ void Network::set_up_lanes(int lanes) {
     ln.gen_key_base = static_cast<std::uint64_t>(k) << 32;
     ln.node_lo = static_cast<int>(w0 * 64);
     ln.node_hi = static_cast<int>(w1 * 64);
+    ln.classes = stats_.tracks_classes();
   }
   // An NI is on its injection router's lane, with its sources.
   std::vector<std::uint8_t> ni_lane(nis_.size());
@@ -343,6 +348,11 @@ void Network::step_in_parallel(Cycle t) {
     stats_.measured_created += ln.measured_created;
     stats_.offered_flits_window += ln.offered_window;
     stats_.zero_hop += ln.zero_hop;
+    if (ln.classes) {
+      stats_.add_class_counts(ln.class_offered, ln.class_accepted);
+      std::fill(&ln.class_offered[0][0], &ln.class_offered[0][0] + 2 * kMaxClasses, 0);
+      std::fill(&ln.class_accepted[0][0], &ln.class_accepted[0][0] + 2 * kMaxClasses, 0);
+    }
     stats_.flits_delivered += ln.local_flits;
     ln.packets_created = ln.flits_created = ln.measured_created = ln.offered_window = 0;
     ln.zero_hop = ln.local_flits = 0;

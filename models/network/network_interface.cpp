@@ -86,6 +86,9 @@ tlm::tlm_response_status NetworkInterface::request(tlm::tlm_generic_payload& gp,
   const int prio = ext ? ext->priority : 0;
   if (prio < 0 || prio >= fabric_.cfg.router.priority_classes)
     return tlm::TLM_GENERIC_ERROR_RESPONSE;
+  if (ext &&
+      (ext->traffic_class < 0 || ext->traffic_class >= fabric_.cfg.traffic.traffic_class_limit()))
+    return tlm::TLM_GENERIC_ERROR_RESPONSE;
   const std::uint64_t tag = ext ? ext->tag : 0;
   // Flits counted in 64 bits (a length near 2^32 must not wrap); beyond the documented maximum
   // message (config.hpp: kMaxMessageFlits) the request is refused.
@@ -155,6 +158,7 @@ void NetworkInterface::submit(int dst, int flits, int priority, Cycle at,
   m.created = at;
   m.delivered = 0;
   const NocExtension* ext = gp.get_extension<NocExtension>();
+  m.traffic_class = ext ? ext->traffic_class : 0;
   m.measured = fabric_.stats.in_window(at) && !(ext && ext->unmeasured);
   if (gp.get_data_ptr() && m.bytes) {
     m.has_data = true;
@@ -209,6 +213,7 @@ void NetworkInterface::send(std::uint32_t mid) {
     p.flits = m.flits;
     p.created = m.created;
     p.measured = m.measured;
+    p.traffic_class = static_cast<std::uint8_t>(m.traffic_class);
     p.message = mid;
     p.bcast = static_cast<std::int32_t>(bid);
     queue_.push(id);
@@ -230,6 +235,7 @@ void NetworkInterface::send(std::uint32_t mid) {
     p.priority = bc.enabled() ? bc.hop_class(false, false) : m.priority;
     p.created = m.created;
     p.measured = m.measured;
+    p.traffic_class = static_cast<std::uint8_t>(m.traffic_class);
     p.message = mid;
     p.first_of_message = done == 0;
     p.last_of_message = done + per >= m.flits;
@@ -241,8 +247,13 @@ void NetworkInterface::send(std::uint32_t mid) {
       ++ln->packets_created;
       ln->flits_created += static_cast<std::uint64_t>(p.flits);
       ln->measured_created += p.measured;
-      if (fabric_.stats.in_window(m.created))
+      if (fabric_.stats.in_window(m.created)) {
         ln->offered_window += static_cast<std::uint64_t>(p.flits);
+        if (ln->classes) {
+          ln->class_offered[0][p.priority] += static_cast<std::uint64_t>(p.flits);
+          ln->class_offered[1][p.traffic_class] += static_cast<std::uint64_t>(p.flits);
+        }
+      }
     } else {
       fabric_.stats.on_created(p, m.created);
     }
@@ -294,12 +305,12 @@ void NetworkInterface::deliver_self(std::uint32_t id, Cycle t) {
     // completions, in the one-thread order.)
     ++ln->zero_hop;
     ln->local_flits += static_cast<std::uint64_t>(p.flits);
-    if (fabric_.stats.in_window(t)) ln->accepted_window += static_cast<std::uint64_t>(p.flits);
+    if (fabric_.stats.in_window(t)) ln->accept(p, static_cast<std::uint64_t>(p.flits));
     ln->completions.push_back({ln->gen_key_base | ln->gen_sent++, this, id, t});
     return;
   }
   fabric_.stats.on_zero_hop();
-  fabric_.stats.on_flits_delivered(p.flits, t);
+  fabric_.stats.on_flits_delivered(p.flits, t, p);
   finish_packet(id, t);
 }
 
@@ -312,7 +323,7 @@ void NetworkInterface::deliver_flit(const Flit& f, Cycle t) {
   --fabric_.flits_in_network;
   fabric_.last_progress = t;
   // A flit that begins to arrive at cycle t has been received at t + tau.
-  fabric_.stats.on_flits_delivered(1, t + tau_);
+  fabric_.stats.on_flits_delivered(1, t + tau_, p);
   if (f.tail) finish_packet(f.packet, t + tau_);
 }
 
@@ -322,7 +333,7 @@ void NetworkInterface::take_flit(const Flit& f, Cycle t, Lane& ln, std::uint64_t
   ++p.received;
   ++ln.flits_delivered;  // (and one fewer in the network)
   ln.progress = std::max(ln.progress, t);
-  if (fabric_.stats.in_window(t + tau_)) ++ln.accepted_window;
+  if (fabric_.stats.in_window(t + tau_)) ln.accept(p, 1);
   if (f.tail) ln.completions.push_back({key, this, f.packet, t + tau_});
 }
 
@@ -333,7 +344,7 @@ void NetworkInterface::deliver_packet(std::uint32_t id, Cycle t) {
   fabric_.last_progress = t;
   // Head begins to arrive at t; the last of the L flits has been received at t + L*tau.
   const Cycle done = t + static_cast<Cycle>(p.flits) * tau_;
-  fabric_.stats.on_flits_delivered(p.flits, done);
+  fabric_.stats.on_flits_delivered(p.flits, done, p);
   finish_packet(id, done);
 }
 

@@ -14,7 +14,9 @@ namespace sy {
 class NocExtension : public tlm::tlm_extension<NocExtension> {
  public:
   // Request side.
-  int priority = 0;            // 0 = highest class; must be < router.priority_classes
+  int priority = 0;  // 0 = highest class; must be < router.priority_classes
+  // The traffic class it is counted in (results' by_traffic_class), 0 to kMaxClasses - 1.
+  int traffic_class = 0;
   bool broadcast = false;      // to every other node; the address is ignored
   std::vector<int> multicast;  // to each of these nodes when not empty; the address is ignored
   std::uint64_t tag = 0;       // the initiator's id for the message, handed back on delivery

@@ -94,6 +94,7 @@ Summary SampleSet::summarize(int batches) const {
       // Lag-1 autocorrelation of the batch means: near 0 when the batches are long against the
       // correlation time of the values (then the interval is honest).
       s.lag1 = var > 0 ? lag / var : 0.0;
+      s.batched = true;
       var /= static_cast<double>(M - 1);
       s.ci95 = student_t975(static_cast<int>(M - 1)) * std::sqrt(var / static_cast<double>(M));
     }
@@ -129,6 +130,25 @@ std::vector<std::uint64_t> SampleSet::histogram(double bin, int bins) const {
     h[k >= bins ? static_cast<std::size_t>(bins) : static_cast<std::size_t>(k)] += vhist_[b];
   }
   return h;
+}
+
+void Stats::track_classes(int priorities, int traffic_classes) {
+  by_priority_.assign(priorities > 1 ? static_cast<std::size_t>(priorities) : 0, ClassStats(w0_));
+  by_traffic_.assign(traffic_classes > 1 ? static_cast<std::size_t>(traffic_classes) : 0,
+                     ClassStats(w0_));
+  classes_ = !by_priority_.empty() || !by_traffic_.empty();
+}
+
+void Stats::on_class_delivered(const Packet& p) {
+  const double lat = static_cast<double>(p.delivered - p.created);
+  const double net = static_cast<double>(p.delivered - p.injected);
+  for (std::vector<ClassStats>* v : {&by_priority_, &by_traffic_}) {
+    if (v->empty()) continue;
+    ClassStats& c = (*v)[v == &by_priority_ ? static_cast<std::size_t>(p.priority)
+                                            : static_cast<std::size_t>(p.traffic_class)];
+    c.lat.add(p.created, lat);
+    c.net.add(p.created, net);
+  }
 }
 
 std::vector<std::uint64_t> Stats::latency_histogram(double bin, int bins) const {

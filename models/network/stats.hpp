@@ -23,6 +23,7 @@ struct Summary {
   double p90 = 0, p95 = 0, p999 = 0;
   double lag1 = 0;  // lag-1 autocorrelation of the batch means (large: batches too short)
   std::uint64_t count = 0;
+  bool batched = false;  // ci95 and lag1 come from 2 or more batch means
 };
 
 // The measured packets of one flow (source, destination): count, latency sums, extremes.
@@ -60,6 +61,14 @@ class SampleSet {
   double sum_ = 0, max_ = 0;
 };
 
+// The measures of one class of packets (a priority class or a traffic class): the measured
+// packets' latencies, and the flits offered and accepted in the window.
+struct ClassStats {
+  explicit ClassStats(Cycle w0) : lat(w0), net(w0) {}
+  SampleSet lat, net;
+  std::uint64_t offered_window = 0, accepted_window = 0;
+};
+
 class Stats {
  public:
   Stats(Cycle w0, Cycle w1, int batches)
@@ -72,12 +81,50 @@ class Stats {
     ++packets_created;
     flits_created += p.flits;
     if (p.measured) ++measured_created;
-    if (in_window(t)) offered_flits_window += p.flits;
+    if (in_window(t)) {
+      offered_flits_window += p.flits;
+      if (classes_) on_class_offered(p.priority, p.traffic_class, p.flits);
+    }
+  }
+  // Per class (track_classes): flits offered and accepted in the window by the packets of a
+  // priority class and a traffic class (the threads' lanes add theirs in the serial part).
+  void on_class_offered(int priority, int traffic_class, std::uint64_t flits) {
+    if (!by_priority_.empty())
+      by_priority_[static_cast<std::size_t>(priority)].offered_window += flits;
+    if (!by_traffic_.empty())
+      by_traffic_[static_cast<std::size_t>(traffic_class)].offered_window += flits;
+  }
+  // A lane's counts ([0] by priority, [1] by traffic class).
+  void add_class_counts(const std::uint64_t offered[2][kMaxClasses],
+                        const std::uint64_t accepted[2][kMaxClasses]) {
+    for (std::size_t c = 0; c < by_priority_.size(); ++c) {
+      by_priority_[c].offered_window += offered[0][c];
+      by_priority_[c].accepted_window += accepted[0][c];
+    }
+    for (std::size_t c = 0; c < by_traffic_.size(); ++c) {
+      by_traffic_[c].offered_window += offered[1][c];
+      by_traffic_[c].accepted_window += accepted[1][c];
+    }
+  }
+  void on_class_accepted(int priority, int traffic_class, std::uint64_t flits) {
+    if (!by_priority_.empty())
+      by_priority_[static_cast<std::size_t>(priority)].accepted_window += flits;
+    if (!by_traffic_.empty())
+      by_traffic_[static_cast<std::size_t>(traffic_class)].accepted_window += flits;
   }
   void on_injected(int flits) { flits_injected += flits; }
   void on_flits_delivered(int flits, Cycle done) {
     flits_delivered += flits;
     if (in_window(done)) accepted_flits_window += flits;
+  }
+  // Flits of packet p (its classes counted when tracked).
+  void on_flits_delivered(int flits, Cycle done, const Packet& p) {
+    flits_delivered += flits;
+    if (in_window(done)) {
+      accepted_flits_window += flits;
+      if (classes_)
+        on_class_accepted(p.priority, p.traffic_class, static_cast<std::uint64_t>(flits));
+    }
   }
   void on_delivered(const Packet& p) {
     ++packets_delivered;
@@ -88,6 +135,7 @@ class Stats {
     ++measured_delivered;
     lat_.add(p.created, static_cast<double>(p.delivered - p.created));
     net_.add(p.created, static_cast<double>(p.delivered - p.injected));
+    if (classes_) on_class_delivered(p);
     if (!flows_.empty() && p.dst >= 0) {
       FlowAccumulator& f =
           flows_[static_cast<std::size_t>(p.src) * flow_nodes_ + static_cast<std::size_t>(p.dst)];
@@ -140,6 +188,14 @@ class Stats {
   const std::vector<Record>& records() const { return records_; }
   std::uint64_t measured_outstanding() const { return measured_created - measured_delivered; }
 
+  // Measures per priority class (priorities > 1) and per traffic class (traffic_classes > 1);
+  // none when both are 1.
+  void track_classes(int priorities, int traffic_classes);
+  bool tracks_classes() const { return classes_; }
+  const std::vector<ClassStats>& by_priority() const { return by_priority_; }
+  const std::vector<ClassStats>& by_traffic_class() const { return by_traffic_; }
+  int batches() const { return batches_; }
+
   Summary latency() const { return lat_.summarize(batches_); }
   // Measured latencies in bins of `bin` cycles: bins + 1 counts, the last for everything above.
   std::vector<std::uint64_t> latency_histogram(double bin, int bins) const;
@@ -162,6 +218,9 @@ class Stats {
   std::size_t flow_nodes_ = 0;
   SampleSet lat_, net_, broadcast_, reception_;
   bool keep_records_ = false;
+  bool classes_ = false;
+  std::vector<ClassStats> by_priority_, by_traffic_;
+  void on_class_delivered(const Packet& p);
 };
 
 // Two-sided 97.5% quantile of Student's t with df degrees of freedom.

@@ -91,7 +91,7 @@ double throughput_factor(const Config& c, const Topology& t, double mean_hops) {
   const double lb = c.traffic.broadcast.enabled() ? c.traffic.broadcast.rate : 0.0;
   const double share = unicast_link_share(c.traffic, t, mean_hops);
   const double bcast = lb > 0 ? lb * (t.num_nodes() - 1) / t.average_degree() : 0.0;
-  return (lambda * share + bcast) * c.traffic.packet_flits * c.timing.tau;
+  return (lambda * share + bcast) * c.traffic.mean_packet_flits() * c.timing.tau;
 }
 
 }  // namespace sy

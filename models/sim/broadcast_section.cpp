@@ -1,6 +1,7 @@
 #include "switchyard/sim/broadcast_section.hpp"
 
 #include <cstdio>
+#include <limits>
 
 #include "switchyard/base/json.hpp"
 #include "switchyard/network/network.hpp"
@@ -63,8 +64,11 @@ void BroadcastSection::summary(std::ostream& o, SummaryPlace place) const {
 }
 
 void BroadcastSection::csv(std::vector<double>& values) const {
-  values.insert(values.end(), {reception_delay.mean, reception_delay.ci95, broadcast_delay.mean,
-                               broadcast_delay.ci95});
+  const double none = std::numeric_limits<double>::quiet_NaN();
+  for (const Summary* s : {&reception_delay, &broadcast_delay}) {
+    values.push_back(s->count ? s->mean : none);
+    values.push_back(s->count && s->batched ? s->ci95 : none);
+  }
 }
 
 }  // namespace sy

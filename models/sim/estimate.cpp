@@ -125,7 +125,7 @@ Estimate estimate_run(const Config& c) {
                          static_cast<double>(t.messages.size()) * kTraceMessageBytes});
     e.flit_hops = flits * hops;
   } else {
-    double flits_per_cycle = t.packets_per_cycle() * t.packet_flits * N;
+    double flits_per_cycle = t.packets_per_cycle() * t.mean_packet_flits() * N;
     if (t.broadcast.enabled())
       flits_per_cycle += t.broadcast.rate * N * (N - 1) * t.packet_flits / std::max(1.0, hops);
     if (!t.matrix.empty())

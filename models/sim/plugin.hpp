@@ -44,7 +44,8 @@ class Plugin {
     (void)o;
     (void)place;
   }
-  // Its sweep.csv values, one per column its kind declares (PluginKind::csv_columns).
+  // Its sweep.csv values, one per column its kind declares (PluginKind::csv_columns); NaN for
+  // none (an empty field).
   virtual void csv(std::vector<double>& values) const { (void)values; }
   // Why its check fails ("": nothing wrong): the run is then not stable.
   virtual std::string unstable_reason() const { return {}; }
@@ -54,9 +55,8 @@ struct PluginKind {
   const char* name;
   // The plug-in for this run, or null when it does not apply to the config.
   std::unique_ptr<Plugin> (*make)(const Config& cfg);
-  // Its sweep.csv columns, and their value in a run it does not apply to.
+  // Its sweep.csv columns (empty fields in a run it does not apply to).
   std::vector<const char*> csv_columns;
-  double csv_absent = 0;
 };
 
 // Every kind, in the order their sections are written (sim/registry.cpp).

@@ -1,7 +1,6 @@
 // The plug-ins a run may have, one line each, in the order their sections are written in
 // results.json and the summary (sim/plugin.hpp). Adding one: its class in its own file(s)
 // (a scheme under schemes/<name>/), and a line here.
-#include <limits>
 
 #include "switchyard/schemes/greedy/greedy_plugin.hpp"
 #include "switchyard/schemes/pmnb/dynamic_plugin.hpp"
@@ -19,13 +18,9 @@ const std::vector<PluginKind>& plugin_kinds() {
       {"broadcast",
        &BroadcastSection::make,
        {"reception_delay_mean", "reception_delay_ci95", "broadcast_delay_mean",
-        "broadcast_delay_ci95"},
-       0},
+        "broadcast_delay_ci95"}},
       {"star", &StarPlugin::make, {}},
-      {"greedy",
-       &GreedyPlugin::make,
-       {"greedy_lower", "greedy_upper", "greedy_exact"},
-       std::numeric_limits<double>::quiet_NaN()},
+      {"greedy", &GreedyPlugin::make, {"greedy_lower", "greedy_upper", "greedy_exact"}},
   };
   return kinds;
 }

@@ -3,6 +3,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <limits>
 #include <sstream>
 #include <stdexcept>
 
@@ -216,6 +217,38 @@ ModelInfo model_info(const Config& cfg) {
 
 namespace {
 
+// Per class: every priority class when there are several; the config's traffic classes, or the
+// ones a TLM initiator used when it used more than one (type none).
+void collect_classes(const Config& cfg, const Stats& st, double node_cycles, Results& r) {
+  const auto one = [&](const ClassStats& c, int i) {
+    ClassResult x;
+    x.index = i;
+    x.latency = c.lat.summarize(st.batches());
+    x.network_latency = c.net.summarize(st.batches());
+    x.offered = static_cast<double>(c.offered_window) / node_cycles;
+    x.accepted = static_cast<double>(c.accepted_window) / node_cycles;
+    return x;
+  };
+  for (std::size_t i = 0; i < st.by_priority().size(); ++i)
+    r.by_priority.push_back(one(st.by_priority()[i], static_cast<int>(i)));
+  const std::vector<TrafficClass>& tc = cfg.traffic.classes;
+  std::size_t used = 0;
+  for (std::size_t i = 0; i < st.by_traffic_class().size(); ++i) {
+    const ClassStats& c = st.by_traffic_class()[i];
+    if (tc.empty() && c.offered_window == 0 && c.lat.size() == 0) continue;
+    ClassResult x = one(c, static_cast<int>(i));
+    if (i < tc.size()) {
+      x.name = tc[i].name;
+      x.packet_flits = tc[i].packet_flits;
+      x.priority = tc[i].priority;
+      x.share = tc[i].share;
+    }
+    r.by_traffic_class.push_back(x);
+    ++used;
+  }
+  if (tc.empty() && used < 2) r.by_traffic_class.clear();
+}
+
 // The core's results: what every run has.
 Results collect_core(const Network& net, double wall_seconds) {
   const Config& cfg = net.config();
@@ -250,12 +283,13 @@ Results collect_core(const Network& net, double wall_seconds) {
     r.offered = static_cast<double>(st.offered_flits_window) / (N * window);
     r.accepted = static_cast<double>(st.accepted_flits_window) / (N * window);
   }
+  collect_classes(cfg, st, N * window, r);
   r.mean_hops = net.traffic().mean_hops();
   r.rho = throughput_factor(cfg, topo, r.mean_hops);
   collect_links(net, window, r);
   r.has_flows = cfg.simulation.flows_csv;
   if (r.has_flows) collect_flows(net, r);
-  r.packet_time = static_cast<double>(cfg.traffic.packet_flits) * cfg.timing.tau;
+  r.packet_time = cfg.traffic.mean_packet_flits() * cfg.timing.tau;
   r.hist_bin = std::max(1.0, r.packet_time);
   r.latency_hist = st.latency_histogram(r.hist_bin, 256);
   r.scheduled = cfg.schedule.enabled();
@@ -304,7 +338,7 @@ Results collect_core(const Network& net, double wall_seconds) {
   r.packets = st.records();
   const double L = cfg.traffic.trace
                        ? (cfg.traffic.messages.empty() ? 1 : cfg.traffic.messages[0].flits)
-                       : cfg.traffic.packet_flits;
+                       : cfg.traffic.mean_packet_flits();
   const double a = cfg.timing.alpha, d = cfg.timing.delta, tau = cfg.timing.tau;
   r.zero_load_formula = cfg.router.pipeline.staged ? staged_zero_load(cfg, r.mean_hops, L)
                         : cfg.router.switching == Switching::StoreAndForward
@@ -361,22 +395,25 @@ Results run_simulation(const Config& cfg, const RunOptions& opt) {
 }
 
 void summary_json(Json& j, const char* key, const Summary& s, double packet_time) {
+  // No samples: null, not 0 (nothing was measured); no interval from fewer than 2 batches.
+  const double none = std::numeric_limits<double>::quiet_NaN();
+  const auto v = [&](double x) { return s.count ? x : none; };
   j.open(key)
-      .kv("mean", s.mean)
-      .kv("ci95", s.ci95)
-      .kv("p50", s.p50)
-      .kv("p90", s.p90)
-      .kv("p95", s.p95)
-      .kv("p99", s.p99)
-      .kv("p99_9", s.p999)
-      .kv("max", s.max)
+      .kv("mean", v(s.mean))
+      .kv("ci95", s.count && s.batched ? s.ci95 : none)
+      .kv("p50", v(s.p50))
+      .kv("p90", v(s.p90))
+      .kv("p95", v(s.p95))
+      .kv("p99", v(s.p99))
+      .kv("p99_9", v(s.p999))
+      .kv("max", v(s.max))
       .kv("count", s.count)
-      .kv("batch_lag1", s.lag1);
+      .kv("batch_lag1", s.count && s.batched ? s.lag1 : none);
   if (packet_time > 0)
     j.open("packet_times")
-        .kv("mean", s.mean / packet_time)
-        .kv("ci95", s.ci95 / packet_time)
-        .kv("p99", s.p99 / packet_time)
+        .kv("mean", v(s.mean) / packet_time)
+        .kv("ci95", (s.count && s.batched ? s.ci95 : none) / packet_time)
+        .kv("p99", v(s.p99) / packet_time)
         .close();
   j.close();
 }
@@ -413,6 +450,25 @@ std::string Results::to_json() const {
   summary_json(j, "latency", latency, packet_time);
   summary_json(j, "network_latency", network_latency);
   j.open("throughput").kv("offered", offered).kv("accepted", accepted).close();
+  for (const auto& [key, list] :
+       {std::pair<const char*, const std::vector<ClassResult>*>{"by_priority_class", &by_priority},
+        {"by_traffic_class", &by_traffic_class}}) {
+    if (list->empty()) continue;
+    j.open_array(key);
+    for (const ClassResult& c : *list) {
+      j.open().kv("class", c.index);
+      if (!c.name.empty())
+        j.kv("name", c.name)
+            .kv("share", c.share)
+            .kv("packet_flits", c.packet_flits)
+            .kv("priority", c.priority);
+      j.open("throughput").kv("offered", c.offered).kv("accepted", c.accepted).close();
+      summary_json(j, "latency", c.latency);
+      summary_json(j, "network_latency", c.network_latency);
+      j.close();
+    }
+    j.close();
+  }
   j.kv("rho", rho);
   j.kv("mean_hops", mean_hops);
   j.open("links")
@@ -471,7 +527,7 @@ std::string Results::to_json() const {
 // The core's sweep.csv columns (after the point's value), then each plug-in kind's.
 namespace {
 const char* kCoreCsvColumns =
-    "value,stable,offered,accepted,rho,latency_mean,latency_ci95,latency_p50,latency_p99,"
+    "stable,offered,accepted,rho,latency_mean,latency_ci95,latency_p50,latency_p99,"
     "latency_max,network_latency_mean,link_util_mean,link_util_max,cycles,packets_measured,"
     "packet_time";
 }  // namespace
@@ -483,24 +539,37 @@ std::string Results::csv_header() {
   return h;
 }
 
-std::string Results::csv_row(const std::string& value) const {
+std::string Results::csv_row() const {
   char b[1024];
-  std::snprintf(
-      b, sizeof b, "%s,%s,%.6g,%.6g,%.6g,%.6g,%.6g,%.6g,%.6g,%.6g,%.6g,%.6g,%.6g,%llu,%llu,%.6g",
-      csv_quote(value).c_str(), stable ? "true" : "false", offered, accepted, rho, latency.mean,
-      latency.ci95, latency.p50, latency.p99, latency.max, network_latency.mean, link_util_mean,
-      link_util_max, (unsigned long long)cycles, (unsigned long long)packets_measured, packet_time);
-  std::string row = b;
+  // (A latency with no samples, or an interval from fewer than 2 batches: an empty field.)
+  std::string row = stable ? "true" : "false";
+  const auto num = [&](double x, bool have) {
+    row += ',';
+    if (!have) return;
+    std::snprintf(b, sizeof b, "%.6g", x);
+    row += b;
+  };
+  const bool lat = latency.count > 0, net = network_latency.count > 0;
+  num(offered, true);
+  num(accepted, true);
+  num(rho, true);
+  num(latency.mean, lat);
+  num(latency.ci95, lat && latency.batched);
+  num(latency.p50, lat);
+  num(latency.p99, lat);
+  num(latency.max, lat);
+  num(network_latency.mean, net);
+  num(link_util_mean, true);
+  num(link_util_max, true);
+  row += ',' + std::to_string(cycles) + ',' + std::to_string(packets_measured);
+  num(packet_time, true);
   std::vector<double> v;
   for (const PluginKind& k : plugin_kinds()) {
     v.clear();
     for (const Section& s : sections)
       if (s.kind == k.name) s.plugin->csv(v);
-    v.resize(k.csv_columns.size(), k.csv_absent);
-    for (double x : v) {
-      std::snprintf(b, sizeof b, ",%.6g", x);
-      row += b;
-    }
+    v.resize(k.csv_columns.size(), std::numeric_limits<double>::quiet_NaN());
+    for (double x : v) num(x, std::isfinite(x));
   }
   return row;
 }
@@ -558,6 +627,30 @@ std::string Results::summary() const {
                   "throughput       offered %.4f  accepted %.4f flits/node/cycle   rho %.3f\n",
                   offered, accepted, rho);
     o << b;
+  }
+  // Per class: one line each, throughput and latency (no interval past saturation).
+  for (const auto& [kind, list] :
+       {std::pair<const char*, const std::vector<ClassResult>*>{"priority", &by_priority},
+        {"traffic", &by_traffic_class}}) {
+    for (const ClassResult& c : *list) {
+      std::string who = std::string(kind) + " " + std::to_string(c.index);
+      if (!c.name.empty())
+        who = c.name + " (" + std::to_string(c.packet_flits) +
+              (c.packet_flits == 1 ? " flit" : " flits") + ", priority " +
+              std::to_string(c.priority) + ")";
+      std::snprintf(b, sizeof b, "  class %-24s offered %.4f  accepted %.4f  ", who.c_str(),
+                    c.offered, c.accepted);
+      o << b;
+      if (c.latency.count == 0)
+        std::snprintf(b, sizeof b, "latency: no measured packets\n");
+      else if (stable && c.latency.batched)
+        std::snprintf(b, sizeof b, "latency mean %.2f ±%.2f  p99 %.0f cycles\n", c.latency.mean,
+                      c.latency.ci95, c.latency.p99);
+      else
+        std::snprintf(b, sizeof b, "latency mean %.2f  p99 %.0f cycles%s\n", c.latency.mean,
+                      c.latency.p99, stable ? "" : " (not a steady state)");
+      o << b;
+    }
   }
   std::snprintf(b, sizeof b, "links            utilization mean %.3f  max %.3f\n", link_util_mean,
                 link_util_max);

@@ -47,6 +47,18 @@ struct FlowStats {
   std::uint64_t latency_min = 0, latency_max = 0;
 };
 
+// One class's results (results.json by_priority_class / by_traffic_class): the measured
+// packets' latencies and the flits per node per cycle offered and accepted in the window.
+struct ClassResult {
+  int index = 0;
+  std::string name;      // traffic classes: traffic.classes[i].name
+  int packet_flits = 0;  // traffic classes of the config: their length and priority
+  int priority = -1;
+  double share = 0;
+  Summary latency, network_latency;
+  double offered = 0, accepted = 0;
+};
+
 // Which model ran, in one line and as fields (issue 33): the router kind and its pipeline (the
 // ideal one, delta cycles per hop with free ejection, or the staged one and its stages), the
 // switching, the VCs and their depth, the routing algorithm and the NI's injection.
@@ -69,6 +81,9 @@ struct Results {
   std::uint64_t flits_injected = 0, flits_delivered = 0, flits_created = 0;
   Summary latency, network_latency;
   double offered = 0, accepted = 0;  // flits/node/cycle in the window
+  // Per priority class (router.priority_classes > 1, no broadcast scheme) and per traffic class
+  // (traffic.classes, or the classes a TLM initiator used); empty when there is one.
+  std::vector<ClassResult> by_priority, by_traffic_class;
   double rho = 0, mean_hops = 0;
   double link_util_mean = 0, link_util_max = 0;
   std::vector<double> link_util_by_dim;  // mean utilization of the links of each dimension
@@ -121,9 +136,10 @@ struct Results {
 
   std::string to_json() const;
   std::string summary() const;
-  // sweep.csv: the header (the core's columns, then every plug-in kind's) and one run's row.
+  // row.csv (a run's line of a sweep's runs.csv): the header (the core's columns, then every
+  // plug-in kind's) and this run's values (empty: no samples, or a plug-in that did not apply).
   static std::string csv_header();
-  std::string csv_row(const std::string& value) const;
+  std::string csv_row() const;
   // flows.csv (RFC 4180): a header line, then one line per flow with a measured packet.
   void write_flows_csv(std::ostream& out) const;
 };

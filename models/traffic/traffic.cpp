@@ -36,7 +36,8 @@ Traffic::Traffic(sc_core::sc_module_name name, const Config& cfg, const Topology
   }
   if (tc.pattern == Pattern::Matrix) {
     // Per source: its row sum as its rate, the row as its destination distribution.
-    const double unit = tc.rate_in_flits ? tc.packet_flits : 1.0;
+    // (With traffic.classes: the row sum itself, split among the classes in rate().)
+    const double unit = tc.rate_in_flits && tc.classes.empty() ? tc.packet_flits : 1.0;
     cdf_.assign(tc.matrix.size(), 0.0);
     rates_.assign(static_cast<std::size_t>(nodes), 0.0);
     for (int s = 0; s < nodes; ++s) {
@@ -48,14 +49,18 @@ Traffic::Traffic(sc_core::sc_module_name name, const Config& cfg, const Topology
       rates_[static_cast<std::size_t>(s)] = sum / unit;
     }
   }
-  // Streams 0..N-1: unicast sources; N..2N-1: broadcast sources (when a scheme is set).
+  // Streams c*N..c*N+N-1: unicast sources of traffic class c (one class without
+  // traffic.classes); C*N..C*N+N-1: broadcast sources (when a scheme is set; one class then).
   const int N = topo.num_nodes();
-  const int streams = cfg.traffic.broadcast.enabled() ? 2 * N : N;
+  const int unicast = tc.traffic_classes() * N;
+  const int streams = cfg.traffic.broadcast.enabled() ? unicast + N : unicast;
   rng_.reserve(streams);
   poisson_t_.assign(streams, 0.0);
   log_q_.assign(streams, 0.0);
   for (int s = 0; s < streams; ++s) {
-    const std::uint64_t salt = s < N ? 0 : std::uint64_t{1} << 32;
+    const std::uint64_t salt = s >= unicast ? std::uint64_t{1} << 32
+                               : s < N      ? 0
+                                            : static_cast<std::uint64_t>(s / N) << 40;
     rng_.emplace_back(cfg.simulation.seed * 0x100000001b3ull + salt +
                       static_cast<std::uint64_t>(s % N) + 1);
     if (rate(s) <= 0) continue;
@@ -71,8 +76,9 @@ bool Traffic::set_lanes(const std::vector<std::uint8_t>& lane_of, int lanes) {
   if (cfg_.traffic.trace || cfg_.traffic.broadcast.enabled()) return false;
   const std::size_t streams = first_.size();
   for (int k = 0; k < lanes; ++k) lanes_.emplace_back(new LaneSources(streams == 0 ? 1 : streams));
+  const std::size_t N = static_cast<std::size_t>(topo_.num_nodes());
   for (std::size_t s = 0; s < streams; ++s)
-    if (first_[s] != kNever) lanes_[lane_of[s]]->due.add(first_[s], static_cast<int>(s));
+    if (first_[s] != kNever) lanes_[lane_of[s % N]]->due.add(first_[s], static_cast<int>(s));
   due_ = ArrivalCalendar(1);
   first_ = {};
   return true;
@@ -84,8 +90,14 @@ void Traffic::generate_lane(Cycle t, int k) {
 }
 
 double Traffic::rate(int stream) const {
-  if (stream >= topo_.num_nodes()) return cfg_.traffic.broadcast.rate;
-  return rates_.empty() ? p_ : rates_[static_cast<std::size_t>(stream)];
+  const TrafficConfig& tc = cfg_.traffic;
+  const int N = topo_.num_nodes();
+  if (stream >= tc.traffic_classes() * N) return tc.broadcast.rate;
+  if (tc.classes.empty()) return rates_.empty() ? p_ : rates_[static_cast<std::size_t>(stream)];
+  // Class c: its share of the source's rate (the matrix's row sum, or rate), in packets.
+  const TrafficClass& k = tc.classes[static_cast<std::size_t>(stream / N)];
+  const double src = rates_.empty() ? tc.rate : rates_[static_cast<std::size_t>(stream % N)];
+  return tc.rate_in_flits ? src * k.share / k.packet_flits : src * k.share;
 }
 
 Cycle Traffic::draw_next(int stream, Cycle from) {
@@ -104,7 +116,8 @@ Cycle Traffic::draw_next(int stream, Cycle from) {
 
 Traffic::~Traffic() = default;
 
-void Traffic::request(Payload& pl, int src, int dst, int flits, int priority, Cycle t) {
+void Traffic::request(Payload& pl, int src, int dst, int flits, int priority, Cycle t,
+                      int traffic_class) {
   tlm::tlm_generic_payload& gp = pl.gp;
   // A length-only message: no data pointer, data_length = flits * flit_bytes. dst -1: broadcast.
   gp.set_command(tlm::TLM_WRITE_COMMAND);
@@ -117,6 +130,7 @@ void Traffic::request(Payload& pl, int src, int dst, int flits, int priority, Cy
   gp.set_streaming_width(bytes);
   gp.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
   pl.ext->priority = priority;
+  pl.ext->traffic_class = traffic_class;
   pl.ext->tag = 0;
   // At cycle t: the network may run ahead of the kernel's time (Network::clock), so t is the
   // initiator's local time, now + delay (loosely timed).
@@ -273,11 +287,17 @@ void Traffic::generate(Cycle t) {
 void Traffic::run_calendar(ArrivalCalendar& due, Cycle t, Payload& pl) {
   const TrafficConfig& tc = cfg_.traffic;
   const int N = topo_.num_nodes();
+  const int unicast = tc.traffic_classes() * N;
   due.run_until(t, [&](int s) {
-    if (s < N)
+    if (s < N && tc.classes.empty()) {
       request(pl, s, destination(s, rng_[s]), tc.packet_flits, tc.priority, t);
-    else
-      request(pl, s - N, -1, tc.packet_flits, tc.priority, t);
+    } else if (s < unicast) {
+      const int c = s / N, node = s % N;
+      const TrafficClass& k = tc.classes[static_cast<std::size_t>(c)];
+      request(pl, node, destination(node, rng_[s]), k.packet_flits, k.priority, t, c);
+    } else {
+      request(pl, s - unicast, -1, tc.packet_flits, tc.priority, t);
+    }
     const Cycle nx = draw_next(s, t + 1);
     // (Poisson: more arrivals inside this same cycle form the batch.)
     return tc.process == Process::Poisson && nx < t ? t : nx;

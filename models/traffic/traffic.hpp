@@ -50,7 +50,9 @@ class Traffic : public sc_core::sc_module {
     tlm::tlm_generic_payload gp;
     NocExtension* ext;  // owned by gp
   };
-  void request(Payload& pl, int src, int dst, int flits, int priority, Cycle t);  // at cycle t
+  // At cycle t; traffic_class: the index in traffic.classes.
+  void request(Payload& pl, int src, int dst, int flits, int priority, Cycle t,
+               int traffic_class = 0);
   void run_calendar(ArrivalCalendar& due, Cycle t, Payload& pl);
   const Config& cfg_;
   const Topology& topo_;

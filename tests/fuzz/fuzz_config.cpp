@@ -214,7 +214,7 @@ void fuzz_sweep(const std::string& text) {
     }
   }
   try {
-    const int rc = sy::collect_sweep(dir, "param", false, verbose());
+    const int rc = sy::collect_sweep(dir, false, verbose());
     FUZZ_CHECK(rc == 0 || rc == 1, "collect's status");
     FUZZ_CHECK(std::filesystem::exists(dir + "/sweep.csv"), "collect wrote sweep.csv");
   } catch (const std::runtime_error&) {
