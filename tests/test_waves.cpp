@@ -327,8 +327,13 @@ TEST(Waves, GtkwNamesOnlySignalsOfTheVcdOpensCollapsedOnTheWindowInHex) {
       } else if (leaf == "pkt" || leaf == "buffered" || leaf.rfind("occ", 0) == 0) {
         EXPECT_EQ(flags, "@24") << n;
       }
-      if (!closed_seen) {  // inside a summary group
-        EXPECT_TRUE(leaf == "out_busy" || leaf == "in_busy" || leaf == "buffered") << n;
+      if (!closed_seen) {  // inside a summary group: one bit per port, the NI's queue
+        EXPECT_TRUE(leaf.rfind("busy_", 0) == 0 || leaf == "buffered" || leaf == "queued" ||
+                    leaf == "queued_flits" || leaf == "head_pkt" || leaf == "rx_pkt")
+            << n;
+        if (leaf.rfind("busy_", 0) == 0) {
+          EXPECT_EQ(flags, "@28") << n;
+        }
       }
     }
   }
@@ -337,21 +342,32 @@ TEST(Waves, GtkwNamesOnlySignalsOfTheVcdOpensCollapsedOnTheWindowInHex) {
   EXPECT_NE(legend.find("bits 0..3: d0p d0m d1 inj"), std::string::npos) << legend;
   EXPECT_EQ(depth, 0);
   EXPECT_EQ(ends, open_groups + closed_groups);
-  EXPECT_EQ(expanded, (std::vector<std::string>{"r0", "r4"}));
+  EXPECT_EQ(expanded, (std::vector<std::string>{"ni0", "r0", "ni4", "r4"}));
   // Per traced router: its ports group and one group per port (d0p, d0m, d1 and inj in, the
   // three network ports out; a size-2 dimension has one link, d1).
   EXPECT_EQ(closed_groups, 2 * (1 + 4 + 3));
-  // The view opens on the recorded window: from cycle 2, 2^-zoom units per 200 pixels over the
-  // wave pane, so the 32 cycles fill it; the VCD lasts that long (or GTKWave starts at 0).
-  EXPECT_EQ(start, 2);
-  EXPECT_EQ(marker, 33);  // the primary marker on the last cycle recorded
+  // The view opens two cycles before the first flit recorded (the window [2, 33] is shorter
+  // than the default view's 100 cycles: to its end), 2^-zoom units per 200 pixels over the wave
+  // pane, so those cycles fill it; the VCD lasts that long (or GTKWave starts at 0).
+  std::uint64_t first = ~std::uint64_t{0};
+  for (const auto& [name, changes] : vcd.signals)
+    if (name.size() > 6 && name.compare(name.size() - 6, 6, ".valid") == 0)
+      for (const auto& ch : changes)
+        if (ch.value == 1) first = std::min(first, ch.time);
+  ASSERT_GE(first, 2u);
+  const long long t0 = std::max<long long>(2, static_cast<long long>(first) - 2);
+  EXPECT_EQ(start, t0);
+  EXPECT_EQ(marker, static_cast<long long>(first));  // the primary marker on that flit
   ASSERT_GT(width, names_px);
   const double shown = std::pow(2.0, -zoom) / 200.0 * (width - names_px - 60);
-  EXPECT_GE(shown, 32.0 * 1.05);  // with room for GTKWave's rounding
-  EXPECT_LE(shown, 32.0 * 1.15);
-  EXPECT_GE(vcd.end, 2 + static_cast<std::uint64_t>(shown));
+  const double want = static_cast<double>(33 - t0 + 1);
+  EXPECT_GE(shown, want * 1.05);  // with room for GTKWave's rounding
+  EXPECT_LE(shown, want * 1.15);
+  EXPECT_GE(vcd.end, static_cast<std::uint64_t>(t0) + static_cast<std::uint64_t>(shown));
   EXPECT_TRUE(vcd.has("r0.out_d0p.credit2"));
   EXPECT_FALSE(vcd.has("r1.in_inj.valid"));  // not in the list
+  EXPECT_TRUE(vcd.has("ni4.queued"));
+  EXPECT_FALSE(vcd.has("ni1.queued"));
   EXPECT_EQ(vcd.at("r0.out_d0p.credit2", 2), 5u);
 }
 
@@ -395,4 +411,269 @@ TEST(Waves, OffWritesNoFile) {
       "waves: {enable: false, file: x.vcd}\n";
   ASSERT_TRUE(test::run(y, false, dir).stable);
   EXPECT_FALSE(std::filesystem::exists(dir));
+}
+
+// Each router's one-bit busy signals agree with its busy masks (bit p = port p) at every cycle
+// of a loaded run.
+TEST(Waves, BusyBitsPerPortAgreeWithTheMasks) {
+  const std::string dir = fresh_dir("busy");
+  std::ostringstream y;
+  y << "topology: {type: torus, dims: [3, 3]}\nrouter: {vcs: 2, vc_depth: 4}\n"
+    << "traffic:\n  type: trace\n  messages:\n";
+  for (int i = 0; i < 60; ++i)
+    y << "    - {time: " << i << ", src: " << (i * 4) % 9 << ", dst: " << (i * 4 + 1 + i % 7) % 9
+      << ", flits: 3}\n";
+  y << "waves: {enable: true, file: b.vcd}\n";
+  const Config cfg = test::cfg(y.str());
+  ASSERT_TRUE(test::run(y.str(), false, dir).stable);
+  test::Vcd vcd(dir + "/b.vcd");
+  ASSERT_TRUE(vcd.ok);
+  const Topology topo = cfg.topology.make();
+  const int P = topo.num_ports(), I = P + 1;
+  std::uint64_t ones = 0;
+  for (int n = 0; n < 9; ++n) {
+    const std::string rn = "r" + std::to_string(n) + ".";
+    for (std::uint64_t t = 0; t <= vcd.end; ++t) {
+      const std::uint64_t out = vcd.at(rn + "out_busy", t), in = vcd.at(rn + "in_busy", t);
+      for (int p = 0; p < I; ++p) {
+        const std::string l = port_label(topo, p);
+        if (p < P) {
+          ASSERT_TRUE(vcd.has(rn + "busy_out_" + l)) << rn << l;
+          EXPECT_EQ(vcd.at(rn + "busy_out_" + l, t), (out >> p) & 1) << rn << l << " at " << t;
+          ones += (out >> p) & 1;
+        }
+        ASSERT_TRUE(vcd.has(rn + "busy_in_" + l)) << rn << l;
+        EXPECT_EQ(vcd.at(rn + "busy_in_" + l, t), (in >> p) & 1) << rn << l << " at " << t;
+      }
+    }
+  }
+  EXPECT_GT(ones, 100u);  // (the run keeps the links busy)
+}
+
+// A 2x2 mesh, node 0 asked for three 4-flit messages at cycle 5: its injection queue holds 3
+// packets (12 flits) with packet 1 at its head at the end of cycle 5, loses a flit each cycle
+// it injects one, moves on to packet 2 and 3 as their predecessors' tails go, and is empty
+// (head z) after the last tail; each destination NI shows its packet in rx_pkt in the cycle it
+// is delivered.
+TEST(Waves, NiInjectionQueueAndDeliveries) {
+  const std::string dir = fresh_dir("ni");
+  const std::string y =
+      "topology: {type: mesh, dims: [2, 2]}\nrouter: {vcs: 2, vc_depth: 4}\n"
+      "timing: {alpha: 1, delta: 1, tau: 1}\n"
+      "traffic:\n  type: trace\n  messages:\n"
+      "    - {time: 5, src: 0, dst: 1, flits: 4}\n"
+      "    - {time: 5, src: 0, dst: 2, flits: 4}\n"
+      "    - {time: 5, src: 0, dst: 3, flits: 4}\n"
+      "waves: {enable: true, file: n.vcd}\n";
+  const Results r = test::run(y, true, dir);
+  ASSERT_TRUE(r.stable);
+  ASSERT_EQ(r.packets.size(), 3u);
+  test::Vcd vcd(dir + "/n.vcd");
+  ASSERT_TRUE(vcd.ok);
+  ASSERT_TRUE(vcd.has("ni0.queued") && vcd.has("ni0.queued_flits") && vcd.has("ni0.head_pkt"));
+  // Before the request: empty.
+  EXPECT_EQ(vcd.at("ni0.queued", 4), 0u);
+  EXPECT_EQ(vcd.at("ni0.head_pkt", 4), test::Vcd::kZ);
+  // The end of cycle 5: all three wait (alpha = 1: nothing is sent yet), packet 1 first.
+  EXPECT_EQ(vcd.at("ni0.queued", 5), 3u);
+  EXPECT_EQ(vcd.at("ni0.queued_flits", 5), 12u);
+  EXPECT_EQ(vcd.at("ni0.head_pkt", 5), 1u);
+  // Then, cycle by cycle, what the injection port of r0 received so far.
+  const auto sent = vcd.high_cycles("r0.in_inj.valid", vcd.end);
+  ASSERT_EQ(sent.size(), 12u);
+  EXPECT_EQ(sent.front(), 6u);  // the first flit alpha after the request
+  for (std::uint64_t t = 5; t <= sent.back() + 2; ++t) {
+    const auto n = static_cast<std::uint64_t>(std::upper_bound(sent.begin(), sent.end(), t) -
+                                              sent.begin());  // flits sent by t
+    EXPECT_EQ(vcd.at("ni0.queued_flits", t), 12 - n) << t;
+    EXPECT_EQ(vcd.at("ni0.queued", t), 3 - n / 4) << t;
+    EXPECT_EQ(vcd.at("ni0.head_pkt", t), n == 12 ? test::Vcd::kZ : 1 + n / 4) << t;
+  }
+  // Deliveries: packet k to node k, at its delivery cycle only.
+  for (const auto& p : r.packets) {
+    const std::string rx = "ni" + std::to_string(p.dst) + ".rx_pkt";
+    ASSERT_TRUE(vcd.has(rx)) << rx;
+    EXPECT_EQ(vcd.at(rx, p.delivered), static_cast<std::uint64_t>(p.dst)) << rx;
+    EXPECT_EQ(vcd.at(rx, p.delivered - 1), test::Vcd::kZ) << rx;
+    EXPECT_EQ(vcd.at(rx, p.delivered + 1), test::Vcd::kZ) << rx;
+  }
+}
+
+// waves.packet: the followed packet's marker is on at its source NI from its request, then at
+// each router of its dimension-order path in path order, then at its destination NI until its
+// delivery, with no cycle in between where it is nowhere, and nowhere before or after; the
+// .gtkw opens on its lifetime with markers A and B at its injection and delivery.
+struct FollowCase {
+  std::string name, buffering;
+};
+std::ostream& operator<<(std::ostream& o, const FollowCase& c) {
+  return o << c.name;
+}
+class WaveFollow : public ::testing::TestWithParam<FollowCase> {};
+
+TEST_P(WaveFollow, PacketMarkedFromSourceNiToDestinationNi) {
+  const FollowCase& c = GetParam();
+  const std::string dir = fresh_dir("follow-" + c.name);
+  const int N = 16, M = 40, F = 17;  // follow the 17th packet, amid others
+  std::ostringstream y;
+  y << "topology: {type: mesh, dims: [4, 4]}\nrouter: {buffering: " << c.buffering
+    << ", vcs: 2, vc_depth: 4}\ntiming: {alpha: 2, delta: 1, tau: 1}\n"
+    << "traffic:\n  type: trace\n  messages:\n";
+  int fsrc = 0, fdst = 0;
+  Cycle fcreated = 0;
+  for (int i = 0; i < M; ++i) {
+    const int s = (i * 5) % N, d = (s + 3 + (i * 7) % (N - 3)) % N;
+    if (i + 1 == F) {
+      fsrc = s;
+      fdst = d;
+      fcreated = static_cast<Cycle>(10 + 3 * i);
+    }
+    y << "    - {time: " << 10 + 3 * i << ", src: " << s << ", dst: " << d << ", flits: 4}\n";
+  }
+  y << "waves: {enable: true, file: f.vcd, packet: " << F << "}\n";
+  const Config cfg = test::cfg(y.str());
+  const Results r = test::run(y.str(), true, dir);
+  ASSERT_TRUE(r.stable);
+  const Stats::Record* rec = nullptr;
+  for (const auto& p : r.packets)
+    if (p.src == fsrc && p.dst == fdst && p.created == fcreated) rec = &p;
+  ASSERT_NE(rec, nullptr);
+  test::Vcd vcd(dir + "/f.vcd");
+  ASSERT_TRUE(vcd.ok);
+  EXPECT_EQ(vcd.at("follow.pkt", 0), static_cast<std::uint64_t>(F));
+  const std::string s_ni = "ni" + std::to_string(fsrc) + ".follow";
+  const std::string d_ni = "ni" + std::to_string(fdst) + ".follow";
+  ASSERT_TRUE(vcd.has(s_ni) && vcd.has(d_ni));
+  // At the source NI from the request; at the destination NI through the delivery cycle.
+  EXPECT_EQ(vcd.at(s_ni, rec->created - 1), 0u);
+  EXPECT_EQ(vcd.at(s_ni, rec->created), 1u);
+  EXPECT_EQ(vcd.at(d_ni, rec->delivered), 1u);
+  EXPECT_EQ(vcd.at(d_ni, rec->delivered + 1), 0u);
+  // The routers of its path, in order, and no other.
+  const Topology topo = cfg.topology.make();
+  const RoutingUnit ru(topo, cfg.routing.tie_break, cfg.router.vcs);
+  std::vector<int> path{fsrc};
+  while (path.back() != fdst)
+    path.push_back(topo.neighbor(path.back(), ru.out_port(path.back(), fdst)));
+  std::vector<std::string> marks{s_ni};
+  for (int n : path) marks.push_back("r" + std::to_string(n) + ".follow");
+  marks.push_back(d_ni);
+  std::uint64_t prev_first = 0;
+  for (const std::string& m : marks) {
+    const auto on = vcd.high_cycles(m, vcd.end);
+    ASSERT_FALSE(on.empty()) << m;
+    EXPECT_GE(on.front(), prev_first) << m << " before the one before it";
+    prev_first = on.front();
+    // One stretch: on from its first to its last cycle.
+    EXPECT_EQ(on.back() - on.front() + 1, on.size()) << m;
+  }
+  for (int n = 0; n < N; ++n)
+    if (std::find(path.begin(), path.end(), n) == path.end()) {
+      EXPECT_TRUE(vcd.high_cycles("r" + std::to_string(n) + ".follow", vcd.end).empty()) << n;
+      if (n != fsrc && n != fdst) {
+        EXPECT_TRUE(vcd.high_cycles("ni" + std::to_string(n) + ".follow", vcd.end).empty()) << n;
+      }
+    }
+  // Continuous hop to hop: somewhere every cycle of its life, nowhere outside it; consecutive
+  // markers overlap or touch.
+  for (std::uint64_t t = 0; t <= vcd.end; ++t) {
+    bool any = false;
+    for (const std::string& m : marks) any |= vcd.at(m, t) == 1;
+    EXPECT_EQ(any, t >= rec->created && t <= rec->delivered) << "cycle " << t;
+  }
+  for (std::size_t k = 0; k + 1 < marks.size(); ++k)
+    EXPECT_LE(vcd.high_cycles(marks[k + 1], vcd.end).front(),
+              vcd.high_cycles(marks[k], vcd.end).back() + 1)
+        << marks[k] << " to " << marks[k + 1];
+  // follow.stage: 1 at the source NI, 2 in the network, 3 arriving, 4 delivered, in that order.
+  EXPECT_EQ(vcd.at("follow.stage", rec->created - 1), 0u);
+  EXPECT_EQ(vcd.at("follow.stage", rec->created), 1u);
+  EXPECT_EQ(vcd.at("follow.stage", rec->injected), 2u);
+  EXPECT_EQ(vcd.at("follow.stage", rec->delivered), 3u);
+  EXPECT_EQ(vcd.at("follow.stage", rec->delivered + 1), 4u);
+  std::uint64_t st = 0;
+  for (const auto& ch : vcd.signals.at("follow.stage")) {
+    EXPECT_GE(ch.value, st) << ch.time;
+    st = ch.value;
+  }
+  // The .gtkw: opens two cycles before the request, spans to two after the delivery, primary
+  // marker and A at the injection, B at the delivery; the follow group lists the markers in
+  // the order the packet reached them.
+  std::ifstream g(dir + "/f.gtkw");
+  ASSERT_TRUE(g.good());
+  long long start = -1;
+  double zoom = 0;
+  std::vector<long long> mk;
+  std::vector<std::string> follow_rows;
+  for (std::string line; std::getline(g, line);) {
+    if (line.rfind("[timestart] ", 0) == 0) start = std::stoll(line.substr(12));
+    if (line[0] == '*') {
+      std::istringstream z(line.substr(1));
+      z >> zoom;
+      for (long long v; z >> v;) mk.push_back(v);
+    }
+    if (line.size() > 7 && line.compare(line.size() - 7, 7, ".follow") == 0)
+      follow_rows.push_back(line.substr(11, line.size() - 18));
+  }
+  EXPECT_EQ(start, static_cast<long long>(rec->created - 2));
+  ASSERT_EQ(mk.size(), 27u);
+  EXPECT_EQ(mk[0], static_cast<long long>(rec->injected));
+  EXPECT_EQ(mk[1], static_cast<long long>(rec->injected));
+  EXPECT_EQ(mk[2], static_cast<long long>(rec->delivered));
+  const double shown = std::pow(2.0, -zoom) / 200.0 * (1400 - 300 - 60);
+  const double want = static_cast<double>(rec->delivered + 2 - (rec->created - 2) + 1);
+  EXPECT_GE(shown, want * 1.05);
+  EXPECT_LE(shown, want * 1.15);
+  std::vector<std::string> expect_rows{"ni" + std::to_string(fsrc)};
+  for (int n : path) expect_rows.push_back("r" + std::to_string(n));
+  expect_rows.push_back("ni" + std::to_string(fdst));
+  // (the group's rows, then each NI's and router's own group repeats its follow bit)
+  ASSERT_GE(follow_rows.size(), expect_rows.size());
+  EXPECT_EQ(std::vector<std::string>(follow_rows.begin(), follow_rows.begin() + expect_rows.size()),
+            expect_rows);
+}
+
+INSTANTIATE_TEST_SUITE_P(Waves, WaveFollow,
+                         ::testing::Values(FollowCase{"wormhole", "input_vc"},
+                                           FollowCase{"output_queued", "output_queued"}),
+                         [](const ::testing::TestParamInfo<FollowCase>& i) {
+                           return i.param.name;
+                         });
+
+// Without waves.packet the .gtkw opens on the first kViewCycles cycles from the first flit in
+// the recorded window (two cycles before it), not on the whole window.
+TEST(Waves, DefaultViewOpensOnTheFirstCyclesWithTraffic) {
+  const std::string dir = fresh_dir("view");
+  std::ostringstream y;
+  y << "topology: {type: torus, dims: [4, 4]}\ntraffic:\n  type: trace\n  messages:\n";
+  for (int i = 0; i < 30; ++i)
+    y << "    - {time: " << 300 + 40 * i << ", src: " << i % 16 << ", dst: " << (i + 5) % 16
+      << ", flits: 2}\n";
+  y << "waves: {enable: true, file: v.vcd, from_cycle: 100}\n";
+  ASSERT_TRUE(test::run(y.str(), false, dir).stable);
+  test::Vcd vcd(dir + "/v.vcd");
+  ASSERT_TRUE(vcd.ok);
+  // The first flit anywhere: the first injection.
+  std::uint64_t first = ~std::uint64_t{0};
+  for (int n = 0; n < 16; ++n) {
+    const auto v = vcd.high_cycles("r" + std::to_string(n) + ".in_inj.valid", vcd.end);
+    if (!v.empty()) first = std::min(first, v.front());
+  }
+  ASSERT_GE(first, 300u);
+  std::ifstream g(dir + "/v.gtkw");
+  long long start = -1, marker = -1;
+  double zoom = 0;
+  for (std::string line; std::getline(g, line);) {
+    if (line.rfind("[timestart] ", 0) == 0) start = std::stoll(line.substr(12));
+    if (line[0] == '*') {
+      std::istringstream z(line.substr(1));
+      z >> zoom >> marker;
+    }
+  }
+  EXPECT_EQ(start, static_cast<long long>(first - 2));
+  EXPECT_EQ(marker, static_cast<long long>(first));
+  const double shown = std::pow(2.0, -zoom) / 200.0 * (1400 - 300 - 60);
+  EXPECT_GE(shown, 100 * 1.05);
+  EXPECT_LE(shown, 100 * 1.15);
+  EXPECT_GT(vcd.end, first + 1000);  // the recording itself is much longer
 }

@@ -550,7 +550,9 @@ std::string config_to_json(const Config& c, int indent) {
     j.kv("routers", "all");
   else
     j.kv_list("routers", w.routers);
-  j.kv("from_cycle", w.from_cycle).kv("to_cycle", w.to_cycle).close();
+  j.kv("from_cycle", w.from_cycle).kv("to_cycle", w.to_cycle);
+  if (w.packet) j.kv("packet", w.packet);  // (only when set: results.json stays as it was)
+  j.close();
   j.close();
   return j.str();
 }

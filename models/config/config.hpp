@@ -287,6 +287,7 @@ struct WavesConfig {
   std::string file = "run.vcd";  // in the run's output folder; the .gtkw save file beside it
   std::vector<int> routers;      // empty: all routers
   std::uint64_t from_cycle = 0, to_cycle = ~std::uint64_t{0};
+  std::uint64_t packet = 0;  // the packet id to follow (its marker and view); 0: none
 };
 
 struct Config {

@@ -1,4 +1,4 @@
-// waves: {enable, file, routers, from_cycle, to_cycle} (VCD and GTKWave save file)
+// waves: {enable, file, routers, from_cycle, to_cycle, packet} (VCD and GTKWave save file)
 #include <filesystem>
 
 #include "switchyard/config/section.hpp"
@@ -34,6 +34,8 @@ void parse_waves(Section& s, Config& c) {
   w.to_cycle = static_cast<std::uint64_t>(s.integer("to_cycle", kMaxCycles, 0, kMaxCycles));
   if (w.to_cycle < w.from_cycle)
     fail(c.source, s.at("to_cycle"), s.path("to_cycle"), "is before from_cycle");
+  // A packet id as the VCD's pkt signals show it (1, 2, ... in creation order); 0: none.
+  w.packet = static_cast<std::uint64_t>(s.integer("packet", 0, 0, kMaxCycles));
   s.finish();
 }
 

@@ -90,7 +90,8 @@ Network::Network(sc_core::sc_module_name name, const Config& cfg, const std::str
     nis_[n]->attach(routers_[topo_.injection_router(n)]);
     traffic_.out[static_cast<std::size_t>(n)].bind(nis_[n]->target);
   }
-  if (cfg_.waves.enable) waves_.reset(new Waves(cfg_, topo_, routers_, fabric_.pool, out_dir));
+  if (cfg_.waves.enable)
+    waves_.reset(new Waves(cfg_, topo_, routers_, fabric_.pool, out_dir, nis_));
   if (cfg_.traffic.trace && !cfg_.traffic.messages.empty())
     last_trace_time_ = cfg_.traffic.messages.back().time;
   set_patience();

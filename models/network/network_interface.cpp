@@ -5,6 +5,7 @@
 
 #include "switchyard/base/clock.hpp"
 #include "switchyard/network/stats.hpp"
+#include "switchyard/network/waves.hpp"
 #include "switchyard/router/replication_rule.hpp"
 #include "switchyard/router/router.hpp"
 #include "switchyard/router/routing_unit.hpp"
@@ -50,6 +51,32 @@ void NetworkInterface::attach(Router* router) {
     ch.out.dst = router;
     router->connect_upstream(port, &ch.out, /*evaluated_before=*/true);
   }
+}
+
+void NetworkInterface::sample(NiProbe& p) const {
+  p.packets = static_cast<unsigned>(queue_.size());
+  p.flits = 0;
+  for (std::size_t k = 0; k < queue_.size(); ++k)
+    p.flits += static_cast<unsigned>(fabric_.pool[queue_.at(k)].flits);
+  long head = -1;  // the packet being injected (the first channel's), else the next waiting
+  for (const Channel& ch : channels_) {
+    if (ch.cur < 0) continue;
+    ++p.packets;
+    p.flits +=
+        static_cast<unsigned>(fabric_.pool[static_cast<std::uint32_t>(ch.cur)].flits) - ch.seq;
+    if (head < 0) head = ch.cur;
+  }
+  if (head < 0 && !queue_.empty()) head = queue_.front();
+  p.head_on = head >= 0;
+  if (p.head_on) p.head = fabric_.pool.serial(static_cast<std::uint32_t>(head));
+}
+
+bool NetworkInterface::holds(std::uint32_t slot) const {
+  for (const Channel& ch : channels_)
+    if (ch.cur == static_cast<long>(slot)) return true;
+  for (std::size_t k = 0; k < queue_.size(); ++k)
+    if (queue_.at(k) == slot) return true;
+  return false;
 }
 
 std::size_t NetworkInterface::backlog() const {
@@ -262,6 +289,7 @@ void NetworkInterface::send(std::uint32_t mid) {
       local_.push_back(id);
     else
       queue_.push(id);
+    if (probe_) probe_->created(id);  // (waves)
   }
   if (local) {
     // Zero-hop: delivered now, after every packet is counted (the last frees the message).
@@ -351,6 +379,7 @@ void NetworkInterface::deliver_packet(std::uint32_t id, Cycle t) {
 void NetworkInterface::finish_packet(std::uint32_t id, Cycle delivered) {
   Packet& p = fabric_.pool[id];
   p.delivered = delivered;
+  if (probe_) probe_->delivered(id, delivered);  // (waves)
   if (const RoutingAlgorithm* a = fabric_.routing.algorithm())
     if (p.route < 0) {
       if (p.mid >= 0) ++fabric_.intermediate_missed;

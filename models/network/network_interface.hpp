@@ -37,6 +37,7 @@
 namespace sy {
 
 class Router;
+struct NiProbe;
 
 class NetworkInterface : public sc_core::sc_module {
  public:
@@ -80,6 +81,12 @@ class NetworkInterface : public sc_core::sc_module {
   std::size_t backlog() const;
   std::uint64_t requests_rejected() const { return rejected_; }
   bool active = false;
+  Router* router() const { return router_; }
+  // Waves (network/waves.hpp): the probe told of packets created and delivered here (null: off),
+  // the injection queue as the VCD shows it, and whether packet `slot` is still in the queue.
+  void set_probe(NiProbe* p) { probe_ = p; }
+  void sample(NiProbe& p) const;
+  bool holds(std::uint32_t slot) const;
 
  private:
   void b_transport(int id, tlm::tlm_generic_payload& gp, sc_core::sc_time& delay);
@@ -115,6 +122,7 @@ class NetworkInterface : public sc_core::sc_module {
   const int alpha_, tau_, max_packet_, flit_bytes_;
   const int inject_lt_;  // staged pipeline: the injection channel's cycles (0: ideal)
   std::uint64_t rejected_ = 0;
+  NiProbe* probe_ = nullptr;
   int lane_ = 0;
   Rng rng_;  // the source's random choices (ending dimension of a broadcast)
   std::function<void(const Delivery&)> receive_;

@@ -7,6 +7,7 @@
 #include <fstream>
 #include <stdexcept>
 
+#include "switchyard/network/network_interface.hpp"
 #include "switchyard/router/router.hpp"
 
 namespace sy {
@@ -37,6 +38,8 @@ RouterProbe::RouterProbe(int inputs, int outputs, int vcs, Hold hold, Cycle tau,
       pool_(pool) {
   for (auto& i : in) i.occ.assign(vcs, 0);
   for (auto& o : out) o.credit.assign(vcs, 0);
+  in_bit.reset(new bool[static_cast<std::size_t>(inputs)]());
+  out_bit.reset(new bool[static_cast<std::size_t>(outputs)]());
 }
 
 void RouterProbe::flit_in(int port, int vc, std::uint32_t packet, bool head, bool tail) {
@@ -68,8 +71,13 @@ void RouterProbe::clear_events(Cycle t) {
 void RouterProbe::summarize() {
   in_busy = out_busy = 0;
   buffered = 0;
+  // waves.packet: one of its flits on a link of this router, or in its buffers (held).
+  follow = held > 0;
   for (std::size_t i = 0; i < in.size(); ++i) {
-    if (in_carried[i].on) in_busy |= std::uint64_t{1} << i;
+    const Carried& c = in_carried[i];
+    if (c.on) in_busy |= std::uint64_t{1} << i;
+    in_bit[i] = c.on;
+    follow |= c.on && follow_pkt && c.pkt == follow_pkt;
     for (unsigned n : in[i].occ) buffered += n;
   }
   for (std::size_t o = 0; o < out.size(); ++o) {
@@ -77,7 +85,48 @@ void RouterProbe::summarize() {
     // A circuit shows until its crossbar connection goes (the router's sample holds it).
     if (hold_ == Hold::Circuit && !out[o].xbar) c.on = false;
     if (c.on) out_busy |= std::uint64_t{1} << o;
+    out_bit[o] = c.on;
+    follow |= c.on && follow_pkt && c.pkt == follow_pkt;
     if (hold_ != Hold::Flit) buffered += out[o].queued;
+  }
+}
+
+// ---- NiProbe ----
+
+void NiProbe::created(std::uint32_t slot) {
+  FollowState& f = follow_state;
+  if (!f.pkt || pool.serial(slot) != f.pkt) return;
+  const Packet& p = pool[slot];
+  f.slot = slot;
+  f.src = p.src;
+  f.dst = p.dst;
+  f.created = p.created;
+}
+
+void NiProbe::delivered(std::uint32_t slot, Cycle t) {
+  const std::uint64_t id = pool.serial(slot);
+  if (traced) rx_due_.push_back({t, id});
+  FollowState& f = follow_state;
+  if (f.pkt && id == f.pkt && f.slot == static_cast<std::int64_t>(slot)) {
+    f.delivered = t;
+    f.injected = std::min(f.injected, pool[slot].injected);
+    f.slot = -1;  // (released now: the slot may hold another packet next)
+  }
+}
+
+void NiProbe::settle(Cycle t) {
+  rx_on = false;
+  for (std::size_t k = 0; k < rx_due_.size();) {
+    if (rx_due_[k].first == t) {
+      rx_on = true;
+      rx = rx_due_[k].second;  // (two in one cycle: one of them)
+    }
+    if (rx_due_[k].first < t) {
+      rx_due_[k] = rx_due_.back();
+      rx_due_.pop_back();
+    } else {
+      ++k;
+    }
   }
 }
 
@@ -222,8 +271,10 @@ void VcdFile::close() {
 // ---- Waves ----
 
 Waves::Waves(const Config& cfg, const Topology& topo, const std::vector<Router*>& routers,
-             const PacketPool& pool, const std::string& out_dir)
-    : from_(cfg.waves.from_cycle), to_(cfg.waves.to_cycle) {
+             const PacketPool& pool, const std::string& out_dir,
+             const std::vector<NetworkInterface*>& nis)
+    : from_(cfg.waves.from_cycle), to_(cfg.waves.to_cycle), pool_(pool), nis_(nis) {
+  follow_.pkt = cfg.waves.packet;
   // (waves.file is relative and stays inside: the config refuses '..' and absolute paths.)
   vcd_ = out_dir.empty() ? cfg.waves.file : out_dir + "/" + cfg.waves.file;
   std::string base = vcd_;
@@ -263,12 +314,41 @@ Waves::Waves(const Config& cfg, const Topology& topo, const std::vector<Router*>
     f.add(n + "src", K::I32, &c.src, 32, &c.on);
     f.add(n + "dst", K::I32, &c.dst, 32, &c.on);
   };
+  if (follow_.pkt) {
+    f.add("follow.pkt", K::U64, &follow_.pkt, 64);
+    f.add("follow.stage", K::U32, &follow_.stage, 3);
+  }
+  // Every NI has a probe (the followed packet is created and delivered at NIs that may not be
+  // traced); those of traced routers' nodes are in the VCD.
+  std::vector<bool> router_traced(routers.size(), false);
+  for (Router* r : traced_) router_traced[static_cast<std::size_t>(r->node())] = true;
+  for (NetworkInterface* ni : nis_) {
+    ni_probes_.emplace_back(new NiProbe(follow_, pool));
+    NiProbe& np = *ni_probes_.back();
+    ni->set_probe(&np);
+    if (!ni->router() || !router_traced[static_cast<std::size_t>(ni->router()->node())]) continue;
+    np.traced = true;
+    traced_nis_.push_back(ni);
+    traced_ni_probes_.push_back(&np);
+    nis_names_.push_back("ni" + std::to_string(ni->node()));
+    const std::string n = nis_names_.back() + ".";
+    f.add(n + "queued", K::U32, &np.packets, 16);
+    f.add(n + "queued_flits", K::U32, &np.flits, 32);
+    f.add(n + "head_pkt", K::U64, &np.head, 64, &np.head_on);
+    f.add(n + "rx_pkt", K::U64, &np.rx, 64, &np.rx_on);
+    if (follow_.pkt) f.add(n + "follow", K::Bool, &np.follow, 1);
+  }
+  ni_follow_first_.assign(traced_nis_.size(), kNever);
   for (Router* r : traced_) {
     probes_.emplace_back(new RouterProbe(I, P, vcs_, hold, cfg.timing.tau, pool));
     RouterProbe& pr = *probes_.back();
+    pr.follow_pkt = follow_.pkt;
     r->set_probe(&pr);
     routers_.push_back(router_label(topo, r->node()));
     const std::string rn = routers_.back() + ".";
+    for (int p = 0; p < P; ++p) f.add(rn + "busy_" + outs_[p], K::Bool, &pr.out_bit[p], 1);
+    for (int p = 0; p < I; ++p) f.add(rn + "busy_" + ins_[p], K::Bool, &pr.in_bit[p], 1);
+    if (follow_.pkt) f.add(rn + "follow", K::Bool, &pr.follow, 1);
     f.add(rn + "out_busy", K::U64, &pr.out_busy, P);
     f.add(rn + "in_busy", K::U64, &pr.in_busy, I);
     f.add(rn + "buffered", K::U32, &pr.buffered, 16);
@@ -303,7 +383,9 @@ Waves::Waves(const Config& cfg, const Topology& topo, const std::vector<Router*>
   }
   // The state before the first cycle (credits full, buffers empty); the VCD's $dumpvars holds
   // the values at the end of the first cycle the network runs.
+  router_follow_first_.assign(traced_.size(), kNever);
   for (std::size_t i = 0; i < traced_.size(); ++i) sample(i);
+  sample_nis();
 }
 
 Waves::~Waves() {
@@ -324,6 +406,9 @@ void Waves::close() {
       for (const auto& c : pr->out_carried)
         if (c.on) return true;
     }
+    // (and deliveries to show in an NI's rx_pkt, until the cycle after)
+    for (const NiProbe* np : traced_ni_probes_)
+      if (np->due(now_)) return true;
     return false;
   };
   for (const Cycle stop = now_ + 100000; carrying() && now_ < stop;) begin_cycle(now_ + 1);
@@ -334,14 +419,74 @@ void Waves::close() {
   const double span = view(t0, t1);
   vcd_file_->stamp(t0 + static_cast<Cycle>(std::ceil(span)) + 1);
   for (Router* r : traced_) r->set_probe(nullptr);
+  for (NetworkInterface* ni : nis_) ni->set_probe(nullptr);
   std::unique_ptr<VcdFile> f = std::move(vcd_file_);
   f->close();
   write_gtkw();
 }
 
 void Waves::sample(std::size_t i) {
-  traced_[i]->sample(*probes_[i]);
-  probes_[i]->summarize();
+  RouterProbe& pr = *probes_[i];
+  pr.follow_slot = follow_.slot;
+  pr.held = 0;
+  traced_[i]->sample(pr);
+  pr.summarize();
+}
+
+// The traced NIs' queues and the followed packet's place at the end of the cycle.
+void Waves::sample_nis() {
+  track_follow();
+  for (std::size_t k = 0; k < traced_nis_.size(); ++k) {
+    NiProbe& np = *traced_ni_probes_[k];
+    const NetworkInterface& ni = *traced_nis_[k];
+    ni.sample(np);
+    np.settle(now_);
+    np.follow = false;
+    if (follow_.pkt) {
+      const int n = ni.node();
+      np.follow = (n == follow_.src && follow_.slot >= 0 &&
+                   ni.holds(static_cast<std::uint32_t>(follow_.slot))) ||
+                  (n == follow_.dst && follow_.arrived <= now_ &&
+                   (follow_.delivered == kNever || now_ <= follow_.delivered));
+      if (np.follow && on_) ni_follow_first_[k] = std::min(ni_follow_first_[k], now_);
+    }
+  }
+}
+
+// Where waves.packet is: follow.stage, and when its head began to arrive at its destination.
+void Waves::track_follow() {
+  FollowState& f = follow_;
+  if (!f.pkt) return;
+  if (f.slot >= 0) {
+    const Packet& p = pool_[static_cast<std::uint32_t>(f.slot)];
+    if (p.received > 0) f.arrived = std::min(f.arrived, now_);
+  }
+  if (f.delivered != kNever) f.arrived = std::min(f.arrived, now_);
+  if (f.slot >= 0 && f.injected == kNever) {
+    const Packet& p = pool_[static_cast<std::uint32_t>(f.slot)];
+    const bool at =
+        f.src >= 0 && static_cast<std::size_t>(f.src) < nis_.size() &&
+        nis_[static_cast<std::size_t>(f.src)]->holds(static_cast<std::uint32_t>(f.slot));
+    // (Its head is in once it has left the source NI, or a flit of it is in a router.)
+    bool in_router = false;
+    for (const auto& pr : probes_) in_router |= pr->follow;
+    if ((!at || in_router) && p.injected >= f.created) f.injected = p.injected;
+  }
+  bool in_router = false;
+  for (const auto& pr : probes_) in_router |= pr->follow;
+  const bool at_src =
+      f.slot >= 0 && f.src >= 0 && static_cast<std::size_t>(f.src) < nis_.size() &&
+      nis_[static_cast<std::size_t>(f.src)]->holds(static_cast<std::uint32_t>(f.slot));
+  if (f.delivered != kNever && now_ > f.delivered)
+    f.stage = 4;
+  else if (f.arrived <= now_)
+    f.stage = 3;
+  else if (in_router || (f.created != kNever && !at_src))
+    f.stage = 2;
+  else if (at_src)
+    f.stage = 1;
+  else
+    f.stage = 0;
 }
 
 void Waves::begin_cycle(Cycle t) {
@@ -362,21 +507,50 @@ void Waves::begin_cycle(Cycle t) {
     else
       probes_[i]->summarize();  // crossings that end after the window
   }
+  on_ = on;
+  if (on) sample_nis();
 }
 
 void Waves::end_cycle() {
-  for (std::size_t i = 0; i < traced_.size(); ++i)
-    if (probes_[i]->on) sample(i);
+  if (!on_) return;
+  for (std::size_t i = 0; i < traced_.size(); ++i) {
+    sample(i);
+    RouterProbe& pr = *probes_[i];
+    if (pr.follow) router_follow_first_[i] = std::min(router_follow_first_[i], now_);
+    for (const auto& w : pr.in)
+      if (w.valid) first_event_ = std::min(first_event_, now_);
+  }
+  sample_nis();
 }
 
-// GTKWave save file. What a designer sees first: one expanded summary group per router (busy
-// outputs and inputs, flits buffered), then one collapsed group per router with a collapsed
+// GTKWave save file. What a designer sees first: the followed packet's markers (waves.packet),
+// then per traced router its NI's injection queue and its summary (flits buffered, one busy bit
+// per port), expanded; then one collapsed group per router with its busy masks and a collapsed
 // group per port inside it; masks in hexadecimal, counts and ids in decimal; the view on the
-// cycles recorded.
-double Waves::view(Cycle& t0, Cycle& t1) const {
-  // [from_cycle, to_cycle], clipped to the cycles the run had.
-  t0 = first_ == kNever ? from_ : std::max(from_, first_);
-  t1 = first_ == kNever ? t0 : std::max(t0, std::min(to_, last_));
+// followed packet's lifetime or on the first kViewCycles cycles with traffic.
+double Waves::view(Cycle& t0, Cycle& t1, Cycle* marker) const {
+  // The recorded window: [from_cycle, to_cycle], clipped to the cycles the run had.
+  const Cycle r0 = first_ == kNever ? from_ : std::max(from_, first_);
+  const Cycle r1 = first_ == kNever ? r0 : std::max(r0, std::min(to_, last_));
+  const FollowState& f = follow_;
+  const auto lead = [](Cycle t) { return t >= kViewLead ? t - kViewLead : 0; };
+  Cycle m;
+  if (f.created != kNever && f.created <= r1 && (f.delivered == kNever || f.delivered >= r0)) {
+    // The followed packet's lifetime, from its request to its delivery (or the recorded end).
+    t0 = std::max(from_, lead(f.created));
+    t1 = f.delivered == kNever ? r1 : std::min(r1, f.delivered + kViewLead);
+    m = f.injected != kNever ? f.injected : f.created;
+  } else {
+    // The first kViewCycles cycles from the first flit seen in the recorded window.
+    // (The lead may reach before the first cycle the network ran, an idle one, not before
+    // from_cycle.)
+    const Cycle e = first_event_ == kNever ? r0 : std::max(r0, first_event_);
+    t0 = std::max(from_, lead(e));
+    t1 = std::min(r1, t0 + kViewCycles - 1);
+    m = e;
+  }
+  t1 = std::max(t0, t1);
+  if (marker) *marker = std::min(std::max(m, t0), t1);
   // The cycles the view spans (10% to spare: GTKWave's own rounding of the zoom shows up to 7%
   // less than asked).
   return static_cast<double>(t1 - t0 + 1) * 1.1;
@@ -386,19 +560,32 @@ void Waves::write_gtkw() const {
   std::ofstream g(gtkw_);
   if (!g) throw std::runtime_error("waves: cannot write " + gtkw_);
   const std::string vcd_name = std::filesystem::path(vcd_).filename().string();
-  // The view: [from_cycle, to_cycle], clipped to the cycles the run had.
-  Cycle t0, t1;
-  const double span = view(t0, t1);
+  // The view: the followed packet's lifetime, or the first cycles with traffic.
+  Cycle t0, t1, marker;
+  const double span = view(t0, t1, &marker);
+  const Cycle r0 = first_ == kNever ? from_ : std::max(from_, first_);
+  const Cycle r1 = first_ == kNever ? r0 : std::max(r0, std::min(to_, last_));
+  const FollowState& fo = follow_;
+  const bool followed = fo.pkt && fo.created != kNever;
   // GTKWave shows 2^-zoom time units per 200 pixels; the wave pane is about kWavePx wide.
   constexpr int kWidth = 1400, kHeight = 860, kNamesPx = 300, kWavePx = kWidth - kNamesPx - 60;
   const double zoom = -std::log2(span * 200.0 / kWavePx);
   g << "[*] Switchyard waves: gtkwave " << vcd_ << " " << gtkw_ << "\n";
-  g << "[*] time unit = 1 cycle; recorded cycles " << t0 << " to " << t1 << "\n";
+  g << "[*] time unit = 1 cycle; recorded cycles " << r0 << " to " << r1 << "; view " << t0
+    << " to " << t1 << "\n";
   g << "[dumpfile] \"" << vcd_name << "\"\n";
   g << "[timestart] " << t0 << "\n";
   g << "[size] " << kWidth << " " << kHeight << "\n[pos] -1 -1\n";
-  g << "*" << std::fixed << zoom << " " << t1;  // zoom, then the primary marker: the last cycle
-  for (int m = 0; m < 26; ++m) g << " -1";
+  // Zoom, the primary marker, then the named markers A..Z: A at the followed packet's
+  // injection, B at its delivery.
+  g << "*" << std::fixed << zoom << " " << marker;
+  for (int m = 0; m < 26; ++m) {
+    const Cycle at = !followed ? kNever : m == 0 ? fo.injected : m == 1 ? fo.delivered : kNever;
+    if (at != kNever)
+      g << " " << at;
+    else
+      g << " -1";
+  }
   g << "\n[sst_expanded] 0\n[signals_width] " << kNamesPx << "\n";
   const int I = static_cast<int>(ins_.size()), P = static_cast<int>(outs_.size());
   // Trace flags: 0x22 hexadecimal, 0x24 decimal, 0x424 signed decimal, 0x28 binary (one bit),
@@ -421,23 +608,74 @@ void Waves::write_gtkw() const {
     sig(kSigned, s + "src", 32);
     sig(kSigned, s + "dst", 32);
   };
-  // A legend: the time unit and the port each mask bit stands for.
+  // A legend: the time unit, the view, the followed packet, and the port each mask bit stands
+  // for.
   auto comment = [&](const std::string& text) { g << "@200\n-" << text << "\n"; };
   comment("time: 1 ns = 1 cycle");
-  std::string bits = "bits 0.." + std::to_string(I - 1) + ":";
+  comment("view: cycles " + std::to_string(t0) + ".." + std::to_string(t1) + " of " +
+          std::to_string(r0) + ".." + std::to_string(r1) + " (zoom out: Zoom Fit)");
+  if (fo.pkt) {
+    if (!followed) {
+      comment("follow pkt " + std::to_string(fo.pkt) + ": not created in this run");
+    } else {
+      std::string t = "follow pkt " + std::to_string(fo.pkt) + " (" + std::to_string(fo.src) +
+                      " -> " + std::to_string(fo.dst) + "): created " + std::to_string(fo.created);
+      if (fo.injected != kNever) t += ", A = injected " + std::to_string(fo.injected);
+      if (fo.delivered != kNever) t += ", B = delivered " + std::to_string(fo.delivered);
+      if (fo.created > r1 || (fo.delivered != kNever && fo.delivered < r0))
+        t += " (outside the recorded cycles)";
+      comment(t);
+    }
+  }
+  std::string bits = "mask bits 0.." + std::to_string(I - 1) + ":";
   for (int p = 0; p < I; ++p) bits += " " + ins_[p].substr(3);
   comment(bits);
-  for (const std::string& rn : routers_) {
+  if (fo.pkt) {
+    // The followed packet: its id and stage, then the markers of the NIs and routers it went
+    // through, in the order it reached them (source NI, routers, destination NI).
+    open("follow", false);
+    sig(kDec, "switchyard.follow.pkt", 64);
+    sig(kDec, "switchyard.follow.stage", 3);
+    std::vector<std::pair<std::pair<Cycle, int>, std::string>> on;
+    for (std::size_t k = 0; k < traced_nis_.size(); ++k)
+      if (ni_follow_first_[k] != kNever)
+        on.push_back(
+            {{ni_follow_first_[k], traced_nis_[k]->node() == fo.src ? 0 : 2}, nis_names_[k]});
+    for (std::size_t i = 0; i < routers_.size(); ++i)
+      if (router_follow_first_[i] != kNever)
+        on.push_back({{router_follow_first_[i], 1}, routers_[i]});
+    std::stable_sort(on.begin(), on.end(),
+                     [](const auto& a, const auto& b) { return a.first < b.first; });
+    for (const auto& e : on) sig(kBit, "switchyard." + e.second + ".follow", 1);
+    close("follow", false);
+  }
+  // Per traced router: its node's NI (injection queue), then the router's summary, both open.
+  for (std::size_t i = 0; i < routers_.size(); ++i) {
+    const std::string& rn = routers_[i];
+    for (std::size_t k = 0; k < traced_nis_.size(); ++k) {
+      if (traced_nis_[k]->router() != traced_[i]) continue;
+      const std::string sn = "switchyard." + nis_names_[k] + ".";
+      open(nis_names_[k], false);
+      sig(kDec, sn + "queued", 16);
+      sig(kDec, sn + "queued_flits", 32);
+      sig(kDec, sn + "head_pkt", 64);
+      sig(kDec, sn + "rx_pkt", 64);
+      if (fo.pkt) sig(kBit, sn + "follow", 1);
+      close(nis_names_[k], false);
+    }
     const std::string sp = "switchyard." + rn + ".";
     open(rn, false);
-    sig(kHex, sp + "out_busy", P);
-    sig(kHex, sp + "in_busy", I);
     sig(kDec, sp + "buffered", 16);
+    if (fo.pkt) sig(kBit, sp + "follow", 1);
+    for (int p = 0; p < P; ++p) sig(kBit, sp + "busy_" + outs_[p], 1);
+    for (int p = 0; p < I; ++p) sig(kBit, sp + "busy_" + ins_[p], 1);
     close(rn, false);
   }
   for (const std::string& rn : routers_) {
     const std::string sp = "switchyard." + rn + ".";
     open(rn + " ports", true);
+    sig(kHex, sp + "out_busy", P);
+    sig(kHex, sp + "in_busy", I);
     for (int p = 0; p < I; ++p) {
       const std::string s = sp + ins_[p] + ".";
       open(rn + " " + ins_[p], true);

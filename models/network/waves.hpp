@@ -1,13 +1,18 @@
-// Waves: VCD waveforms of chosen routers. Each traced router gets a RouterProbe: plain values the
-// router fills in as it works (no sc_signal, nothing per flit when waves are off: the router holds
-// a null probe) and that the VCD writer samples once per cycle. Time in the VCD is the cycle
-// number, whatever network_interface.clock_ns is (timescale 1 ns = 1 cycle).
+// Waves: VCD waveforms of chosen routers and their nodes' network interfaces. Each traced router
+// gets a RouterProbe: plain values the router fills in as it works (no sc_signal, nothing per flit
+// when waves are off: the router holds a null probe) and that the VCD writer samples once per
+// cycle. Each NI gets an NiProbe (null when waves are off), which it fills in when sampled. Time
+// in the VCD is the cycle number, whatever network_interface.clock_ns is (timescale 1 ns = 1
+// cycle).
 //
 // Per router r<n> (top scope `switchyard`), a summary:
-//   r<n>.out_busy / in_busy              outputs sending a flit (or held by a circuit), inputs
-//                                        receiving one, as bit masks (bit p = port p)
+//   r<n>.busy_out_<p> / busy_in_<p>      one bit per port: the output is sending a flit (or held
+//                                        by a circuit), the input is receiving one
+//   r<n>.out_busy / in_busy              the same as bit masks (bit p = port p)
 //   r<n>.buffered                        flits in the input VCs (packet-level routers: packets
 //                                        queued for the outputs)
+//   r<n>.follow                          waves.packet: a flit of that packet is on one of the
+//                                        router's links or in its buffers
 // Per input port <p> (network ports named d<dim>p / d<dim>m / d<dim>, and inj):
 //   r<n>.in_<p>.valid/head/tail          a flit starts arriving on this input this cycle
 //   r<n>.in_<p>.pkt/src/dst/vc           its packet (id unique over the run, source, destination)
@@ -21,10 +26,22 @@
 //   r<n>.out_<p>.xbar                    inputs the crossbar connects to this output this cycle
 //   r<n>.out_<p>.credit<v>               credits for downstream VC v (end of cycle)
 //   r<n>.out_<p>.queued                  packets queued for the output (output_queued routers)
-// Events (valid, requests, grants, crossbar) read 0 in a cycle without them; state (occupancy,
-// credits, queues) keeps its last value while the network is idle. Outside [from_cycle,
-// to_cycle] nothing is recorded. A GTKWave save file (.gtkw) beside the VCD opens on the
-// recorded window with the summaries expanded and one collapsed group per router and port.
+// Per network interface ni<m> of a node whose router is traced (end of cycle):
+//   ni<m>.queued / queued_flits          its injection queue: packets not yet wholly injected,
+//                                        and their flits not yet sent
+//   ni<m>.head_pkt                       the packet at the queue's head (being injected, or next);
+//                                        z when the queue is empty
+//   ni<m>.rx_pkt                         the packet delivered (last flit received) this cycle
+//   ni<m>.follow                         waves.packet waits or is being injected here, or has
+//                                        begun to arrive here and is not yet delivered
+// With waves.packet, a scope `follow`: follow.pkt (the id) and follow.stage (0 not yet created,
+// 1 at the source NI, 2 in the network, 3 arriving at the destination NI, 4 delivered: where
+// its head is).
+// Events (valid, requests, grants, crossbar, rx_pkt) read 0 (z) in a cycle without them; state
+// (occupancy, credits, queues) keeps its last value while the network is idle. Outside
+// [from_cycle, to_cycle] nothing is recorded. A GTKWave save file (.gtkw) beside the VCD opens on
+// a short view: the followed packet's lifetime, or the first cycles of the recorded window with
+// traffic, with the summaries expanded and one collapsed group per router and port.
 #pragma once
 #include <cstdint>
 #include <cstdio>
@@ -39,6 +56,7 @@
 namespace sy {
 
 class Router;
+class NetworkInterface;
 
 // The name of a router port in the VCD: d<k>p / d<k>m / d<k>, or inj for the NI's port.
 std::string port_label(const Topology& topo, int port);
@@ -76,7 +94,14 @@ struct RouterProbe {
   std::vector<Carried> in_carried, out_carried;  // per input, per output
   Cycle now = 0;
   std::uint64_t in_busy = 0, out_busy = 0;  // the summary
+  std::unique_ptr<bool[]> in_bit, out_bit;  // the same, one bit per port
   unsigned buffered = 0;
+  // waves.packet: its pool slot while it lives (-1: not known or not alive); the router's
+  // sample() counts its flits (packets) in the router's buffers in `held`.
+  std::int64_t follow_slot = -1;
+  std::uint64_t follow_pkt = 0;
+  unsigned held = 0;
+  bool follow = false;
 
   // A flit (packet-level routers: a packet's head) of pool slot `packet` starts arriving.
   // (Out of line and cold, grant inline: what costs the routers' hot paths least with waves off,
@@ -114,6 +139,42 @@ struct RouterProbe {
   Hold hold_;
   Cycle tau_;
   const PacketPool& pool_;
+};
+
+// waves.packet as the NIs see it: its slot from its creation, its cycles.
+struct FollowState {
+  std::uint64_t pkt = 0;   // the id followed (0: none)
+  std::int64_t slot = -1;  // its pool slot from creation until delivery (-1: none)
+  int src = -1, dst = -1;
+  Cycle created = kNever, injected = kNever, arrived = kNever, delivered = kNever;
+  unsigned stage = 0;  // follow.stage
+};
+
+// What the VCD shows of one network interface; its hooks are called by the NI (cold: a packet
+// created, a packet delivered), the rest filled in by NetworkInterface::sample.
+struct NiProbe {
+  NiProbe(FollowState& f, const PacketPool& pool) : follow_state(f), pool(pool) {}
+  unsigned packets = 0, flits = 0;  // injection queue
+  std::uint64_t head = 0, rx = 0;
+  bool head_on = false, rx_on = false;
+  bool follow = false;
+  bool traced = false;
+  // A packet (pool slot) was created at this NI / its last flit is received at cycle t.
+  [[gnu::cold, gnu::noinline]] void created(std::uint32_t slot);
+  [[gnu::cold, gnu::noinline]] void delivered(std::uint32_t slot, Cycle t);
+  // At cycle t: rx_pkt shows the packet delivered in it (z: none).
+  void settle(Cycle t);
+  // A delivery to show at cycle t or later.
+  bool due(Cycle t) const {
+    for (const auto& d : rx_due_)
+      if (d.first >= t) return true;
+    return false;
+  }
+  FollowState& follow_state;
+  const PacketPool& pool;
+
+ private:
+  std::vector<std::pair<Cycle, std::uint64_t>> rx_due_;  // (cycle, id) of deliveries to come
 };
 
 // A small VCD writer: variables are plain values sampled at the end of each cycle; a value that
@@ -166,7 +227,8 @@ class Waves {
  public:
   // The VCD is out_dir/waves.file (waves.file alone when out_dir is empty).
   Waves(const Config& cfg, const Topology& topo, const std::vector<Router*>& routers,
-        const PacketPool& pool, const std::string& out_dir = "");
+        const PacketPool& pool, const std::string& out_dir = "",
+        const std::vector<NetworkInterface*>& nis = {});
   ~Waves();
   Waves(const Waves&) = delete;
   Waves& operator=(const Waves&) = delete;
@@ -179,15 +241,32 @@ class Waves {
   void close();
   const std::string& vcd_path() const { return vcd_; }
   const std::string& gtkw_path() const { return gtkw_; }
+  // waves.packet's cycles, as seen (kNever: not seen).
+  const FollowState& follow() const { return follow_; }
+  // The default view of the .gtkw: [t0, t1] (its span a little wider) and the primary marker.
+  static constexpr Cycle kViewCycles = 100;  // the cycles shown when no packet is followed
+  static constexpr Cycle kViewLead = 2;      // cycles shown before the first event
 
  private:
   void sample(std::size_t i);
+  void sample_nis();
+  void track_follow();
   // The cycles the .gtkw shows: [t0, t1], and the span of its view.
-  double view(Cycle& t0, Cycle& t1) const;
+  double view(Cycle& t0, Cycle& t1, Cycle* marker = nullptr) const;
   void write_gtkw() const;
   Cycle from_, to_;
   Cycle now_ = 0;
-  Cycle first_ = kNever, last_ = 0;                // the cycles recorded
+  Cycle first_ = kNever, last_ = 0;  // the cycles recorded
+  bool on_ = false;                  // this cycle is recorded
+  Cycle first_event_ = kNever;       // the first recorded cycle with a flit arriving
+  const PacketPool& pool_;
+  FollowState follow_;
+  std::vector<std::string> nis_names_;  // ni<m> of the traced NIs
+  std::vector<NetworkInterface*> nis_, traced_nis_;
+  std::vector<std::unique_ptr<NiProbe>> ni_probes_;  // per NI (all of them), by node
+  std::vector<NiProbe*> traced_ni_probes_;
+  // When each traced router's and NI's follow bit was first on (the .gtkw lists them in order).
+  std::vector<Cycle> router_follow_first_, ni_follow_first_;
   std::vector<std::string> routers_, ins_, outs_;  // names: r<n>, in_<p>, out_<p>
   int vcs_ = 0;
   bool oq_ = false;

@@ -105,6 +105,9 @@ void CircuitRouter::release(int port, Cycle at) {
 void CircuitRouter::sample(RouterProbe& p) const {
   for (std::size_t o = 0; o < waiting_.size(); ++o) {
     p.out[o].queued = static_cast<unsigned>(waiting_[o].size());
+    if (p.follow_slot >= 0)  // (waves.packet: its header waits here)
+      for (std::size_t k = 0; k < waiting_[o].size(); ++k)
+        p.held += waiting_[o].at(k).packet == static_cast<std::uint32_t>(p.follow_slot);
     // A circuit shows as a crossbar connection for as long as it holds the link.
     if (busy_until_[o] > p.now) {
       const int in = xbar_.input(static_cast<int>(o));

@@ -353,8 +353,13 @@ void InputVcRouter::set_probe(RouterProbe* p) {
 
 void InputVcRouter::sample(RouterProbe& p) const {
   for (std::size_t i = 0; i < inputs_.size(); ++i)
-    for (std::size_t v = 0; v < inputs_[i].vcs.size(); ++v)
-      p.in[i].occ[v] = static_cast<unsigned>(inputs_[i].vcs[v].fifo.size());
+    for (std::size_t v = 0; v < inputs_[i].vcs.size(); ++v) {
+      const auto& fifo = inputs_[i].vcs[v].fifo;
+      p.in[i].occ[v] = static_cast<unsigned>(fifo.size());
+      if (p.follow_slot >= 0)  // (waves.packet: its flits here)
+        for (std::size_t k = 0; k < fifo.size(); ++k)
+          p.held += fifo.at(k).packet == static_cast<std::uint32_t>(p.follow_slot);
+    }
   for (std::size_t o = 0; o < std::min(outputs_.size(), p.out.size()); ++o)
     for (int v = 0; v < outputs_[o].num_vcs(); ++v)
       p.out[o].credit[v] = static_cast<unsigned>(std::max(0, int{outputs_[o].vc(v).credits}));

@@ -118,8 +118,13 @@ void OutputQueuedRouter::accept_packet(int in_port, std::uint32_t id, Cycle t) {
 }
 
 void OutputQueuedRouter::sample(RouterProbe& p) const {
-  for (std::size_t o = 0; o < queues_.size(); ++o)
+  for (std::size_t o = 0; o < queues_.size(); ++o) {
     p.out[o].queued = static_cast<unsigned>(queued(static_cast<int>(o)));
+    if (p.follow_slot >= 0)  // (waves.packet: queued here)
+      for (const auto& q : queues_[o])
+        for (std::size_t k = 0; k < q.size(); ++k)
+          p.held += q.at(k).packet == static_cast<std::uint32_t>(p.follow_slot);
+  }
 }
 
 bool OutputQueuedRouter::evaluate(Cycle t) {
