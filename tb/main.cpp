@@ -25,6 +25,7 @@
 
 #include "switchyard/base/json.hpp"
 #include "switchyard/config/config.hpp"
+#include "switchyard/config/keys.hpp"
 #include "switchyard/network/network.hpp"
 #include "switchyard/sim/estimate.hpp"
 #include "switchyard/sim/simulation.hpp"
@@ -56,6 +57,7 @@ struct Args {
   std::string threads;  // bench: thread counts (a scaling table)
   bool quiet = false;
   bool accept_unstable = false;  // run: exit 0 when unstable (emitted sweep jobs)
+  bool json = false;  // keys: JSON instead of the table
 };
 
 std::vector<std::string> split(const std::string& s, char c) {
@@ -294,6 +296,16 @@ void define_cli(CLI::App& app, Args& a) {
                    "(simulation.threads), with the CPU time and the speed-up over the first "
                    "count; 16x16x16x16 (65,536 routers) only when --only names it")
       ->type_name("N,N,...");
+
+  CLI::App* keys = app.add_subcommand(
+      "keys", "Lists every config key: type, default, allowed values and meaning");
+  keys->footer(
+      "The keys are those the config parser reads (every branch of it), in the order it reads\n"
+      "them; list elements are written key[].field. PREFIX keeps one section or key\n"
+      "(switchyard keys router, switchyard keys traffic.broadcast).\n\n" +
+      std::string(kExitCodes));
+  keys->add_option("PREFIX", a.config, "only the keys under this section or key")->type_name("");
+  keys->add_flag("--json", a.json, "a JSON array instead of the table");
 }
 
 void mkdirs(const std::string& path) {
@@ -385,6 +397,28 @@ int cmd_run(const Args& a) {
                   vcd.c_str(), gtkw.c_str());
   }
   return r.stable || a.accept_unstable ? 0 : 3;
+}
+
+// switchyard keys [PREFIX] [--json]: the keys the parser reads (config/keys.hpp). A listing that
+// disagrees with the parser's schema (a key without a meaning) is a program error, exit 1.
+int cmd_keys(const Args& a) {
+  const sy::ConfigKeys all = sy::config_keys();
+  if (!all.problems.empty()) {
+    std::string msg = "the key listing is not the parser's:";
+    for (const std::string& p : all.problems) msg += "\n  " + p;
+    throw std::runtime_error(msg);
+  }
+  const std::vector<sy::ConfigKey> keys = sy::keys_under(all.keys, a.config);
+  if (keys.empty()) {
+    std::string sections;
+    for (const sy::ConfigKey& k : all.keys)
+      if (k.path.find('.') == std::string::npos)
+        sections += (sections.empty() ? "" : ", ") + k.path;
+    throw UsageError("no config key is '" + a.config + "' or under it (top level: " + sections +
+                     ")");
+  }
+  std::fputs((a.json ? sy::keys_json(keys) : sy::keys_table(keys)).c_str(), stdout);
+  return 0;
 }
 
 int cmd_check(const Args& a) {
@@ -858,7 +892,7 @@ int sc_main(int argc, char** argv) {
     const auto subs = app.get_subcommands();
     if (subs.empty() && argc > 1 && argv[1][0] != '-') {
       msg = "unknown command '" + std::string(argv[1]) +
-            "' (commands: run, check, sweep, collect, bench)";
+            "' (commands: run, check, sweep, collect, bench, keys)";
     } else if (dynamic_cast<const CLI::ExtrasError*>(&e)) {
       msg.clear();
       for (const auto& x : (subs.empty() ? &app : subs.front())->remaining())
@@ -872,6 +906,7 @@ int sc_main(int argc, char** argv) {
   try {
     if (a.cmd == "run") return cmd_run(a);
     if (a.cmd == "check") return cmd_check(a);
+    if (a.cmd == "keys") return cmd_keys(a);
     if (a.cmd == "sweep") {
       a.self = argv[0];
       return cmd_sweep(a);

@@ -76,6 +76,7 @@ TEST(CliArgs, EveryCommandHasItsOwnHelp) {
       {"sweep", {"--param", "--values", "--grid", "--seeds", "--jobs", "--emit", "--emit-slurm"}},
       {"collect", {"DIR", "manifest.tsv"}},
       {"bench", {"cycles/s"}},
+      {"keys", {"PREFIX", "--json"}},
   };
   for (const auto& [cmd, words] : cmds) {
     const CliResult r = cli(std::string(cmd) + " --help");
@@ -89,7 +90,7 @@ TEST(CliArgs, EveryCommandHasItsOwnHelp) {
   EXPECT_FALSE(has(cli("check --help").output, "--out"));
   const CliResult top = cli("--help");
   EXPECT_EQ(top.rc, 0);
-  for (const char* c : {"run", "check", "sweep", "collect", "bench"})
+  for (const char* c : {"run", "check", "sweep", "collect", "bench", "keys"})
     EXPECT_TRUE(has(top.output, c)) << top.output;
   const CliResult v = cli("--version");
   EXPECT_EQ(v.rc, 0);

@@ -13,7 +13,8 @@ void parse_interface(Section& s, Config& c) {
   const bool circuit = c.router.buffering == Buffering::Circuit;
   ni.injection =
       s.choice<Injection>("injection", circuit ? Injection::AllPort : Injection::Serial,
-                          {{"serial", Injection::Serial}, {"all_port", Injection::AllPort}});
+                          {{"serial", Injection::Serial}, {"all_port", Injection::AllPort}},
+                          "serial (circuit routers: all_port)");
   if (circuit && ni.injection != Injection::AllPort)
     fail(c.source, s.at("injection"), s.path("injection"),
          "circuit NIs are all-port (one circuit per outgoing link): use all_port or leave it out");
@@ -24,7 +25,8 @@ void parse_interface(Section& s, Config& c) {
   // Input ports of a router are bit positions in the allocator's 64-bit request vectors.
   const int ports = c.topology.make().num_ports();
   const int max_channels = std::max(1, std::min(16, 64 - ports));
-  ni.injection_channels = static_cast<int>(s.integer("injection_channels", 1, 1, max_channels));
+  ni.injection_channels = static_cast<int>(
+      s.integer("injection_channels", 1, 1, {max_channels, "min(16, 64 - router ports)"}));
   if (ni.injection == Injection::AllPort && s.has("injection_channels") &&
       ni.injection_channels != 1)
     fail(c.source, s.at("injection_channels"), s.path("injection_channels"),

@@ -8,14 +8,9 @@ namespace sy {
 namespace config_detail {
 
 void parse_routing(Section& s, Config& c) {
-  const std::string algo = s.text("algorithm", "dimension_order");
-  const auto& names = routing_names();
-  if (std::find(names.begin(), names.end(), algo) == names.end()) {
-    std::string list;
-    for (const auto& n : names) list += (list.empty() ? "" : ", ") + n;
-    fail(c.source, s.at("algorithm"), s.path("algorithm"),
-         "unknown value '" + algo + "' (expected one of: " + list + ")");
-  }
+  std::vector<std::pair<std::string, std::string>> names;
+  for (const std::string& n : routing_names()) names.emplace_back(n, n);
+  const std::string algo = s.choice<std::string>("algorithm", "dimension_order", names);
   c.routing.algorithm = algo;
   c.routing.allow_deadlock = s.boolean("allow_deadlock", false);
   c.routing.random_selection =

@@ -82,16 +82,17 @@ void parse_explicit(Section& s, Config& c) {
   x.message_flits = x.packet_flits = c.schedule.message_flits;
   x.shortest_paths = s.boolean("shortest_paths", false);
   x.returns_allowed = s.boolean("allow_returns", false);
-  x.links_per_slot = static_cast<int>(s.integer("links_per_slot", 0, 0, topo.num_ports()));
+  x.links_per_slot =
+      static_cast<int>(s.integer("links_per_slot", 0, 0, {topo.num_ports(), "router ports"}));
 
-  YAML::Node pk = s.raw("packets");
+  YAML::Node pk = s.raw("packets", {"list of {source, destination}"});
   if (!pk || !pk.IsSequence() || pk.size() == 0)
     fail(c.source, s.at("packets"), s.path("packets"),
          "needs a list of packets {source, destination: node | all}");
   for (std::size_t i = 0; i < pk.size(); ++i) {
     Section p(pk[i], s.path("packets") + "[" + std::to_string(i) + "]", c.source);
-    x.item_source.push_back(static_cast<int>(p.integer("source", 0, 0, N - 1)));
-    YAML::Node d = p.raw("destination");
+    x.item_source.push_back(static_cast<int>(p.integer("source", 0, 0, {N - 1, "nodes - 1"})));
+    YAML::Node d = p.raw("destination", {"integer | all", nullptr, "0 .. nodes - 1 | all"});
     if (!d) fail(c.source, pk[i], p.path("destination"), "needed (a node, or all)");
     x.item_dest.push_back(d.IsScalar() && d.Scalar() == "all"
                               ? -1
@@ -100,7 +101,7 @@ void parse_explicit(Section& s, Config& c) {
   }
   x.item_flits.assign(pk.size(), x.message_flits);
 
-  YAML::Node tx = s.raw("transmissions");
+  YAML::Node tx = s.raw("transmissions", {"list of {packet, from, route, slots | phase}"});
   if (!tx || !tx.IsSequence() || tx.size() == 0)
     fail(c.source, s.at("transmissions"), s.path("transmissions"),
          "needs a list of transmissions {packet, from, route, slots | phase}");
@@ -108,9 +109,10 @@ void parse_explicit(Section& s, Config& c) {
   for (std::size_t i = 0; i < tx.size(); ++i) {
     Section t(tx[i], s.path("transmissions") + "[" + std::to_string(i) + "]", c.source);
     Transmission tr;
-    tr.item = static_cast<int>(t.integer("packet", 0, 0, P - 1));
-    tr.sender = static_cast<int>(t.integer("from", 0, 0, N - 1));
-    YAML::Node route = t.raw("route");
+    tr.item = static_cast<int>(t.integer("packet", 0, 0, {P - 1, "packets - 1"}));
+    tr.sender = static_cast<int>(t.integer("from", 0, 0, {N - 1, "nodes - 1"}));
+    YAML::Node route = t.raw("route", {"list of port names", nullptr,
+                                       "d0+ | d0- | d1+ | ... (hypercube: d0 | d1 | ...)"});
     if (!route || !route.IsSequence() || route.size() == 0)
       fail(c.source, route ? route : tx[i], t.path("route"),
            "needs a list of ports (d0+, d1-, ...)");
@@ -168,11 +170,14 @@ void parse_task(Section& s, Config& c) {
   if (s.has("tags") && sch.task != "tags")
     fail(c.source, s.raw("tags"), s.path("tags"), "belongs to task: tags");
   if (sch.task == "neighbourhood") {
-    sch.near = static_cast<int>(s.integer("near", 1, 1, diameter));
-    sch.far = static_cast<int>(s.integer("far", diameter, sch.near, diameter));
+    sch.near = static_cast<int>(s.integer("near", 1, 1, {diameter, "diameter"}));
+    sch.far = static_cast<int>(
+        s.integer("far", {diameter, "diameter"}, {sch.near, "near"}, {diameter, "diameter"}));
   }
   if (sch.task != "tags") return;
-  YAML::Node tg = s.raw("tags");
+  YAML::Node tg =
+      s.raw("tags", {"list", nullptr,
+                     "hypercube: each 1 .. nodes - 1; torus: lists of one offset per dimension"});
   const bool cube = c.topology.kind == Topology::Kind::Hypercube;
   const int n = topo.num_nodes();
   if (!tg || !tg.IsSequence() || tg.size() == 0)
@@ -257,8 +262,8 @@ void parse_schedule(Section& s, Config& c) {
     const int N = c.topology.make().num_nodes();
     if (s.has("sources") && s.has("packets"))
       fail(c.source, s.at("packets"), s.path("packets"), "give sources or packets, not both");
-    sch.sources = s.int_list("sources", {}, 0, N - 1);
-    sch.packets = static_cast<int>(s.integer("packets", 0, 1, N));
+    sch.sources = s.int_list("sources", {}, 0, {N - 1, "nodes - 1"});
+    sch.packets = static_cast<int>(s.integer("packets", 0, 1, {N, "nodes"}));
     if (sch.sources.empty() && sch.packets == 0)
       fail(c.source, s.at("algorithm"), s.path("algorithm"),
            "pmnb needs sources: [nodes] or packets: M (drawn from the seed)");
@@ -269,7 +274,7 @@ void parse_schedule(Section& s, Config& c) {
   if (isotropic) parse_task(s, c);
   if (sch.algorithm == "total_exchange" || sch.algorithm == "octr") {
     const int ports = c.topology.make().num_ports();
-    sch.links = static_cast<int>(s.integer("links", 0, 1, ports));
+    sch.links = static_cast<int>(s.integer("links", 0, 1, {ports, "router ports"}));
   }
   if (isotropic || sch.algorithm == "total_exchange" || sch.algorithm == "mnb" || pmnb) {
     // Slot schedules on the model's store-and-forward routers (the paper's slotted model:
@@ -297,7 +302,7 @@ void parse_schedule(Section& s, Config& c) {
     return;
   }
   sch.packet_flits = static_cast<int>(s.integer("packet_flits", 0, 0, 1 << 24));
-  sch.root = static_cast<int>(s.integer("root", 0, 0, N - 1));
+  sch.root = static_cast<int>(s.integer("root", 0, 0, {N - 1, "nodes - 1"}));
   sch.variant = s.choice<std::string>(
       "variant", "slanting",
       {{"slanting", "slanting"}, {"boss_blocks", "boss_blocks"}, {"blocks_first", "blocks_first"}});

@@ -14,6 +14,9 @@ namespace sy {
 namespace config_detail {
 namespace {
 
+// traffic.packet_flits's default, as `switchyard keys` writes it (8, or 1 for a total exchange).
+constexpr const char* kPacketFlitsDefault = "8 (type total_exchange: 1)";
+
 // Lines of a CSV file read with caps: a line longer than kMaxLineBytes or a file longer than
 // kMaxFileBytes is an error (a device or a binary file fails at once instead of being read whole).
 constexpr std::size_t kMaxLineBytes = 4096;
@@ -147,7 +150,9 @@ void parse_self(Section& tr, Config& c) {
   t.self = tr.choice<SelfTraffic>("self", drawn ? SelfTraffic::Exclude : SelfTraffic::ThroughRouter,
                                   {{"exclude", SelfTraffic::Exclude},
                                    {"deliver_locally", SelfTraffic::DeliverLocally},
-                                   {"through_router", SelfTraffic::ThroughRouter}});
+                                   {"through_router", SelfTraffic::ThroughRouter}},
+                                  "exclude (uniform, hotspot, random_permutation), else "
+                                  "through_router");
   if (t.self == SelfTraffic::Exclude && !drawn)
     fail(c.source, tr.at("self"), tr.path("self"),
          t.trace ? "a trace (or type none) names its destinations: use deliver_locally or "
@@ -180,7 +185,8 @@ void parse_load(Section& tr, Config& c) {
       fail(c.source, bc["rate"], tr.path("broadcast") + ".rate",
            "give either broadcast.rate or load, not both");
     t.load_rho = ld.real("rho", 0.5, 0.0, 16.0);
-    t.broadcast_share = ld.real("broadcast_share", b.enabled() ? 1.0 : 0.0, 0.0, 1.0);
+    t.broadcast_share = ld.real(
+        "broadcast_share", {b.enabled() ? 1.0 : 0.0, "1 with broadcast.scheme, else 0"}, 0.0, 1.0);
     if (t.broadcast_share > 0 && !b.enabled())
       fail(c.source, ld.at("broadcast_share"), ld.path("broadcast_share"),
            "a broadcast share needs traffic.broadcast.scheme");
@@ -277,7 +283,8 @@ static void read_matrix(Section& tr, Config& c, int N) {
 // traffic-wide packet_flits and priority are then per class, and packet_flits holds the longest.
 static void parse_classes(Section& tr, Config& c) {
   TrafficConfig& t = c.traffic;
-  YAML::Node list = tr.raw("classes");
+  YAML::Node list = tr.raw("classes", {"list of {name, share, packet_flits, priority}", "[]",
+                                        "2 to 8 classes, shares adding up to 1"});
   if (!list) return;
   if (!list.IsSequence() || list.size() < 2 || list.size() > 8)
     fail(c.source, list, tr.path("classes"),
@@ -292,7 +299,8 @@ static void parse_classes(Section& tr, Config& c) {
   for (std::size_t i = 0; i < list.size(); ++i) {
     Section k(list[i], tr.path("classes") + "[" + std::to_string(i) + "]", c.source);
     TrafficClass tc;
-    tc.name = k.text("name", "class" + std::to_string(i));
+    tc.name = k.text("name", "");
+    if (tc.name.empty() && !k.has("name")) tc.name = "class" + std::to_string(i);
     if (tc.name.empty() || tc.name.size() > 32 ||
         tc.name.find_first_not_of(
             "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-") !=
@@ -327,16 +335,18 @@ static void parse_classes(Section& tr, Config& c) {
 void parse_traffic(Section& tr, Config& c) {
   const Topology topo = c.topology.make();
   const int N = topo.num_nodes();
-  const std::string ttype = tr.text("type", "synthetic");
-  if (ttype != "synthetic" && ttype != "trace" && ttype != "none" && ttype != "total_exchange")
-    fail(c.source, tr.at("type"), tr.path("type"),
-         "unknown value '" + ttype + "' (expected one of: synthetic, trace, none, total_exchange)");
+  const std::string ttype = tr.choice<std::string>("type", "synthetic",
+                                                   {{"synthetic", "synthetic"},
+                                                    {"trace", "trace"},
+                                                    {"none", "none"},
+                                                    {"total_exchange", "total_exchange"}});
   TrafficConfig& t = c.traffic;
   t.none = ttype == "none";
   t.exchange = ttype == "total_exchange";
   t.trace = ttype == "trace" || t.none || t.exchange;
   t.max_packet_flits = static_cast<int>(tr.integer("max_packet_flits", 0, 0, 1 << 20));
-  t.priority = static_cast<int>(tr.integer("priority", 0, 0, c.router.priority_classes - 1));
+  t.priority = static_cast<int>(
+      tr.integer("priority", 0, 0, {c.router.priority_classes - 1, "router.priority_classes - 1"}));
   Section bc = tr.sub("broadcast");
   BroadcastConfig& b = t.broadcast;
   b.scheme = bc.choice<BroadcastScheme>("scheme", BroadcastScheme::None,
@@ -350,10 +360,12 @@ void parse_traffic(Section& tr, Config& c) {
   if (indirect && bc.has("ending"))
     fail(c.source, bc.at("ending"), bc.path("ending"),
          "the indirect scheme draws one of the root's d trees uniformly");
-  b.balanced = bc.choice<bool>("ending", !indirect, {{"balanced", true}, {"uniform", false}});
+  b.balanced = bc.choice<bool>("ending", !indirect, {{"balanced", true}, {"uniform", false}},
+                               "balanced (indirect: uniform)");
   if (bc.has("root") && !indirect)
     fail(c.source, bc.at("root"), bc.path("root"), "only the indirect scheme has a root");
-  b.root = static_cast<int>(bc.integer("root", 0, 0, c.topology.make().num_nodes() - 1));
+  b.root =
+      static_cast<int>(bc.integer("root", 0, 0, {c.topology.make().num_nodes() - 1, "nodes - 1"}));
   if (indirect && c.router.buffering != Buffering::OutputQueued)
     fail(c.source, bc.at("scheme"), bc.path("scheme"),
          "the indirect scheme runs on output-queued routers");
@@ -404,7 +416,8 @@ void parse_traffic(Section& tr, Config& c) {
   } else if (t.exchange) {
     // Total exchange with no schedule: at cycle 0 every node requests one packet to every
     // other node, in the order s+1, s+2, ... (mod N), and the routers sort it out. A trace.
-    const int L = static_cast<int>(tr.integer("packet_flits", 1, 1, 1 << 16));
+    const int L =
+        static_cast<int>(tr.integer("packet_flits", {1, kPacketFlitsDefault}, 1, 1 << 16));
     const long long N = c.topology.make().num_nodes();
     if (N * (N - 1) > (1LL << 24))
       fail(c.source, tr.at("type"), tr.path("type"),
@@ -415,18 +428,19 @@ void parse_traffic(Section& tr, Config& c) {
       for (int k = 1; k < N; ++k)
         t.messages.push_back({0, s, static_cast<int>((s + k) % N), L, t.priority});
   } else if (t.trace) {
-    YAML::Node msgs = tr.raw("messages");
+    YAML::Node msgs = tr.raw("messages", {"list of {time, src, dst, flits, priority}"});
     if (msgs) {
       if (!msgs.IsSequence()) fail(c.source, msgs, tr.path("messages"), "expected a list");
       for (std::size_t i = 0; i < msgs.size(); ++i) {
         Section m(msgs[i], tr.path("messages") + "[" + std::to_string(i) + "]", c.source);
         TraceMessage tmsg;
         tmsg.time = static_cast<std::uint64_t>(m.integer("time", 0, 0, kMaxCycles));
-        tmsg.src = static_cast<int>(m.integer("src", 0, 0, N - 1));
-        tmsg.dst = static_cast<int>(m.integer("dst", 0, 0, N - 1));
+        tmsg.src = static_cast<int>(m.integer("src", 0, 0, {N - 1, "nodes - 1"}));
+        tmsg.dst = static_cast<int>(m.integer("dst", 0, 0, {N - 1, "nodes - 1"}));
         tmsg.flits = static_cast<int>(m.integer("flits", 1, 1, 1 << 20));
-        tmsg.priority =
-            static_cast<int>(m.integer("priority", t.priority, 0, c.router.priority_classes - 1));
+        tmsg.priority = static_cast<int>(
+            m.integer("priority", {t.priority, "traffic.priority"}, 0,
+                      {c.router.priority_classes - 1, "router.priority_classes - 1"}));
         m.finish();
         t.messages.push_back(tmsg);
       }
@@ -445,7 +459,8 @@ void parse_traffic(Section& tr, Config& c) {
     t.process =
         tr.choice<Process>("process", Process::Bernoulli,
                            {{"bernoulli", Process::Bernoulli}, {"poisson", Process::Poisson}});
-    t.packet_flits = static_cast<int>(tr.integer("packet_flits", 8, 1, 1 << 16));
+    t.packet_flits =
+        static_cast<int>(tr.integer("packet_flits", {8, kPacketFlitsDefault}, 1, 1 << 16));
     parse_classes(tr, c);
     t.rate_in_flits = tr.choice<bool>("rate_unit", true, {{"flits", true}, {"packets", false}});
     t.rate = tr.real("rate", 0.1, 0.0, 1e6);
@@ -463,7 +478,7 @@ void parse_traffic(Section& tr, Config& c) {
                                     {"random_permutation", Pattern::RandomPermutation},
                                     {"matrix", Pattern::Matrix}});
     Section hs = tr.sub("hotspot");
-    t.hotspot_nodes = hs.int_list("nodes", {0}, 0, N - 1);
+    t.hotspot_nodes = hs.int_list("nodes", {0}, 0, {N - 1, "nodes - 1"});
     t.hotspot_fraction = hs.real("fraction", 0.1, 0.0, 1.0);
     hs.finish();
     if (t.pattern == Pattern::Hotspot && t.hotspot_nodes.empty())

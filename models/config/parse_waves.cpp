@@ -26,9 +26,9 @@ void parse_waves(Section& s, Config& c) {
     if (static_cast<unsigned char>(ch) < 0x20)
       fail(c.source, s.at("file"), s.path("file"), "contains a control character");
   {
-    YAML::Node rn = s.raw("routers");
+    YAML::Node rn = s.raw("routers", {"all | list of integers", "all"});
     if (rn && !(rn.IsScalar() && rn.Scalar() == "all"))
-      w.routers = s.int_list("routers", {}, 0, N - 1);
+      w.routers = s.int_list("routers", {}, 0, {N - 1, "routers - 1"});
   }
   w.from_cycle = static_cast<std::uint64_t>(s.integer("from_cycle", 0, 0, kMaxCycles));
   w.to_cycle = static_cast<std::uint64_t>(s.integer("to_cycle", kMaxCycles, 0, kMaxCycles));

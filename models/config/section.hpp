@@ -38,6 +38,70 @@ inline std::string join(const std::vector<std::string>& v) {
   return s;
 }
 
+// Recording mode, for `switchyard keys` (config/keys.cpp): while a KeyRecording is alive on this
+// thread, every key a Section takes is appended to it with its type, default and allowed values,
+// as the reader that takes it checks them. Off (no recording) in normal parsing: a reader then
+// pays one test of a null pointer per key, and nothing it reads or returns changes.
+struct KeyRecord {
+  std::string path;     // list elements as [] ("traffic.messages[].src")
+  std::string type;     // "" when the key was only taken (Section::raw without a note)
+  std::string def;      // the default as YAML writes it; "" when none
+  std::string allowed;  // a range ("0 .. 32"), the choices ("a | b"), or ""
+};
+inline thread_local std::vector<KeyRecord>* key_recording = nullptr;
+
+class KeyRecording {
+ public:
+  KeyRecording() : outer_(key_recording) { key_recording = &records; }
+  ~KeyRecording() { key_recording = outer_; }
+  KeyRecording(const KeyRecording&) = delete;
+  KeyRecording& operator=(const KeyRecording&) = delete;
+  std::vector<KeyRecord> records;
+
+ private:
+  std::vector<KeyRecord>* outer_;
+};
+
+// A range end or default that depends on what is already parsed (the node count, the priority
+// classes): the value the reader uses, and the name `switchyard keys` gives it ("nodes - 1").
+// Converts from a plain number, so a constant bound is written as before.
+struct Int {
+  Int(std::int64_t v) : value(v) {}  // NOLINT: implicit, a constant bound
+  Int(std::int64_t v, const char* n) : value(v), name(n) {}
+  std::int64_t value;
+  const char* name = nullptr;
+};
+struct Real {
+  Real(double v) : value(v) {}  // NOLINT: implicit, a constant bound
+  Real(double v, const char* n) : value(v), name(n) {}
+  double value;
+  const char* name = nullptr;
+};
+// What `switchyard keys` says of a key read by Section::raw (a list or a mixed value, checked by
+// the parser itself).
+struct KeyNote {
+  const char* type;
+  const char* def = nullptr;
+  const char* allowed = nullptr;
+};
+
+// How the key listing writes a number: powers of two from 2^16 as 2^k.
+inline std::string key_number(std::int64_t v) {
+  if (v >= 65536 && (v & (v - 1)) == 0) {
+    int k = 0;
+    while ((std::int64_t{1} << k) != v) ++k;
+    return "2^" + std::to_string(k);
+  }
+  if (v == std::numeric_limits<int>::max()) return "2^31 - 1";
+  return std::to_string(v);
+}
+inline std::string key_number(const Int& v) {
+  return v.name ? v.name : key_number(v.value);
+}
+inline std::string key_number(const Real& v) {
+  return v.name ? v.name : Json::number(v.value);
+}
+
 // A YAML mapping being read: every key must be taken, or finish() reports it as unknown.
 class Section {
  public:
@@ -61,8 +125,15 @@ class Section {
   }
   bool has(const char* k) const { return node_ && node_.IsMap() && node_[k]; }
   std::string path(const char* k) const { return path_.empty() ? k : path_ + "." + k; }
-  // The value under k, or an undefined node when the key is absent.
-  YAML::Node raw(const char* k) {
+  // The value under k, or an undefined node when the key is absent. The note says what the key
+  // takes for `switchyard keys` (a key read only through raw needs one).
+  YAML::Node raw(const char* k, const KeyNote& note = {nullptr}) {
+    if (key_recording)
+      record(k, note.type ? note.type : "", note.def ? note.def : "",
+             note.allowed ? note.allowed : "");
+    return take(k);
+  }
+  YAML::Node take(const char* k) {
     taken_.insert(k);
     if (has(k)) {
       YAML::Node n = node_[k];
@@ -71,18 +142,23 @@ class Section {
     }
     return YAML::Node(YAML::NodeType::Undefined);
   }
-  std::int64_t integer(const char* k, std::int64_t def, std::int64_t lo, std::int64_t hi) {
-    YAML::Node n = raw(k);
-    if (!n) return def;
-    return as_int(n, path(k), lo, hi);
+  std::int64_t integer(const char* k, Int def, Int lo, Int hi) {
+    if (key_recording)
+      record(k, "integer", key_number(def), key_number(lo) + " .. " + key_number(hi));
+    YAML::Node n = take(k);
+    if (!n) return def.value;
+    return as_int(n, path(k), lo.value, hi.value);
   }
-  double real(const char* k, double def, double lo, double hi) {
-    YAML::Node n = raw(k);
-    if (!n) return def;
-    return as_real(n, path(k), lo, hi);
+  double real(const char* k, Real def, Real lo, Real hi) {
+    if (key_recording)
+      record(k, "number", key_number(def), key_number(lo) + " .. " + key_number(hi));
+    YAML::Node n = take(k);
+    if (!n) return def.value;
+    return as_real(n, path(k), lo.value, hi.value);
   }
   bool boolean(const char* k, bool def) {
-    YAML::Node n = raw(k);
+    if (key_recording) record(k, "boolean", def ? "true" : "false", "true | false");
+    YAML::Node n = take(k);
     if (!n) return def;
     bool b;
     if (!n.IsScalar() || !YAML::convert<bool>::decode(n, b))
@@ -90,14 +166,26 @@ class Section {
     return b;
   }
   std::string text(const char* k, const std::string& def) {
-    YAML::Node n = raw(k);
+    if (key_recording) record(k, "string", def.empty() ? "\"\"" : def, "");
+    YAML::Node n = take(k);
     if (!n) return def;
     if (!n.IsScalar()) fail(source_, n, path(k), "expected a string");
     return n.Scalar();
   }
+  // def_name: the default as `switchyard keys` writes it when it depends on the config (else the
+  // name of the option that is def).
   template <class E>
-  E choice(const char* k, E def, const std::vector<std::pair<std::string, E>>& options) {
-    YAML::Node n = raw(k);
+  E choice(const char* k, E def, const std::vector<std::pair<std::string, E>>& options,
+           const char* def_name = nullptr) {
+    if (key_recording) {
+      std::string d = def_name ? def_name : "", names;
+      for (const auto& o : options) {
+        if (!def_name && d.empty() && o.second == def) d = o.first;
+        names += (names.empty() ? "" : " | ") + o.first;
+      }
+      record(k, "choice", d, names);
+    }
+    YAML::Node n = take(k);
     if (!n) return def;
     std::vector<std::string> names;
     for (const auto& o : options) {
@@ -108,16 +196,23 @@ class Section {
          "unknown value '" + (n.IsScalar() ? n.Scalar() : std::string("<non-scalar>")) +
              "' (expected one of: " + join(names) + ")");
   }
-  std::vector<int> int_list(const char* k, std::vector<int> def, int lo, int hi) {
-    YAML::Node n = raw(k);
+  std::vector<int> int_list(const char* k, std::vector<int> def, Int lo, Int hi) {
+    if (key_recording) {
+      std::string d;
+      for (int x : def) d += (d.empty() ? "" : ", ") + std::to_string(x);
+      record(k, "list of integers", "[" + d + "]",
+             "each " + key_number(lo) + " .. " + key_number(hi));
+    }
+    YAML::Node n = take(k);
     if (!n) return def;
     if (!n.IsSequence()) fail(source_, n, path(k), "expected a list of integers");
     std::vector<int> v;
     for (std::size_t i = 0; i < n.size(); ++i)
-      v.push_back(static_cast<int>(as_int(n[i], path(k) + "[" + std::to_string(i) + "]", lo, hi)));
+      v.push_back(static_cast<int>(
+          as_int(n[i], path(k) + "[" + std::to_string(i) + "]", lo.value, hi.value)));
     return v;
   }
-  Section sub(const char* k) { return Section(raw(k), path(k), source_, anchor_); }
+  Section sub(const char* k) { return Section(raw(k, {"section"}), path(k), source_, anchor_); }
   void finish() const {
     if (!node_) return;
     for (auto it = node_.begin(); it != node_.end(); ++it) {
@@ -153,6 +248,22 @@ class Section {
   const std::string& source() const { return source_; }
 
  private:
+  // Recording mode: appends key k of this section, its list indices written as [].
+  void record(const char* k, std::string type, std::string def, std::string allowed) const {
+    std::string p;
+    const std::string full = path(k);
+    for (std::size_t i = 0; i < full.size(); ++i) {
+      if (full[i] == '[') {
+        const std::size_t close = full.find(']', i);
+        p += "[]";
+        i = close == std::string::npos ? full.size() : close;
+      } else {
+        p += full[i];
+      }
+    }
+    key_recording->push_back({std::move(p), std::move(type), std::move(def), std::move(allowed)});
+  }
+
   YAML::Node node_, anchor_;
   std::string path_;
   const std::string& source_;
