@@ -6,14 +6,15 @@ cd "$(dirname "$0")/.."
 bash tb/build.sh
 mkdir -p docs/figures
 # Latency-throughput of the quick-start router (8x8 torus, wormhole, 2 VCs x 4 flits, L = 8).
-./build/switchyard sweep configs/quickstart.yaml --param traffic.rate \
+# (The ideal pipeline: the quick start's router is the staged one; this compares buffers.)
+./build/switchyard sweep configs/quickstart.yaml --set router.pipeline=ideal --param traffic.rate \
   --values 0.05,0.1,0.15,0.2,0.25,0.28,0.3,0.32,0.35,0.4 --out out/docs-quickstart-sweep >/dev/null
 cp out/docs-quickstart-sweep/sweep.csv docs/figures/quickstart_sweep.csv
 /usr/bin/python3 tb/plot_sweep.py docs/figures/quickstart_sweep.csv --out docs/figures/quickstart_sweep.png \
   --title "8x8 torus, wormhole, 2 VCs x 4 flits, 8-flit packets, uniform"
 # Same load range, ideal output-queued routers (the papers' model) for comparison.
 ./build/switchyard sweep configs/quickstart.yaml --param traffic.rate \
-  --set router.buffering=output_queued \
+  --set router.pipeline=ideal --set router.buffering=output_queued \
   --values 0.05,0.1,0.15,0.2,0.25,0.28,0.3,0.32,0.35,0.4,0.5,0.6,0.7,0.8,0.9,0.95 \
   --out out/docs-quickstart-oq >/dev/null
 cp out/docs-quickstart-oq/sweep.csv docs/figures/quickstart_oq_sweep.csv

@@ -53,7 +53,10 @@ void parse_router(Section& s, Config& c) {
     fail(c.source, s.at("allocator_iterations"), s.path("allocator_iterations"),
          "is the number of iSLIP rounds: it needs switch_allocator: islip");
   c.router.allocator_iterations = static_cast<int>(s.integer("allocator_iterations", 1, 1, 8));
-  if (s.has("vc_allocator") && !s.has("pipeline"))
+  // pipeline: ideal (the same as leaving it out: delta per hop, free ejection), or the stages.
+  const bool ideal = !s.has("pipeline") ||
+                     (s.at("pipeline").IsScalar() && s.at("pipeline").Scalar() == "ideal");
+  if (s.has("vc_allocator") && ideal)
     fail(c.source, s.at("vc_allocator"), s.path("vc_allocator"),
          "the ideal pipeline folds VC allocation into switch allocation: a separate VC "
          "allocator needs router.pipeline");
@@ -65,7 +68,13 @@ void parse_router(Section& s, Config& c) {
     fail(c.source, s.at("wait_for_tail_credit"), s.path("wait_for_tail_credit"),
          "is a choice of wormhole input_vc routers (buffering: input_vc, switching: wormhole)");
   c.router.wait_for_tail_credit = s.boolean("wait_for_tail_credit", true);
-  if (s.has("pipeline")) {
+  if (ideal && s.has("pipeline")) {
+    s.raw("pipeline", {"ideal | {rc, va, sa, st, lt, credit_delay, speculative, ejection_ports}",
+                       "ideal", "ideal, or a mapping of the stages"});
+  } else if (s.has("pipeline")) {
+    if (s.at("pipeline").IsScalar())
+      fail(c.source, s.at("pipeline"), s.path("pipeline"),
+           "expected ideal or a mapping of the stages {rc, va, sa, st, lt, ...}");
     if (c.router.buffering != Buffering::InputVc)
       fail(c.source, s.at("pipeline"), s.path("pipeline"),
            "the staged pipeline is a model of input_vc routers (buffering: input_vc)");
