@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cmath>
 #include <cstring>
 #include <fstream>
 #include <sstream>
@@ -280,6 +281,82 @@ Config parse_document(const std::string& text, const std::string& source,
 }
 
 }  // namespace
+
+void check_config(const Config& c) {
+  const auto bad = [](const std::string& key, const std::string& what) {
+    throw ConfigError("config (in code): " + key + ": " + what);
+  };
+  const auto in = [&](const std::string& key, double v, double lo, double hi) {
+    if (!(v >= lo && v <= hi))
+      bad(key, Json::number(v) + " is not in " + Json::number(lo) + " .. " + Json::number(hi));
+  };
+  const TopologyConfig& tp = c.topology;
+  if (tp.kind == Topology::Kind::Butterfly) {
+    in("topology.k", tp.k, 2, 16);
+    in("topology.n", tp.n, 1, 20);
+  } else {
+    if (tp.dims.empty() || tp.dims.size() > 20) bad("topology.dims", "needs 1 to 20 dimensions");
+    double nodes = 1;
+    for (int n : tp.dims) {
+      in("topology.dims[]", n, 1, 1 << 16);
+      nodes *= n;
+    }
+    in("topology.dims (nodes)", nodes, 1, 1 << 26);
+    if (tp.kind == Topology::Kind::Hypercube)
+      for (int n : tp.dims)
+        if (n != 2) bad("topology.dims", "a hypercube has every dimension of size 2");
+  }
+  const RouterConfig& r = c.router;
+  in("router.vcs", r.vcs, 1, 32);
+  in("router.vc_depth", r.vc_depth, 1, 4096);
+  in("router.priority_classes", r.priority_classes, 1, kMaxClasses);
+  in("timing.alpha", c.timing.alpha, 0, 1 << 24);
+  in("timing.delta", c.timing.delta, 0, 1 << 24);
+  in("timing.tau", c.timing.tau, 1, 1 << 16);
+  const SimulationConfig& s = c.simulation;
+  in("simulation.measure", static_cast<double>(s.measure), 1, static_cast<double>(kMaxCycles));
+  in("simulation.warmup", static_cast<double>(s.warmup), 0, static_cast<double>(kMaxCycles));
+  in("simulation.batches", s.batches, 2, 1000);
+  in("simulation.threads", s.threads, 1, 64);
+  const TrafficConfig& t = c.traffic;
+  const int N = tp.make().num_nodes();
+  if (!t.trace) {
+    in("traffic.rate", t.rate, 0, 1e6);
+    in("traffic.packet_flits", t.packet_flits, 1, 1 << 16);
+    in("traffic.priority", t.priority, 0, r.priority_classes - 1);
+    if (t.process == Process::Bernoulli && t.packets_per_cycle() > 1.0)
+      bad("traffic.rate", "a Bernoulli source makes at most one packet per cycle");
+    if (!t.classes.empty()) {
+      if (t.classes.size() < 2 || t.classes.size() > static_cast<std::size_t>(kMaxClasses))
+        bad("traffic.classes", "2 to 8 classes");
+      double total = 0;
+      for (const TrafficClass& k : t.classes) {
+        in("traffic.classes[].share", k.share, 1e-300, 1);
+        in("traffic.classes[].packet_flits", k.packet_flits, 1, 1 << 16);
+        in("traffic.classes[].priority", k.priority, 0, r.priority_classes - 1);
+        total += k.share;
+        if (k.packet_flits > t.packet_flits)
+          bad("traffic.packet_flits", "must be the longest class's packet_flits");
+      }
+      if (std::fabs(total - 1.0) > 1e-9) bad("traffic.classes", "the shares must add up to 1");
+    }
+    if (t.pattern == Pattern::Matrix && t.matrix.size() != static_cast<std::size_t>(N) * N)
+      bad("traffic.matrix", "needs N x N rates for the N = " + std::to_string(N) + " nodes");
+  }
+  for (const TraceMessage& m : t.messages) {
+    in("traffic.messages[].src", m.src, 0, N - 1);
+    in("traffic.messages[].dst", m.dst, 0, N - 1);
+    in("traffic.messages[].flits", m.flits, 1, 1 << 20);
+    in("traffic.messages[].priority", m.priority, 0, r.priority_classes - 1);
+    in("traffic.messages[].time", static_cast<double>(m.time), 0, static_cast<double>(kMaxCycles));
+  }
+  if (r.buffering == Buffering::InputVc && r.switching != Switching::Wormhole &&
+      r.vc_depth < longest_message_flits(c) && !t.trace)
+    bad("router.vc_depth", "virtual cut-through and store-and-forward need vc_depth >= the "
+                           "largest packet");
+  if (r.pipeline.staged && r.buffering != Buffering::InputVc)
+    bad("router.pipeline", "the staged pipeline is a model of input_vc routers");
+}
 
 double longest_message_flits(const Config& c) {
   double flits = c.traffic.packet_flits;

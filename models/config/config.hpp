@@ -324,6 +324,12 @@ std::string unreadable_file(const std::string& path);
 Config parse_config(const std::string& yaml_text, const std::string& source_name,
                     const std::vector<std::string>& overrides = {});
 
+// A Config built or changed in code (not by the parser): its fields checked against the
+// parser's ranges and the cross-key rules a run depends on; a ConfigError "config (in code):
+// key.path: what" otherwise. run_simulation calls it first. (The parser's own checks, with file
+// and line, are the full set: a config from YAML text has passed them all.)
+void check_config(const Config& c);
+
 // The fully resolved config as a JSON object (for results.json).
 std::string config_to_json(const Config& c, int indent);
 

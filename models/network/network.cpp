@@ -442,7 +442,19 @@ void Network::idle_end(Cycle t) {
   end_cycle_ = std::max({end_cycle_, t, stats_.last_delivery});
 }
 
+// (An exception out of a cycle, a refused request or a broken invariant, ends the run and reaches
+// run_simulation's caller as itself, not as SystemC's report of an uncaught exception.)
 void Network::clock() {
+  try {
+    run_cycles();
+  } catch (...) {
+    failure_ = std::current_exception();
+    state_.done = true;
+    sc_core::sc_stop();
+  }
+}
+
+void Network::run_cycles() {
   const sc_core::sc_time now = sc_core::sc_time_stamp();
   if (state_.done) {
     // SystemC writes a time step's trace values only once time moves on: run two more (empty)

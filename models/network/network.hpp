@@ -14,6 +14,7 @@
 // set_broadcast_request and add_backlog (sim/plugin.hpp: the plug-ins that do it).
 #pragma once
 #include <chrono>
+#include <exception>
 #include <functional>
 #include <memory>
 #include <string>
@@ -121,9 +122,14 @@ class Network : public sc_core::sc_module {
     progress_mask_ = every - 1;
   }
 
+  // The exception that ended the run (null: none); run_simulation rethrows it.
+  std::exception_ptr failure() const { return failure_; }
+
  private:
   void start_of_simulation() override;
   void clock();
+  void run_cycles();
+  std::exception_ptr failure_;
   void step(Cycle t);
   // Input-VC links: busy cycles in the window as tau per flit carried inside it, from each
   // link's flit count where the window opens and closes (not a test per flit).

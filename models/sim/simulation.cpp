@@ -351,6 +351,7 @@ Results collect_core(const Network& net, double wall_seconds) {
 }  // namespace
 
 Results run_simulation(const Config& cfg, const RunOptions& opt) {
+  check_config(cfg);  // (a config built in code: a ConfigError here, before anything is built)
   if (g_ran)
     throw std::logic_error(
         "one simulation per process (SystemC elaborates once): run each test "
@@ -376,7 +377,13 @@ Results run_simulation(const Config& cfg, const RunOptions& opt) {
   const auto t0 = std::chrono::steady_clock::now();
   lim.start = t0;
   net->set_limits(lim);
-  sc_core::sc_start();
+  try {
+    sc_core::sc_start();
+  } catch (const sc_core::sc_report& e) {
+    // (An exception out of a caller's own process: said as what it is.)
+    throw std::runtime_error(std::string("during the run: ") + e.what());
+  }
+  if (net->failure()) std::rethrow_exception(net->failure());
   const auto t1 = std::chrono::steady_clock::now();
   if (net->waves()) net->waves()->close();
   net->settle_link_window();

@@ -144,7 +144,7 @@ void check_topology(const sy::Config& c, const sy::Topology& topo) {
     }
 }
 
-void check_config(const sy::Config& c) {
+void check_invariants(const sy::Config& c) {
   const sy::Topology topo = c.topology.make();
   check_topology(c, topo);
   const sy::Estimate e = sy::estimate_run(c);
@@ -272,6 +272,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   }
   if (verbose())
     std::fprintf(stderr, "ok: %s, %d nodes\n", c.name.c_str(), c.topology.make().num_nodes());
-  check_config(c);
+  check_invariants(c);
   return 0;
 }
