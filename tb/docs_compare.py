@@ -16,6 +16,7 @@ Prints one line per difference (file, row, column, committed -> regenerated) and
 there is any, 0 when there is none.
 """
 import csv
+import difflib
 import os
 import re
 import sys
@@ -71,30 +72,41 @@ def table_header(lines, i):
 
 
 def compare_md(name, a_path, b_path, out):
-    a = open(a_path).read().splitlines()
-    b = open(b_path).read().splitlines()
-    a = [l for l in a if not SKIP_LINES.search(l)]
-    b = [l for l in b if not SKIP_LINES.search(l)]
-    if len(a) != len(b):
-        out.append(f"{name}: {len(a)} lines committed, {len(b)} regenerated")
-    for n, (la, lb) in enumerate(zip(a, b), start=1):
-        if la == lb:
-            continue
-        if la.lstrip().startswith("|") and lb.lstrip().startswith("|"):
-            ca = [c.strip() for c in la.strip().strip("|").split("|")]
-            cb = [c.strip() for c in lb.strip().strip("|").split("|")]
-            head = table_header(a, n - 1)
-            if len(ca) != len(cb):
-                out.append(f"{name}: line {n}: {la!r} -> {lb!r}")
-                continue
+    a = [l for l in open(a_path).read().splitlines() if not SKIP_LINES.search(l)]
+    b = [l for l in open(b_path).read().splitlines() if not SKIP_LINES.search(l)]
+    # Lines aligned by their text with the numbers taken out, so that an inserted or removed
+    # line shows as one and a changed number as a changed cell.
+    shape = lambda l: NUMBER.sub("#", l)
+    sm = difflib.SequenceMatcher(None, [shape(l) for l in a], [shape(l) for l in b], autojunk=False)
+    for op, i1, i2, j1, j2 in sm.get_opcodes():
+        if op == "delete" or (op == "replace" and i2 - i1 != j2 - j1):
+            for i in range(i1, i2):
+                out.append(f"{name}: line {i + 1} committed, not regenerated: {a[i]!r}")
+        if op == "insert" or (op == "replace" and i2 - i1 != j2 - j1):
+            for j in range(j1, j2):
+                out.append(f"{name}: line {j + 1} regenerated, not committed: {b[j]!r}")
+        if op == "equal" or (op == "replace" and i2 - i1 == j2 - j1):
+            for i, j in zip(range(i1, i2), range(j1, j2)):
+                compare_md_line(name, a, i, a[i], b[j], out)
+
+
+def compare_md_line(name, a, i, la, lb, out):
+    if la == lb:
+        return
+    if la.lstrip().startswith("|") and lb.lstrip().startswith("|"):
+        ca = [c.strip() for c in la.strip().strip("|").split("|")]
+        cb = [c.strip() for c in lb.strip().strip("|").split("|")]
+        head = table_header(a, i)
+        if len(ca) == len(cb):
             for k, (x, y) in enumerate(zip(ca, cb)):
                 if x == y or same_text(x, y):
                     continue
                 col = head[k] if k < len(head) else str(k + 1)
-                out.append(f"{name}: line {n} (row {ca[0]} | {ca[1] if len(ca) > 1 else ''}), "
-                           f"column {col!r}: {x!r} -> {y!r}")
-        elif not same_text(la, lb):
-            out.append(f"{name}: line {n}: {la!r} -> {lb!r}")
+                row = " | ".join(ca[:2])
+                out.append(f"{name}: line {i + 1} (row {row}), column {col!r}: {x!r} -> {y!r}")
+            return
+    if not same_text(la, lb):
+        out.append(f"{name}: line {i + 1}: {la!r} -> {lb!r}")
 
 
 def same_text(x, y):
