@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Checks that docs/figures is what the model gives today (issue 33, point 10):
-#   bash tb/docs_check.sh               (as long as tb/docs_all.sh: about 45 minutes on 2 cores)
+#   bash tb/docs_check.sh               (as long as tb/docs_all.sh: about 35 minutes on 2 shared cores)
 # Copies the working tree's files (tracked and untracked, not the ignored ones) into a scratch
 # folder, empties its docs/figures there (the BookSim2 comparison's files stay: they need a
 # BookSim2 build), runs tb/docs_all.sh in it with this checkout's binary, and compares every
