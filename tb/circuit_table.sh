@@ -9,10 +9,12 @@
 # run each with alpha+1, delta+1, tau+1). Also: broadcast time vs message length on the ~625-node
 # tori (plot), a few short-message spot checks, and the waves of the 5x5 tiling broadcast.
 # Writes docs/figures/circuit_table.md, circuit_table.csv, circuit_time_vs_length.{csv,png},
-# circuit_tiling_5x5.{vcd,gtkw}. Runs go to out/circuit-table/.
+# circuit_tiling_5x5.{vcd,gtkw}. Runs go to out/circuit-table/. SWITCHYARD=path uses that binary
+# (and skips the build).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash tb/build.sh
+export SY=${SWITCHYARD:-build/switchyard}
+[ -n "${SWITCHYARD:-}" ] || bash tb/build.sh
 mkdir -p docs/figures
 rm -rf out/circuit-table
 /usr/bin/python3 - <<'PY'
@@ -26,7 +28,7 @@ import subprocess
 import sys
 import time
 
-SY, OUT, FIG, CFG = "build/switchyard", "out/circuit-table", "docs/figures", "configs/papers/circuit"
+SY, OUT, FIG, CFG = os.environ["SY"], "out/circuit-table", "docs/figures", "configs/papers/circuit"
 T0 = time.time()
 SETTINGS = {  # name: (alpha, delta, tau, L, description)
     "ipsc": (2600, 400, 17, 1024,

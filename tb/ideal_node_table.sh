@@ -6,6 +6,7 @@
 #   bash tb/ideal_node_table.sh > docs/figures/ideal_node.md      (called by tb/docs_figures.sh)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+SY=${SWITCHYARD:-./build/switchyard}
 mkdir -p out
 echo "| d | p | ρ | injection | traffic.self | model T (packet times) | ±95% | lower dp + pρ/(2(1−ρ)) | upper dp/(1−ρ) | zero-hop packets | stable |"
 echo "|---|---|---|---|---|---|---|---|---|---|---|"
@@ -22,7 +23,7 @@ traffic: {process: poisson, rate_unit: packets, packet_flits: 1, pattern: bit_fl
 simulation: {warmup: $((measure / 10)), measure: $measure, seed: 1}
 YAML
   rm -f "$out/results.json"
-  ./build/switchyard run "$cfg" --quiet --out "$out" || [ $? -eq 3 ]  # 3: not stable, still written
+  "$SY" run "$cfg" --quiet --out "$out" || [ $? -eq 3 ]  # 3: not stable, still written
   python3 - "$out/results.json" "$d" "$p" "$rho" "$inj" "$self" <<'PY'
 import json, sys
 r = json.load(open(sys.argv[1])); d, p, rho = map(float, sys.argv[2:5])

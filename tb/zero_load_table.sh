@@ -3,6 +3,7 @@
 # Each row is one `switchyard run` of a one-message trace; the model column is its latency.mean.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+SY=${SWITCHYARD:-./build/switchyard}
 echo "| topology | switching | buffering | α | δ | τ | L | src→dst | h | formula | model | command |"
 echo "|---|---|---|---|---|---|---|---|---|---|---|---|"
 row() {  # topo-yaml topo-label switching buffering a d t L src dst h
@@ -15,7 +16,7 @@ router: {buffering: $4, switching: $3, vcs: 2, vc_depth: 16}
 timing: {alpha: $5, delta: $6, tau: $7}
 traffic: {type: trace, messages: [{time: 0, src: $9, dst: ${10}, flits: $8}]}
 YAML
-  ./build/switchyard run "$cfg" --quiet --out "$out"
+  "$SY" run "$cfg" --quiet --out "$out"
   local model
   model=$(sed -n '/"latency"/,/}/p' "$out/results.json" | sed -n 's/.*"mean": \([0-9.]*\).*/\1/p' | head -n 1)
   local f
