@@ -57,7 +57,7 @@ struct Args {
   std::string threads;  // bench: thread counts (a scaling table)
   bool quiet = false;
   bool accept_unstable = false;  // run: exit 0 when unstable (emitted sweep jobs)
-  bool json = false;  // keys: JSON instead of the table
+  bool json = false;             // keys: JSON instead of the table
 };
 
 std::vector<std::string> split(const std::string& s, char c) {

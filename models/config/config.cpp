@@ -352,8 +352,9 @@ void check_config(const Config& c) {
   }
   if (r.buffering == Buffering::InputVc && r.switching != Switching::Wormhole &&
       r.vc_depth < longest_message_flits(c) && !t.trace)
-    bad("router.vc_depth", "virtual cut-through and store-and-forward need vc_depth >= the "
-                           "largest packet");
+    bad("router.vc_depth",
+        "virtual cut-through and store-and-forward need vc_depth >= the "
+        "largest packet");
   if (r.pipeline.staged && r.buffering != Buffering::InputVc)
     bad("router.pipeline", "the staged pipeline is a model of input_vc routers");
 }

@@ -54,8 +54,8 @@ void parse_router(Section& s, Config& c) {
          "is the number of iSLIP rounds: it needs switch_allocator: islip");
   c.router.allocator_iterations = static_cast<int>(s.integer("allocator_iterations", 1, 1, 8));
   // pipeline: ideal (the same as leaving it out: delta per hop, free ejection), or the stages.
-  const bool ideal = !s.has("pipeline") ||
-                     (s.at("pipeline").IsScalar() && s.at("pipeline").Scalar() == "ideal");
+  const bool ideal =
+      !s.has("pipeline") || (s.at("pipeline").IsScalar() && s.at("pipeline").Scalar() == "ideal");
   if (s.has("vc_allocator") && ideal)
     fail(c.source, s.at("vc_allocator"), s.path("vc_allocator"),
          "the ideal pipeline folds VC allocation into switch allocation: a separate VC "

@@ -284,7 +284,7 @@ static void read_matrix(Section& tr, Config& c, int N) {
 static void parse_classes(Section& tr, Config& c) {
   TrafficConfig& t = c.traffic;
   YAML::Node list = tr.raw("classes", {"list of {name, share, packet_flits, priority}", "[]",
-                                        "2 to 8 classes, shares adding up to 1"});
+                                       "2 to 8 classes, shares adding up to 1"});
   if (!list) return;
   if (!list.IsSequence() || list.size() < 2 || list.size() > 8)
     fail(c.source, list, tr.path("classes"),
