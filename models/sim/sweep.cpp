@@ -274,7 +274,7 @@ int collect_sweep(const std::string& out, bool print, bool report) {
     row.push_back(acc < C ? spread(acc) : "");
     point_rows.push_back(std::move(row));
   }
-  const auto write_table = [&](const std::string& path, std::vector<std::string> names,
+  const auto write_table = [&](const std::string& path, const std::vector<std::string>& names,
                                const std::vector<std::vector<std::string>>& rows) {
     std::vector<bool> keep(names.size(), true);
     for (std::size_t k = params.size(); k < names.size(); ++k) {
@@ -283,19 +283,17 @@ int collect_sweep(const std::string& out, bool print, bool report) {
       keep[k] = any;
     }
     std::ostringstream csv;
-    for (const auto* row : [&] {
-           std::vector<const std::vector<std::string>*> all{&names};
-           for (const auto& r : rows) all.push_back(&r);
-           return all;
-         }()) {
+    const auto line = [&](const std::vector<std::string>& row) {
       bool first = true;
-      for (std::size_t k = 0; k < row->size(); ++k) {
+      for (std::size_t k = 0; k < row.size(); ++k) {
         if (!keep[k]) continue;
-        csv << (first ? "" : ",") << csv_quote((*row)[k]);
+        csv << (first ? "" : ",") << csv_quote(row[k]);
         first = false;
       }
       csv << "\n";
-    }
+    };
+    line(names);
+    for (const auto& r : rows) line(r);
     write_file(path, csv.str());
   };
   std::vector<std::string> run_names = params;
