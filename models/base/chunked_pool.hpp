@@ -66,6 +66,8 @@ class ChunkedPool {
     ++ln.taken;
     return (ln.chunk << kShift) | ln.fill++;
   }
+  // The lane whose chunk holds id (the one its release goes back to).
+  std::size_t owner(std::uint32_t id) const { return (id >> kShift) % lanes_.size(); }
   void release(std::uint32_t id) {
     if (lanes_.size() == 1) {
       free0_.push_back(id);

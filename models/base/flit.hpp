@@ -81,6 +81,7 @@ class PacketPool {
     return id;
   }
   void release(std::uint32_t id) { pool_.release(id); }
+  std::size_t owner(std::uint32_t id) const { return pool_.owner(id); }
   Packet& operator[](std::uint32_t id) { return pool_[id]; }
   const Packet& operator[](std::uint32_t id) const { return pool_[id]; }
   // The packet in slot id: its number over the run (1, 2, ... in creation order), never reused.

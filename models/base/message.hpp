@@ -57,6 +57,7 @@ class MessagePool {
     return id;
   }
   void release(std::uint32_t id) { pool_.release(id); }
+  std::size_t owner(std::uint32_t id) const { return pool_.owner(id); }
   Message& operator[](std::uint32_t id) { return pool_[id]; }
   const Message& operator[](std::uint32_t id) const { return pool_[id]; }
   std::size_t live() const { return pool_.live(); }

@@ -11,6 +11,7 @@
 #include "switchyard/base/flit.hpp"
 #include "switchyard/base/message.hpp"
 #include "switchyard/config/config.hpp"
+#include "switchyard/network/stats.hpp"
 #include "switchyard/router/routing_unit.hpp"
 #include "switchyard/topology/topology.hpp"
 
@@ -119,6 +120,22 @@ struct Lane {
   };
   std::vector<Completion> completions;
   std::size_t next_completion = 0;
+  // Completions finished on the lane itself (fast_completions: no receiver, record or source
+  // route needs the one-thread order): the packets counted, the latest delivery, the measured
+  // ones' times (added to the statistics after the parallel part, in lane order: their sums are
+  // of whole cycles, the same in any order), and the packet and message ids to give back to the
+  // lane whose chunk holds them, per owning lane, for the two parities of the step count (given
+  // back by their lane at the start of the next step, as credits are applied).
+  bool fast_completions = false;
+  std::uint64_t packets_done = 0;
+  Cycle last_delivery = 0;
+  std::vector<Stats::Measured> measured;
+  std::vector<std::vector<std::uint32_t>> packets_back[2], messages_back[2];
+  std::vector<std::uint32_t>* packets_back_now = nullptr;   // packets_back[this step's parity]
+  std::vector<std::uint32_t>* messages_back_now = nullptr;  // messages_back[this step's parity]
+  std::uint64_t ids_back = 0;  // packet ids put in packets_back_now this step (not yet free)
+  std::uint64_t message_ids_back = 0;
+  std::uint64_t nonminimal = 0, intermediate_missed = 0;
   // Counters folded into the shared ones after each cycle.
   std::uint64_t flit_hops = 0, forbidden_turns = 0;
   std::uint64_t flits_injected = 0, flits_delivered = 0, accepted_window = 0, order_errors = 0;

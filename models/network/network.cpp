@@ -190,6 +190,10 @@ void Network::set_up_lanes(int lanes) {
     ln.deliveries_to.resize(L);
     ln.credits_to[0].resize(L);
     ln.credits_to[1].resize(L);
+    for (int par = 0; par < 2; ++par) {
+      ln.packets_back[par].resize(L);
+      ln.messages_back[par].resize(L);
+    }
     ln.lane_of_word = lane_of_word_.data();
     ln.key_base = (std::uint64_t{2} << 62) | (static_cast<std::uint64_t>(k) << 32);
     ln.ni_key_base = (std::uint64_t{1} << 62) | (static_cast<std::uint64_t>(k) << 32);
@@ -228,6 +232,19 @@ void Network::evaluate_lane(int k) {
     cl.clear();
   }
   ln.credits_now = ln.credits_to[lane_parity_].data();
+  // The packet and message ids finished on the lanes last step, back to this lane's free lists.
+  for (Lane& from : lanes_) {
+    std::vector<std::uint32_t>& ps =
+        from.packets_back[lane_parity_ ^ 1][static_cast<std::size_t>(k)];
+    for (const std::uint32_t id : ps) fabric_.pool.release(id);
+    ps.clear();
+    std::vector<std::uint32_t>& ms =
+        from.messages_back[lane_parity_ ^ 1][static_cast<std::size_t>(k)];
+    for (const std::uint32_t id : ms) fabric_.messages.release(id);
+    ms.clear();
+  }
+  ln.packets_back_now = ln.packets_back[lane_parity_].data();
+  ln.messages_back_now = ln.messages_back[lane_parity_].data();
   ln.gen_sent = 0;
   if (lane_sources_) traffic_.generate_lane(t, k);
   join_woken(ln.nis, ln.woke_nis, ln.merged_nis);
@@ -310,6 +327,10 @@ void Network::step_in_parallel(Cycle t) {
   fabric_.accept_from = t + 1;
   lane_cycle_ = t;
   lane_parity_ ^= 1;
+  // (Per-packet records need the completions in the one-thread order; so do the waves, which
+  // run on one thread anyway.)
+  const bool fast = !stats_.ordered() && !waves_;
+  for (Lane& ln : lanes_) ln.fast_completions = fast;
   using Clock = std::chrono::steady_clock;
   Clock::time_point t0;
   if (lane_profile_) t0 = Clock::now();
@@ -331,9 +352,20 @@ void Network::step_in_parallel(Cycle t) {
     c.ni->complete_packet(c.packet, c.t);
   }
   lanes_busy_ = lane_nis_ = false;
+  lane_ids_back_ = lane_message_ids_back_ = 0;
   for (Lane& ln : lanes_) {
     ln.completions.clear();
     ln.next_completion = 0;
+    stats_.on_lane_delivered(ln.packets_done, ln.last_delivery, ln.measured);
+    ln.measured.clear();
+    ln.packets_done = 0;
+    ln.last_delivery = 0;
+    fabric_.nonminimal_packets += ln.nonminimal;
+    fabric_.intermediate_missed += ln.intermediate_missed;
+    ln.nonminimal = ln.intermediate_missed = 0;
+    lane_ids_back_ += ln.ids_back;
+    lane_message_ids_back_ += ln.message_ids_back;
+    ln.ids_back = ln.message_ids_back = 0;
     fabric_.flit_hops += ln.flit_hops;
     fabric_.forbidden_turns += ln.forbidden_turns;
     fabric_.max_flit_wait = std::max(fabric_.max_flit_wait, ln.max_flit_wait);
@@ -619,7 +651,10 @@ void Network::settle_link_window() {
 std::uint64_t Network::live_packets() const {
   // A message waits at its source before its packets exist; a broadcast is one message and many
   // packet copies: the larger count of the two stands for what is queued.
-  return std::max<std::uint64_t>(fabric_.pool.live(), fabric_.messages.live()) + held_by_plugins();
+  // (Threads: less the ids finished on the lanes in the last step, given back in the next.)
+  return std::max<std::uint64_t>(fabric_.pool.live() - lane_ids_back_,
+                                 fabric_.messages.live() - lane_message_ids_back_) +
+         held_by_plugins();
 }
 
 bool Network::over_limits(Cycle t) {

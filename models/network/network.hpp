@@ -203,9 +203,11 @@ class Network : public sc_core::sc_module {
   std::vector<Lane> lanes_;
   std::vector<std::uint8_t> lane_of_word_;  // the lane of each word of active_bits_
   Cycle lane_cycle_ = 0;
-  int lane_parity_ = 0;        // the step count's parity (credits_to)
-  bool lanes_busy_ = false;    // a lane has NIs injecting or credits to apply
-  bool lane_nis_ = false;      // a lane has NIs injecting
+  int lane_parity_ = 0;      // the step count's parity (credits_to)
+  bool lanes_busy_ = false;  // a lane has NIs injecting or credits to apply
+  bool lane_nis_ = false;    // a lane has NIs injecting
+  // Packet and message ids finished on the lanes in the last parallel step, not yet given back.
+  std::uint64_t lane_ids_back_ = 0, lane_message_ids_back_ = 0;
   bool lane_sources_ = false;  // the synthetic sources request on their lanes
   void set_up_lanes(int lanes);
   std::pair<std::size_t, std::size_t> lane_words(int k) const;  // lane k's words of active_bits_

@@ -334,7 +334,7 @@ void NetworkInterface::deliver_self(std::uint32_t id, Cycle t) {
     ++ln->zero_hop;
     ln->local_flits += static_cast<std::uint64_t>(p.flits);
     if (fabric_.stats.in_window(t)) ln->accept(p, static_cast<std::uint64_t>(p.flits));
-    ln->completions.push_back({ln->gen_key_base | ln->gen_sent++, this, id, t});
+    complete_in_lane(*ln, ln->gen_key_base | ln->gen_sent++, id, t);
     return;
   }
   fabric_.stats.on_zero_hop();
@@ -362,7 +362,40 @@ void NetworkInterface::take_flit(const Flit& f, Cycle t, Lane& ln, std::uint64_t
   ++ln.flits_delivered;  // (and one fewer in the network)
   ln.progress = std::max(ln.progress, t);
   if (fabric_.stats.in_window(t + tau_)) ln.accept(p, 1);
-  if (f.tail) ln.completions.push_back({key, this, f.packet, t + tau_});
+  if (f.tail) complete_in_lane(ln, key, f.packet, t + tau_);
+}
+
+void NetworkInterface::complete_in_lane(Lane& ln, std::uint64_t key, std::uint32_t id,
+                                        Cycle delivered) {
+  Packet& p = fabric_.pool[id];
+  Message& m = fabric_.messages[p.message];
+  if (!ln.fast_completions || receive_ || rx.size() != 0 || m.route >= 0) {
+    ln.completions.push_back({key, this, id, delivered});  // (finished in the one-thread order)
+    return;
+  }
+  // What finish_packet() and deliver_message() do, on the lane: nothing here depends on the
+  // order of the completions (counters, the latest delivery, sums of whole cycles).
+  p.delivered = delivered;
+  if (const RoutingAlgorithm* a = fabric_.routing.algorithm())
+    if (p.route < 0) {
+      if (p.mid >= 0) ++ln.intermediate_missed;
+      if (a->minimal() && p.hops != fabric_.topo.distance(p.src, p.dst)) ++ln.nonminimal;
+    }
+  if (p.received != static_cast<std::uint32_t>(p.flits)) ++ln.order_errors;
+  ++ln.packets_done;
+  ln.last_delivery = std::max(ln.last_delivery, delivered);
+  if (p.measured)
+    ln.measured.push_back({p.created, p.injected, delivered, p.src, p.dst,
+                           static_cast<std::uint8_t>(p.priority), p.traffic_class});
+  if (p.first_of_message) m.injected = p.injected;
+  m.delivered = std::max(m.delivered, delivered);
+  const std::uint32_t mid = p.message;
+  ln.packets_back_now[fabric_.pool.owner(id)].push_back(id);
+  ++ln.ids_back;
+  if (--m.packets_left == 0) {
+    ln.messages_back_now[fabric_.messages.owner(mid)].push_back(mid);
+    ++ln.message_ids_back;
+  }
 }
 
 void NetworkInterface::deliver_packet(std::uint32_t id, Cycle t) {

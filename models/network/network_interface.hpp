@@ -58,6 +58,10 @@ class NetworkInterface : public sc_core::sc_module {
   // Threads: the per-flit part of deliver_flit, counted in the lane; the tail's packet becomes
   // one of the lane's completions (key: the flit's), which the network finishes in key order.
   void take_flit(const Flit& f, Cycle t, Lane& ln, std::uint64_t key);
+  // A packet complete at this NI on lane ln (key: its place in the one-thread order): finished
+  // there when nothing needs that order (Lane::fast_completions), else one of the lane's
+  // completions, which the network finishes in key order.
+  void complete_in_lane(Lane& ln, std::uint64_t key, std::uint32_t id, Cycle delivered);
   // A packet whose flits are all in (threads: after the lanes, in the one-thread order).
   void complete_packet(std::uint32_t id, Cycle t) { finish_packet(id, t); }
   // Threads: the lane whose routers it injects into (its packets and messages are that lane's).

@@ -139,7 +139,7 @@ void Stats::track_classes(int priorities, int traffic_classes) {
   classes_ = !by_priority_.empty() || !by_traffic_.empty();
 }
 
-void Stats::on_class_delivered(const Packet& p) {
+void Stats::on_class_delivered(const Measured& p) {
   const double lat = static_cast<double>(p.delivered - p.created);
   const double net = static_cast<double>(p.delivered - p.injected);
   for (std::vector<ClassStats>* v : {&by_priority_, &by_traffic_}) {

@@ -126,27 +126,47 @@ class Stats {
         on_class_accepted(p.priority, p.traffic_class, static_cast<std::uint64_t>(flits));
     }
   }
+  // A measured packet's times, all the statistics need of it (the threads' lanes collect
+  // these and add them after the parallel part: the sums are of whole cycles, exact in any order).
+  struct Measured {
+    Cycle created, injected, delivered;
+    int src, dst;
+    std::uint8_t priority, traffic_class;
+  };
   void on_delivered(const Packet& p) {
     ++packets_delivered;
     last_delivery = p.delivered > last_delivery ? p.delivered : last_delivery;
     if (keep_records_)
       records_.push_back({p.src, p.dst, p.flits, p.priority, p.created, p.injected, p.delivered});
-    if (!p.measured) return;
+    if (p.measured)
+      on_measured({p.created, p.injected, p.delivered, p.src, p.dst,
+                   static_cast<std::uint8_t>(p.priority), p.traffic_class});
+  }
+  void on_measured(const Measured& m) {
     ++measured_delivered;
-    lat_.add(p.created, static_cast<double>(p.delivered - p.created));
-    net_.add(p.created, static_cast<double>(p.delivered - p.injected));
-    if (classes_) on_class_delivered(p);
-    if (!flows_.empty() && p.dst >= 0) {
+    lat_.add(m.created, static_cast<double>(m.delivered - m.created));
+    net_.add(m.created, static_cast<double>(m.delivered - m.injected));
+    if (classes_) on_class_delivered(m);
+    if (!flows_.empty() && m.dst >= 0) {
       FlowAccumulator& f =
-          flows_[static_cast<std::size_t>(p.src) * flow_nodes_ + static_cast<std::size_t>(p.dst)];
-      const Cycle lat = p.delivered - p.created;
+          flows_[static_cast<std::size_t>(m.src) * flow_nodes_ + static_cast<std::size_t>(m.dst)];
+      const Cycle lat = m.delivered - m.created;
       ++f.packets;
       f.latency_sum += lat;
-      f.network_latency_sum += p.delivered - p.injected;
+      f.network_latency_sum += m.delivered - m.injected;
       f.latency_min = lat < f.latency_min ? lat : f.latency_min;
       f.latency_max = lat > f.latency_max ? lat : f.latency_max;
     }
   }
+  // A lane's packets finished on it (threads): counted, the latest delivery, the measured ones.
+  void on_lane_delivered(std::uint64_t packets, Cycle last, const std::vector<Measured>& measured) {
+    packets_delivered += packets;
+    last_delivery = last > last_delivery ? last : last_delivery;
+    for (const Measured& m : measured) on_measured(m);
+  }
+  // Whether delivered packets must reach the statistics in the one-thread order (per-packet
+  // records kept).
+  bool ordered() const { return keep_records_; }
   void on_order_error() { ++order_errors; }
   void on_zero_hop() { ++zero_hop; }
   // Broadcasts: one reception per node other than the source; done after the last one.
@@ -220,7 +240,7 @@ class Stats {
   bool keep_records_ = false;
   bool classes_ = false;
   std::vector<ClassStats> by_priority_, by_traffic_;
-  void on_class_delivered(const Packet& p);
+  void on_class_delivered(const Measured& m);
 };
 
 // Two-sided 97.5% quantile of Student's t with df degrees of freedom.
