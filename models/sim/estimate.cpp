@@ -172,7 +172,8 @@ Estimate estimate_run(const Config& c) {
         std::min(flits_per_cycle * hops, static_cast<double>(topo.num_links()));
     e.flit_hops = link_flits * cycles;
     // (What a saturated network carries: the packets in the offered mix, fewer.)
-    const double carried = flits_per_cycle > 0 ? link_flits / (flits_per_cycle * hops) : 0;
+    const double offered = flits_per_cycle * hops;
+    const double carried = offered > 0 ? link_flits / offered : 1;
     packets = packets_per_cycle * cycles * carried;
     packet_hops = hops_per_cycle * cycles * carried;
     unicast_hops = packets * hops;
