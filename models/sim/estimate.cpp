@@ -40,12 +40,39 @@ constexpr double kLinkEntryBytes = 850;
 // measured packet its row in the results.
 constexpr double kFlowAccumulatorBytes = 40;
 constexpr double kFlowRowBytes = 48;
-// Wall time: about 0.15 us per flit hop (routers, links, allocation; idle routers sleep), the
-// slower end of switchyard bench's input-VC lines on one thread (16x16x16: 0.14 us; 8x8 and 2^6
-// output-queued are faster), and 2 us per router to build.
+// Wall time, by router kind (tb/estimate_check.sh and runs of the greedy, STAR and PMNB configs
+// at rho 0.1-0.9 and 1-8 flits, Release build, one thread, 2026-11-26):
+// - input-VC: about 0.15 us per flit hop (routers, links, allocation; idle routers sleep), the
+//   slower end of switchyard bench's input-VC lines (16x16x16: 0.14 us);
+// - circuit: a fifth of that (a circuit is held for a whole message; with the input-VC constant
+//   the circuit schedules were estimated 4-8x too long, tb/estimate_check.sh 2026-11-26);
+// - output-queued: a packet moves as a whole, so the cost is per packet and per packet hop, not
+//   per flit: 0.1 us per unicast packet (its source, NI and statistics), 0.12 us per packet hop
+//   (enqueue, send; a broadcast's copy over a link is one), 0.01 us more per dimension of a direct
+//   network for a unicast hop (the dimension-order route tests the coordinates one dimension
+//   after the other, with divisions), and 0.035 us per flit hop (a packet of L flits keeps its
+//   link, and its router's per-cycle scan of the output ports, busy L cycles). All of it times
+//   1 + ports / 12000 (the routers' output ports, each with a queue and an output unit on cache
+//   lines of their own: with more than the per-core cache holds, most of them miss; a 2^10
+//   hypercube's 10,240 ports take about twice a small network's time per hop). Fitted on 24 runs
+//   (hypercubes 2^4-2^10, butterflies 2^4-2^8, STAR tori; rho 0.1-0.9, 1-8 flits): all within
+//   1.25x of the wall time, where the flat 0.15 us per flit hop had the 2^10 hypercube at 0.27x
+//   and 6-flit broadcasts at 2.8x;
+// - dynamic PMNB (traffic.broadcast.scheme pmnb_iii / pmnb_ii): every hop of a broadcast is a
+//   message of a schedule built, checked and run per period: about 1.5 us per message (pmnb_iii
+//   on 2^6, rho 0.1 and 0.3: 1.6 us a hop); pmnb_ii splits each packet into d messages (not a
+//   shipped config: on 2^6 at rho 0.3 it took 46 s for 21 s estimated, its periods' scans and
+//   the flits they carry not counted);
+// and 2 us per router to build.
 constexpr double kSecondsPerFlitHop = 1.5e-7;
-constexpr double kSecondsPerRouter = 2e-6;
 constexpr double kCircuitShare = 0.2;  // a circuit router's flit-hop against an input-VC one's
+constexpr double kOqSecondsPerPacket = 1e-7;
+constexpr double kOqSecondsPerPacketHop = 1.2e-7;
+constexpr double kOqSecondsPerDimensionHop = 1e-8;
+constexpr double kOqSecondsPerFlitHop = 3.5e-8;
+constexpr double kOqCachePorts = 12000;
+constexpr double kPeriodSecondsPerPacketHop = 1.5e-6;
+constexpr double kSecondsPerRouter = 2e-6;
 
 // Mean hops of a packet, roughly: a quarter of each ring, a third of each line (cheap for any
 // size; the exact mean is the analysis' job).
@@ -116,6 +143,9 @@ Estimate estimate_run(const Config& c) {
   const SimulationConfig& s = c.simulation;
   const double hops = rough_mean_hops(c, topo);
   const double cycles = static_cast<double>(s.warmup) + static_cast<double>(s.measure);
+  // Unicast packets and packet hops (a broadcast's copy over a link is one), for the
+  // output-queued routers' cost.
+  double packets = 0, packet_hops = 0, unicast_hops = 0;
   if (t.trace) {
     double flits = 0;
     for (const TraceMessage& m : t.messages) flits += m.flits;
@@ -124,10 +154,16 @@ Estimate estimate_run(const Config& c) {
                          t.trace_file.empty() ? "traffic.messages" : "traffic.file",
                          static_cast<double>(t.messages.size()) * kTraceMessageBytes});
     e.flit_hops = flits * hops;
+    packets = static_cast<double>(t.messages.size());
+    packet_hops = unicast_hops = packets * hops;
   } else {
-    double flits_per_cycle = t.packets_per_cycle() * t.mean_packet_flits() * N;
-    if (t.broadcast.enabled())
+    const double packets_per_cycle = t.packets_per_cycle() * N;
+    double flits_per_cycle = packets_per_cycle * t.mean_packet_flits();
+    double hops_per_cycle = packets_per_cycle * hops;
+    if (t.broadcast.enabled()) {
       flits_per_cycle += t.broadcast.rate * N * (N - 1) * t.packet_flits / std::max(1.0, hops);
+      hops_per_cycle += t.broadcast.rate * N * (N - 1);
+    }
     if (!t.matrix.empty())
       e.parts.push_back(
           {"traffic matrix", "traffic.matrix", static_cast<double>(t.matrix.size()) * 8});
@@ -135,6 +171,12 @@ Estimate estimate_run(const Config& c) {
     const double link_flits =
         std::min(flits_per_cycle * hops, static_cast<double>(topo.num_links()));
     e.flit_hops = link_flits * cycles;
+    // (What a saturated network carries: the packets in the offered mix, fewer.)
+    const double offered = flits_per_cycle * hops;
+    const double carried = offered > 0 ? link_flits / offered : 1;
+    packets = packets_per_cycle * cycles * carried;
+    packet_hops = hops_per_cycle * cycles * carried;
+    unicast_hops = packets * hops;
   }
   if (c.schedule.enabled()) {
     const ScheduleConfig& sc = c.schedule;
@@ -144,6 +186,7 @@ Estimate estimate_run(const Config& c) {
                        planned_crossings(c) * bytes_per_planned_crossing(c)});
     // Its traffic: every planned crossing one message of message_flits over a link.
     e.flit_hops = std::max(e.flit_hops, planned_crossings(c) * sc.message_flits);
+    packet_hops = std::max(packet_hops, planned_crossings(c));
   }
   if (c.waves.enable) {
     // The VCD: a value change per traced router for each flit-hop in the traced cycles, about
@@ -160,17 +203,30 @@ Estimate estimate_run(const Config& c) {
   if (s.flows_csv) {
     // N^2 accumulators; rows only for the flows that had a measured packet (at most one per
     // packet, which a trace or the offered load bounds).
-    const double packets = t.trace ? static_cast<double>(t.messages.size())
-                                   : t.packets_per_cycle() * N * static_cast<double>(s.measure);
+    const double measured = t.trace ? static_cast<double>(t.messages.size())
+                                    : t.packets_per_cycle() * N * static_cast<double>(s.measure);
     e.parts.push_back({"per-flow latency (flows.csv)", "simulation.flows_csv",
-                       N * N * kFlowAccumulatorBytes + std::min(N * N, packets) * kFlowRowBytes});
+                       N * N * kFlowAccumulatorBytes + std::min(N * N, measured) * kFlowRowBytes});
   }
-  // Circuit routers hold a circuit for a whole message: about a fifth of an input-VC router's
-  // cost per flit-hop (tb/estimate_check.sh, 2026-11-26: the circuit schedules were estimated
-  // 4-8x too long with the input-VC constant).
-  const double moved =
-      r.buffering == Buffering::Circuit ? e.flit_hops * kCircuitShare : e.flit_hops;
-  e.wall_seconds = moved * kSecondsPerFlitHop + R * kSecondsPerRouter;
+  // The routers' work (the constants above).
+  double work = 0;
+  if (r.buffering == Buffering::InputVc) {
+    work = e.flit_hops * kSecondsPerFlitHop;
+  } else if (r.buffering == Buffering::Circuit) {
+    work = e.flit_hops * kSecondsPerFlitHop * kCircuitShare;
+  } else {
+    const double ports = R * topo.num_ports();
+    const double dims = topo.indirect() ? 0 : topo.num_dims();
+    work = (1 + ports / kOqCachePorts) *
+           (packets * kOqSecondsPerPacket + packet_hops * kOqSecondsPerPacketHop +
+            unicast_hops * dims * kOqSecondsPerDimensionHop + e.flit_hops * kOqSecondsPerFlitHop);
+  }
+  const BroadcastScheme scheme = t.broadcast.scheme;
+  if (t.broadcast.enabled() &&
+      (scheme == BroadcastScheme::PmnbIii || scheme == BroadcastScheme::PmnbIi))
+    work = std::max(work, packet_hops * kPeriodSecondsPerPacketHop *
+                              (scheme == BroadcastScheme::PmnbIi ? topo.num_dims() : 1));
+  e.wall_seconds = work + R * kSecondsPerRouter;
   e.bytes = kBaseBytes;
   for (const Estimate::Part& p : e.parts) e.bytes += p.bytes;
   return e;
