@@ -14,7 +14,7 @@ mkdir -p devrun/lib devrun/cfg
 cp build/switchyard devrun/switchyard
 [ -n "${2:-}" ] && cp "$2" devrun/switchyard.base
 for l in $(ldd build/switchyard | awk '/=>/{print $3} /ld-linux/{print $1}'); do cp -L "$l" devrun/lib/; done
-for d in "16, 16, 16:500:2000:16c" "32, 32, 32:300:1000:32c"; do
+for d in "16, 16, 16:500:2000:16c" "32, 32, 32:300:1000:32c" "16, 16, 16, 16:1000:19000:64k"; do
   IFS=: read -r dims w m name <<< "$d"
   printf 'topology: {type: torus, dims: [%s]}\nrouter: {buffering: input_vc, switching: wormhole, vcs: 2, vc_depth: 4}\ntraffic: {process: bernoulli, rate: 0.1, packet_flits: 8, pattern: uniform}\nsimulation: {warmup: %s, measure: %s, seed: 1, threads: 16}\n' \
     "$dims" "$w" "$m" > "devrun/cfg/${name}_t16.yaml"
@@ -31,8 +31,23 @@ exec > >(tee "$out/scale.txt") 2>&1
 date; nproc; lscpu | grep -E "Model name|Socket|Core|Thread|NUMA node\(s\)|L3"
 echo "== bench --threads 1,2,4,8,16 --repeat 3"
 sy ./switchyard bench --threads 1,2,4,8,16 --repeat 3
+if [ -x ./switchyard.base ]; then
+  echo "== BASE_BINARY: bench --threads 16 --repeat 3"
+  sy ./switchyard.base bench --threads 16 --repeat 3
+fi
 echo "== 16x16x16x16 (65,536 routers)"
-sy ./switchyard bench --threads 1,8,16 --only 16x16x16x16
+sy ./switchyard bench --threads 1,16 --only 16x16x16x16
+echo "== 16x16x16x16 on 16 threads, 20,000 cycles (the 1,000,000-cycle projection; peak memory)"
+( "$L/ld-linux-x86-64.so.2" --library-path "$L" ./switchyard run cfg/64k_t16.yaml \
+    --out "$out/n_64k" > "$out/64k.txt" 2>&1 &
+  pid=$!; peak=0
+  while kill -0 $pid 2>/dev/null; do
+    r=$(awk '/VmHWM/{print $2}' /proc/$pid/status 2>/dev/null); [ -n "$r" ] && peak=$r; sleep 1
+  done
+  echo "peak resident ${peak} kB (VmHWM, sampled each second)" )
+grep -E "stable|latency" "$out/64k.txt" | head -3
+grep -o '"wall_seconds": [0-9.]*\|"cycles": [0-9]*' "$out/n_64k/results.json" | head -3
+rm -rf "$out/n_64k"
 for c in 16c_t16 32c_t16; do
   SWITCHYARD_LANE_PROFILE=1 sy ./switchyard run cfg/$c.yaml --out "$out/n_$c" 2>&1 | grep "parallel parts"
   echo "new $c: $(grep -o '"wall_seconds": [0-9.]*' "$out/n_$c/results.json")"

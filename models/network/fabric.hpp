@@ -59,8 +59,9 @@ struct CreditList {
 // another lane's router goes into the per-pair list to that lane. In the second, each lane
 // receives the flits sent to it, in the order one thread would have (sending lane by lane, each in
 // sending order), and does the per-flit part of every ejection to its NIs. What stays shared is
-// done after the parallel part: packet completions in the one-thread order (by key), then the
-// lanes' counters folded in. Nothing shared is written on the hot path, so the results do not
+// done after the parallel part: the lanes' measured packets added to the statistics, the
+// completions that need the one-thread order finished in it (by key), then the lanes' counters
+// folded in. Nothing shared is written on the hot path, so the results do not
 // depend on the thread count or on where the blocks end.
 struct Lane {
   struct Delivery {
