@@ -605,6 +605,7 @@ TEST_P(WaveFollow, PacketMarkedFromSourceNiToDestinationNi) {
   double zoom = 0;
   std::vector<long long> mk;
   std::vector<std::string> follow_rows;
+  int names_px = 0;
   for (std::string line; std::getline(g, line);) {
     if (line.rfind("[timestart] ", 0) == 0) start = std::stoll(line.substr(12));
     if (line[0] == '*') {
@@ -612,15 +613,25 @@ TEST_P(WaveFollow, PacketMarkedFromSourceNiToDestinationNi) {
       z >> zoom;
       for (long long v; z >> v;) mk.push_back(v);
     }
-    if (line.size() > 7 && line.compare(line.size() - 7, 7, ".follow") == 0)
-      follow_rows.push_back(line.substr(11, line.size() - 18));
+    if (line.rfind("[signals_width] ", 0) == 0) names_px = std::stoi(line.substr(16));
+    // (The follow group's rows carry an alias that names their NI or router: "+{r3_follow}
+    // switchyard.r3.follow"; each NI's and router's own group has the plain name.)
+    const std::size_t at = line.find("switchyard.");
+    if (line.size() > 7 && line.compare(line.size() - 7, 7, ".follow") == 0 &&
+        at != std::string::npos) {
+      const std::string name = line.substr(at + 11, line.size() - at - 18);
+      if (at > 0) EXPECT_EQ(line.substr(0, at), "+{" + name + "_follow} ") << line;
+      follow_rows.push_back(name);
+    }
   }
   EXPECT_EQ(start, static_cast<long long>(rec->created - 2));
   ASSERT_EQ(mk.size(), 27u);
   EXPECT_EQ(mk[0], static_cast<long long>(rec->injected));
   EXPECT_EQ(mk[1], static_cast<long long>(rec->injected));
   EXPECT_EQ(mk[2], static_cast<long long>(rec->delivered));
-  const double shown = std::pow(2.0, -zoom) / 200.0 * (1400 - 300 - 60);
+  // (The wave pane: the window less the names pane, which the legend's longest line sets.)
+  EXPECT_GE(names_px, 300);
+  const double shown = std::pow(2.0, -zoom) / 200.0 * (1400 - names_px - 60);
   const double want = static_cast<double>(rec->delivered + 2 - (rec->created - 2) + 1);
   EXPECT_GE(shown, want * 1.05);
   EXPECT_LE(shown, want * 1.15);
@@ -663,8 +674,10 @@ TEST(Waves, DefaultViewOpensOnTheFirstCyclesWithTraffic) {
   std::ifstream g(dir + "/v.gtkw");
   long long start = -1, marker = -1;
   double zoom = 0;
+  int names_px = 0;
   for (std::string line; std::getline(g, line);) {
     if (line.rfind("[timestart] ", 0) == 0) start = std::stoll(line.substr(12));
+    if (line.rfind("[signals_width] ", 0) == 0) names_px = std::stoi(line.substr(16));
     if (line[0] == '*') {
       std::istringstream z(line.substr(1));
       z >> zoom >> marker;
@@ -672,7 +685,8 @@ TEST(Waves, DefaultViewOpensOnTheFirstCyclesWithTraffic) {
   }
   EXPECT_EQ(start, static_cast<long long>(first - 2));
   EXPECT_EQ(marker, static_cast<long long>(first));
-  const double shown = std::pow(2.0, -zoom) / 200.0 * (1400 - 300 - 60);
+  EXPECT_GE(names_px, 300);
+  const double shown = std::pow(2.0, -zoom) / 200.0 * (1400 - names_px - 60);
   EXPECT_GE(shown, 100 * 1.05);
   EXPECT_LE(shown, 100 * 1.15);
   EXPECT_GT(vcd.end, first + 1000);  // the recording itself is much longer

@@ -567,9 +567,38 @@ void Waves::write_gtkw() const {
   const Cycle r1 = first_ == kNever ? r0 : std::max(r0, std::min(to_, last_));
   const FollowState& fo = follow_;
   const bool followed = fo.pkt && fo.created != kNever;
-  // GTKWave shows 2^-zoom time units per 200 pixels; the wave pane is about kWavePx wide.
-  constexpr int kWidth = 1400, kHeight = 860, kNamesPx = 300, kWavePx = kWidth - kNamesPx - 60;
-  const double zoom = -std::log2(span * 200.0 / kWavePx);
+  // A legend: the time unit, the view, the followed packet, and the port each mask bit stands
+  // for.
+  const int I = static_cast<int>(ins_.size()), P = static_cast<int>(outs_.size());
+  std::vector<std::string> legend;
+  legend.push_back("time: 1 ns = 1 cycle");
+  legend.push_back("view: cycles " + std::to_string(t0) + ".." + std::to_string(t1) + " of " +
+                   std::to_string(r0) + ".." + std::to_string(r1) + " (zoom out: Zoom Fit)");
+  if (fo.pkt) {
+    if (!followed) {
+      legend.push_back("follow pkt " + std::to_string(fo.pkt) + ": not created in this run");
+    } else {
+      std::string t = "follow pkt " + std::to_string(fo.pkt) + " (" + std::to_string(fo.src) +
+                      " -> " + std::to_string(fo.dst) + "): created " + std::to_string(fo.created);
+      if (fo.injected != kNever) t += ", A = injected " + std::to_string(fo.injected);
+      if (fo.delivered != kNever) t += ", B = delivered " + std::to_string(fo.delivered);
+      if (fo.created > r1 || (fo.delivered != kNever && fo.delivered < r0))
+        t += " (outside the recorded cycles)";
+      legend.push_back(t);
+    }
+  }
+  std::string bits = "mask bits 0.." + std::to_string(I - 1) + ":";
+  for (int p = 0; p < I; ++p) bits += " " + ins_[p].substr(3);
+  legend.push_back(bits);
+  // GTKWave shows 2^-zoom time units per 200 pixels. Its names pane grows to the legend's
+  // longest line (about 8 pixels a character in its default font), so the wave pane is the
+  // window less that: the view's cycles fill what is left.
+  std::size_t longest = 0;
+  for (const std::string& text : legend) longest = std::max(longest, text.size());
+  constexpr int kWidth = 1400, kHeight = 860;
+  const int names_px = std::max(300, static_cast<int>(longest) * 8 + 30);
+  const int wave_px = std::max(300, kWidth - names_px - 60);
+  const double zoom = -std::log2(span * 200.0 / wave_px);
   g << "[*] Switchyard waves: gtkwave " << vcd_ << " " << gtkw_ << "\n";
   g << "[*] time unit = 1 cycle; recorded cycles " << r0 << " to " << r1 << "; view " << t0
     << " to " << t1 << "\n";
@@ -586,8 +615,7 @@ void Waves::write_gtkw() const {
     else
       g << " -1";
   }
-  g << "\n[sst_expanded] 0\n[signals_width] " << kNamesPx << "\n";
-  const int I = static_cast<int>(ins_.size()), P = static_cast<int>(outs_.size());
+  g << "\n[sst_expanded] 0\n[signals_width] " << names_px << "\n";
   // Trace flags: 0x22 hexadecimal, 0x24 decimal, 0x424 signed decimal, 0x28 binary (one bit),
   // all right-justified; groups: 0x800200 begin, 0xc00200 begin closed, 0x1000200 end,
   // 0x1401200 end closed.
@@ -608,28 +636,7 @@ void Waves::write_gtkw() const {
     sig(kSigned, s + "src", 32);
     sig(kSigned, s + "dst", 32);
   };
-  // A legend: the time unit, the view, the followed packet, and the port each mask bit stands
-  // for.
-  auto comment = [&](const std::string& text) { g << "@200\n-" << text << "\n"; };
-  comment("time: 1 ns = 1 cycle");
-  comment("view: cycles " + std::to_string(t0) + ".." + std::to_string(t1) + " of " +
-          std::to_string(r0) + ".." + std::to_string(r1) + " (zoom out: Zoom Fit)");
-  if (fo.pkt) {
-    if (!followed) {
-      comment("follow pkt " + std::to_string(fo.pkt) + ": not created in this run");
-    } else {
-      std::string t = "follow pkt " + std::to_string(fo.pkt) + " (" + std::to_string(fo.src) +
-                      " -> " + std::to_string(fo.dst) + "): created " + std::to_string(fo.created);
-      if (fo.injected != kNever) t += ", A = injected " + std::to_string(fo.injected);
-      if (fo.delivered != kNever) t += ", B = delivered " + std::to_string(fo.delivered);
-      if (fo.created > r1 || (fo.delivered != kNever && fo.delivered < r0))
-        t += " (outside the recorded cycles)";
-      comment(t);
-    }
-  }
-  std::string bits = "mask bits 0.." + std::to_string(I - 1) + ":";
-  for (int p = 0; p < I; ++p) bits += " " + ins_[p].substr(3);
-  comment(bits);
+  for (const std::string& text : legend) g << "@200\n-" << text << "\n";
   if (fo.pkt) {
     // The followed packet: its id and stage, then the markers of the NIs and routers it went
     // through, in the order it reached them (source NI, routers, destination NI).
@@ -646,7 +653,10 @@ void Waves::write_gtkw() const {
         on.push_back({{router_follow_first_[i], 1}, routers_[i]});
     std::stable_sort(on.begin(), on.end(),
                      [](const auto& a, const auto& b) { return a.first < b.first; });
-    for (const auto& e : on) sig(kBit, "switchyard." + e.second + ".follow", 1);
+    // (Each under an alias that names its NI or router, ni0_follow: GTKWave shows only the part
+    // of a name, or of an alias, after its last dot, and all of them end in "follow".)
+    for (const auto& e : on)
+      g << kBit << "\n+{" << e.second << "_follow} switchyard." << e.second << ".follow\n";
     close("follow", false);
   }
   // Per traced router: its node's NI (injection queue), then the router's summary, both open.
