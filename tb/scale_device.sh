@@ -5,6 +5,8 @@
 #   bash devrun/scale.sh                       # there (the device's run tool carries devrun/):
 #                                              # the bench --threads table, the 65,536-router
 #                                              # torus, and BASE_BINARY on the same configs
+#   bash devrun/long64k.sh                     # there: 150,000 cycles of the 65,536-router
+#                                              # torus on 16 threads (about 5 minutes)
 # The program runs through the carried loader, so the other machine's libraries do not matter.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -61,5 +63,26 @@ for c in 16c_t16 32c_t16; do
 done
 date
 RUN
-chmod +x devrun/scale.sh
+cat > devrun/long64k.sh <<'RUN'
+#!/bin/bash
+# 16x16x16x16 torus on 16 threads, 150,000 cycles: cycles/s over a longer stretch, peak memory.
+cd "$(dirname "$0")"
+L=$PWD/lib
+out=${OUT:-/tmp/long-out}
+mkdir -p "$out"
+sed 's/measure: 19000/measure: 149000/' cfg/64k_t16.yaml > cfg/64k_long.yaml
+"$L/ld-linux-x86-64.so.2" --library-path "$L" ./switchyard run cfg/64k_long.yaml --out "$out/r" \
+  > "$out/run.txt" 2>&1 &
+pid=$!; peak=0; s=0
+while kill -0 $pid 2>/dev/null; do
+  r=$(awk '/VmHWM/{print $2}' /proc/$pid/status 2>/dev/null); [ -n "$r" ] && peak=$r
+  s=$((s+1)); [ $((s % 60)) -eq 0 ] && echo "t=${s}s VmHWM ${peak} kB"
+  sleep 1
+done
+echo "peak resident ${peak} kB"
+grep -E "stable|latency|cycles" "$out/run.txt" | head -8
+grep -o '"wall_seconds": [0-9.]*\|"cycles": [0-9]*' "$out/r/results.json" | head -3
+rm -rf "$out/r"
+RUN
+chmod +x devrun/scale.sh devrun/long64k.sh
 echo "devrun/ ready ($(du -sh devrun | cut -f1))"
