@@ -1,6 +1,7 @@
 #include "switchyard/schemes/greedy/greedy.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
 
 namespace sy {
@@ -25,6 +26,10 @@ GreedyBounds greedy_bounds(bool butterfly, int d, double p, double lambda, doubl
     g.exact_known = p == 1.0;
     g.exact = rho < 1 ? d + rho / (2 * (1 - rho)) : inf;
     g.md1_first = md1_sojourn(rho);
+    g.prop2_lower_any =
+        rho < 1 ? std::max(d * p, p * (1 + rho / (std::ldexp(2.0, d) * (1 - rho)))) : inf;
+    g.prop3_lower_oblivious = rho < 1 ? std::max(d * p, p * md1_sojourn(rho)) : inf;
+    g.packets_bound = rho < 1 ? d * std::ldexp(1.0, d) * rho / (1 - rho) : inf;  // (13)
   } else {
     // Butterfly: straight arcs carry lambda (1 - p), vertical ones lambda p.
     const double a = lambda * p, b = lambda * (1 - p);
@@ -36,8 +41,11 @@ GreedyBounds greedy_bounds(bool butterfly, int d, double p, double lambda, doubl
     g.exact = lambda < 1 ? d + lambda / (2 * (1 - lambda)) : inf;
     g.md1_first_straight = md1_sojourn(b);
     g.md1_first_vertical = md1_sojourn(a);
+    g.prop14_lower_any = g.lower;
+    g.packets_bound = ok ? d * std::ldexp(1.0, d) * (a / (1 - a) + b / (1 - b)) : inf;  // (21)
   }
   g.slotted_upper = g.upper + slot_fraction;
+  g.packets_slotted_bound = g.packets_bound + lambda * std::ldexp(1.0, d) * slot_fraction;
   return g;
 }
 

@@ -22,6 +22,20 @@ struct GreedyBounds {
   // sojourn (wait + transmission) at a dimension-0 arc (hypercube) and at a level-0 straight and
   // vertical arc (butterfly), in packet times.
   double md1_first = 0, md1_first_straight = 0, md1_first_vertical = 0;
+  // Lower bounds on T beyond greedy routing. Hypercube: Prop. 2 (any scheme) as the explicit
+  // max{dp, p D(2^d; rho)} of its proof with D(2^d; rho) >= 1 + rho/(2^(d+1)(1 - rho)) [Bru71]
+  // (the exact M/D/2^d delay is not computed: the bound used is the paper's own, slightly
+  // weaker); Prop. 3 (oblivious schemes, greedy included) as the explicit
+  // max{dp, p (1 + rho/(2(1 - rho)))} its proof ends with (the statement itself is an Omega(.)
+  // with no constant). Butterfly: Prop. 14 (any scheme), the same value as `lower`. Each is 0
+  // on the other network.
+  double prop2_lower_any = 0, prop3_lower_oblivious = 0, prop14_lower_any = 0;
+  // Mean number of packets in the network (steady state): the PS network's mean, which
+  // dominates it (Prop. 11): d 2^d rho/(1 - rho) on the hypercube (Prop. 12, eq. 13),
+  // d 2^d (lambda p/(1 - lambda p) + lambda (1 - p)/(1 - lambda (1 - p))) on the butterfly
+  // (Prop. 17, eqs. 20-21); slotted: plus the mean arrivals in one slot, lambda 2^d/S (section
+  // 3.4, N(k tau) <= N + X_k), the same one slot as slotted_upper by Little's law.
+  double packets_bound = 0, packets_slotted_bound = 0;
   bool stable() const { return rho < 1; }
 };
 

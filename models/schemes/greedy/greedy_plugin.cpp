@@ -1,5 +1,6 @@
 #include "switchyard/schemes/greedy/greedy_plugin.hpp"
 
+#include <cmath>
 #include <cstdio>
 #include <limits>
 
@@ -34,8 +35,14 @@ void GreedyPlugin::collect(const Network& net, const Results& core) {
   T_mean = core.latency.mean;
   T_ci95 = core.latency.ci95;
   packet_time = S;
-  if (core.link_queues)
-    for (const LinkClassStats& c : core.link_classes) first_sojourn.push_back(c.sojourn);
+  if (core.link_queues) {
+    N_arcs = 0;
+    for (const LinkClassStats& c : core.link_classes) {
+      first_sojourn.push_back(c.sojourn);
+      N_arcs += c.queue * c.links;
+    }
+  }
+  N_little = bounds.lambda * std::ldexp(1.0, bounds.d) * T_mean / packet_time;
 }
 
 void GreedyPlugin::json(Json& j) const {
@@ -53,6 +60,14 @@ void GreedyPlugin::json(Json& j) const {
       .kv("upper", g.upper)
       .kv("slotted_upper", g.slotted_upper);
   if (g.exact_known) j.kv("exact", g.exact);
+  if (g.butterfly)
+    j.kv("prop14_lower_any", g.prop14_lower_any);
+  else
+    j.kv("prop2_lower_any", g.prop2_lower_any).kv("prop3_lower_oblivious", g.prop3_lower_oblivious);
+  if (N_arcs >= 0) j.kv("packets_in_network_model", N_arcs);
+  j.kv("packets_in_network_little", N_little)
+      .kv("packets_in_network_bound", g.packets_bound)
+      .kv("packets_in_network_slotted_bound", g.packets_slotted_bound);
   if (!first_sojourn.empty()) {
     if (g.butterfly)
       j.kv("first_straight_sojourn_model", first_sojourn[0] / packet_time)
@@ -76,6 +91,23 @@ void GreedyPlugin::summary(std::ostream& o, SummaryPlace place) const {
                 T_mean / packet_time, T_ci95 / packet_time, g.lower, g.upper, g.slotted_upper,
                 g.exact_known ? ("  exact " + Json::number(g.exact)).c_str() : "",
                 ideal ? "" : "  (not the paper's ideal model)");
+  o << b;
+  if (g.butterfly)
+    std::snprintf(b, sizeof b, "greedy bounds    any scheme: T >= %.3f (Prop. 14)\n",
+                  g.prop14_lower_any);
+  else
+    std::snprintf(b, sizeof b,
+                  "greedy bounds    any scheme: T >= %.3f (Prop. 2)   oblivious: T >= %.3f "
+                  "(Prop. 3)\n",
+                  g.prop2_lower_any, g.prop3_lower_oblivious);
+  o << b;
+  char arcs[64] = "";
+  if (N_arcs >= 0) std::snprintf(arcs, sizeof arcs, "N %.1f (arcs, time-averaged)  ", N_arcs);
+  std::snprintf(b, sizeof b,
+                "packets in net   %s%.1f (lambda 2^d T)   paper: N <= %.1f (Props. 11, %s; "
+                "slotted %.1f)\n",
+                arcs, N_little, g.packets_bound, g.butterfly ? "17" : "12",
+                g.packets_slotted_bound);
   o << b;
   if (first_sojourn.size() >= 2) {
     if (g.butterfly)

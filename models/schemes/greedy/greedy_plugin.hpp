@@ -24,6 +24,12 @@ class GreedyPlugin : public Plugin {
   // sojourn (output queues only; empty otherwise).
   double T_mean = 0, T_ci95 = 0, packet_time = 1;
   std::vector<double> first_sojourn;
+  // The model's mean number of packets in the network over the window (Props. 11-12, or 11 and
+  // 17 on the butterfly, beside it): every arc's time-averaged queue, waiting + in transmission
+  // (Little's law per arc on the packets whose transmission starts in the window; output queues
+  // only, -1 otherwise), and, for a cross-check, Little's law on the whole network, lambda 2^d
+  // T_model (packets a hypercube node delivers to itself count with delay 0, as in the paper's T).
+  double N_arcs = -1, N_little = 0;
   // (The summary and results.json give them in packet times.)
 };
 
