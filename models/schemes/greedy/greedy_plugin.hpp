@@ -1,6 +1,7 @@
 // Greedy routing as a plug-in (traffic.pattern bit_flip on a hypercube or a 2-ary butterfly,
-// no broadcast, no trace): the paper's bounds on the delay T and the M/D/1 sojourn at the first
-// arcs, beside the model's ("greedy" in results.json, a summary line after the links).
+// no broadcast, no trace): the paper's bounds on the delay T (greedy's own; Props. 2, 3, 14 for
+// any or oblivious schemes), the M/D/1 sojourn at the first arcs and the bound on the packets in
+// the network, beside the model's ("greedy" in results.json, summary lines after the links).
 #pragma once
 #include <vector>
 
