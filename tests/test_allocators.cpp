@@ -103,6 +103,8 @@ TEST(VcAllocator, ConflictingHeadersGetOneGrant) {
   std::vector<OutputUnit> out(1, OutputUnit(2, 4));
   out[0].take(0);  // VC 0 is owned: VC 1 is the only free one
   VcAllocator va(2, 1, 2, ArbPolicy::RoundRobin);
+  va.routed(0, 1);  // (as the router marks a header it routes)
+  va.routed(1, 1);
   VcGrant g[4];
   ASSERT_EQ(va.allocate(in, out, pool, 0, g), 1);
   EXPECT_EQ(g[0].out_port, 0);
@@ -119,6 +121,8 @@ TEST(VcAllocator, OutputFirstGivesEachHeaderOneVc) {
   std::vector<OutputUnit> out(1, OutputUnit(2, 4));
   VcAllocator va(2, 1, 2, ArbPolicy::RoundRobin);
   va.output_first(true);
+  va.routed(0, 0);
+  va.routed(1, 0);
   VcGrant g[4];
   // Both output VCs grant requester 0 (input 0): it accepts one; the other VC goes unused this
   // cycle (separable: no second round) and goes to input 1 next cycle.
@@ -126,6 +130,7 @@ TEST(VcAllocator, OutputFirstGivesEachHeaderOneVc) {
   EXPECT_EQ(g[0].in_port, 0);
   out[0].take(g[0].out_vc);
   in[0].vcs[0].state = VirtualChannel::State::Active;
+  va.granted(0, 0);  // (as the router does at the grant)
   ASSERT_EQ(va.allocate(in, out, pool, 1, g), 1);
   EXPECT_EQ(g[0].in_port, 1);
   EXPECT_NE(g[0].out_vc, -1);

@@ -196,5 +196,47 @@ TEST(Threads, WhereTheyDoNotApplyOneThreadAndAWarning) {
             std::string::npos);
 }
 
+// The staged pipeline's plain path (VC allocation over the headers waiting for one, then
+// SwitchAllocator::allocate_plain<true>, InputVcRouter::evaluate_words_plain_staged) against the
+// general code, which SWITCHYARD_GENERAL_PATH=1 forces: results.json byte for byte, over the
+// staged pipeline's knobs, from light load to past saturation.
+const Case kStagedCases[] = {
+    {"staged_5stage_mesh",
+     "topology: {type: mesh, dims: [8, 8]}\n"
+     "router: {buffering: input_vc, vcs: 2, vc_depth: 4,\n"
+     "  pipeline: {rc: 1, va: 1, sa: 1, st: 1, lt: 1, credit_delay: 2}}\n"
+     "traffic: {rate: 0.12, packet_flits: 5}\n"
+     "simulation: {warmup: 200, measure: 800, seed: 5}\n"},
+    {"staged_torus_saturated_no_tail_wait",
+     "topology: {type: torus, dims: [6, 6]}\n"
+     "router: {buffering: input_vc, vcs: 4, vc_depth: 3, wait_for_tail_credit: false,\n"
+     "  pipeline: {rc: 2, va: 2, sa: 1, st: 1, lt: 2, credit_delay: 3}}\n"
+     "traffic: {rate: 0.5, packet_flits: 6}\n"
+     "simulation: {warmup: 200, measure: 600, seed: 7}\n"},
+    {"staged_speculative_vct_output_first_va_two_ejection_ports",
+     "topology: {type: torus, dims: [4, 4, 4]}\n"
+     "router: {buffering: input_vc, switching: virtual_cut_through, vcs: 2, vc_depth: 8,\n"
+     "  vc_allocator: separable_output_first,\n"
+     "  pipeline: {rc: 1, va: 2, sa: 1, st: 0, lt: 1, speculative: true, ejection_ports: 2}}\n"
+     "traffic: {rate: 0.2, packet_flits: 4}\n"
+     "simulation: {warmup: 200, measure: 600, seed: 9}\n"},
+    {"staged_adaptive_random_selection",
+     "topology: {type: torus, dims: [6, 6]}\n"
+     "router: {buffering: input_vc, vcs: 3, vc_depth: 4, pipeline: {rc: 1, va: 1, sa: 2, st: 1, "
+     "lt: 1}}\n"
+     "routing: {algorithm: minimal_adaptive, selection: random}\n"
+     "traffic: {rate: 0.25, packet_flits: 3, pattern: transpose}\n"
+     "simulation: {warmup: 200, measure: 600, seed: 11}\n"},
+};
+
+class StagedPlain : public ::testing::TestWithParam<Case> {};
+
+TEST_P(StagedPlain, ResultsAreByteIdenticalToTheGeneralPath) {
+  expect_same_with_env(GetParam(), "plain", "general", "SWITCHYARD_GENERAL_PATH=1 ");
+}
+
+INSTANTIATE_TEST_SUITE_P(Configs, StagedPlain, ::testing::ValuesIn(kStagedCases),
+                         [](const auto& info) { return std::string(info.param.name); });
+
 }  // namespace
 }  // namespace sy

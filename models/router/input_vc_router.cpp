@@ -78,7 +78,9 @@ InputVcRouter::InputVcRouter(sc_core::sc_module_name name, int node, Fabric& fab
   }
   credit_now_ = !staged_ && delta_ >= 1 && !fabric.cfg.waves.enable;
   // (SWITCHYARD_GENERAL_PATH=1 turns the fast path off: tests compare the two.)
-  plain_ = alloc_.plain() && !bcast_.enabled() && !std::getenv("SWITCHYARD_GENERAL_PATH");
+  const bool general = bcast_.enabled() || std::getenv("SWITCHYARD_GENERAL_PATH");
+  plain_ = alloc_.plain() && !general;
+  plain_staged_ = staged_ && alloc_.plain_staged() && !general;
   if (fabric.cfg.routing.random_selection) {
     const std::uint64_t seed =
         fabric.cfg.simulation.seed * 0x9e3779b97f4a7c15ull + static_cast<std::uint64_t>(node);
@@ -141,6 +143,7 @@ void InputVcRouter::route_header(int in_port, int v, Packet& pk) {
   const int from = is_injection(in_port) ? -1 : in_port;
   vc.hold = 0;
   vc.state = VirtualChannel::State::Routed;
+  if (staged_) vc_alloc_.routed(in_port, v);
   if (staged_ && pk.dst == terminal_ && pk.mid < 0) {
     // Through an ejection output, allocated like any other (any of its VCs).
     const int P = fabric_.topo.num_ports();
@@ -393,11 +396,13 @@ void InputVcRouter::hop_taken(int in_port, int out_port, Packet& pk) {
 // Staged pipeline: the VC allocator's grants; a header may bid for the switch va cycles later
 // (speculatively, max(0, va - sa)).
 void InputVcRouter::allocate_vcs(Cycle t) {
+  if (!vc_alloc_.any_routed()) return;  // (no header waits for an output VC)
   const int n = vc_alloc_.allocate(inputs_, outputs_, fabric_.pool, t, vc_grants_.data());
   for (int g = 0; g < n; ++g) {
     const VcGrant& gr = vc_grants_[g];
     VirtualChannel& vc = inputs_[gr.in_port].vcs[gr.vc];
     Flit& head = vc.fifo.front();
+    vc_alloc_.granted(gr.in_port, gr.vc);
     take_output_vc(gr.in_port, vc, gr.out_port, gr.out_vc, head.packet);
     head.ready = t + va_lag_;
   }
@@ -418,7 +423,7 @@ void InputVcRouter::eject(const SwitchGrant& gr, const Flit& f, Cycle t) {
 // A granted unicast flit leaves its VC: through the crossbar onto its output's link, or in the
 // staged pipeline through an ejection output. (kPlain: granted by allocate_plain, so no staged
 // pipeline and no probe here; kLanes: threads, s.ln is the thread's lane. Inline in each caller.)
-template <bool kPlain, bool kLanes>
+template <bool kPlain, bool kLanes, bool kStaged>
 [[gnu::always_inline]] inline void InputVcRouter::forward(const SwitchGrant& gr, const Pass& s) {
   const Cycle t = s.t;
   InputUnit& iu = s.in[gr.in_port];
@@ -447,13 +452,13 @@ template <bool kPlain, bool kLanes>
   }
   if constexpr (kLanes) {  // (threads: the ideal pipeline only)
     s.ln->credit(iu.upstream_node, iu.upstream, gr.vc);
-  } else if (!kPlain && staged_)
+  } else if (kPlain ? kStaged : staged_)
     fabric_.credit_at(iu.upstream, gr.vc, t, t + credit_delay_);
   else if (iu.credit_now)
     iu.upstream->credit<kPlain>(gr.vc);  // (its owner is done with this cycle: it sees it next)
   else
     fabric_.credit(iu.upstream, gr.vc);
-  if (!kPlain && gr.out_port >= fabric_.topo.num_ports()) {
+  if ((!kPlain || kStaged) && gr.out_port >= fabric_.topo.num_ports()) {
     eject(gr, f, t);
     return;
   }
@@ -481,14 +486,23 @@ template <bool kLanes>
 [[gnu::always_inline]] inline bool InputVcRouter::evaluate_with(Cycle t, Lane* ln, bool prefetch) {
   Pass s{t, ln, in_, out_, prefetch};
   if (plain_ && !probed_) {
-    alloc_.allocate_plain(
+    alloc_.allocate_plain<false>(
         s.in, s.out, t, busy_in_,
         [ this, &s ](const SwitchGrant& gr)
-            __attribute__((always_inline)) { forward<true, kLanes>(gr, s); });
+            __attribute__((always_inline)) { forward<true, kLanes, false>(gr, s); });
   } else {
     evaluate_general<kLanes>(s);
   }
   return busy_in_ != 0;
+}
+
+// The staged pipeline with a plain switch allocator: its VC allocation, then the plain switch
+// allocation. (Out of line: the ideal pipeline's loop keeps its shape. Never on the lanes.)
+void InputVcRouter::evaluate_plain_staged(const Pass& s) {
+  allocate_vcs(s.t);
+  alloc_.allocate_plain<true>(s.in, s.out, s.t, busy_in_, [this, &s](const SwitchGrant& gr) {
+    forward<true, false, true>(gr, s);
+  });
 }
 
 template <bool kLanes>
@@ -501,7 +515,7 @@ template <bool kLanes>
     if (inputs_[gr.in_port].vcs[gr.vc].multicast)
       send_branch(gr, s.t, s.ln);
     else
-      forward<false, kLanes>(gr, s);
+      forward<false, kLanes, false>(gr, s);
   }
 }
 
@@ -513,11 +527,37 @@ bool InputVcRouter::evaluate(Cycle t) {
 
 std::size_t InputVcRouter::evaluate_words(Router* const* routers, std::uint64_t* bits,
                                           std::size_t w0, std::size_t w1, Cycle t, bool prefetch) {
+  // (The staged pipeline with a plain switch allocator, a config-wide choice: a loop of its own,
+  // so that the ideal pipeline's stays as it is. Never on the lanes: staged runs on one thread.)
+  if (static_cast<const InputVcRouter*>(routers[0])->plain_staged_)
+    return evaluate_words_plain_staged(routers, bits, w0, w1, t);
   if (current_lane)
     return prefetch ? evaluate_words_with<true, true>(routers, bits, w0, w1, t)
                     : evaluate_words_with<true, false>(routers, bits, w0, w1, t);
   return prefetch ? evaluate_words_with<false, true>(routers, bits, w0, w1, t)
                   : evaluate_words_with<false, false>(routers, bits, w0, w1, t);
+}
+
+std::size_t InputVcRouter::evaluate_words_plain_staged(Router* const* routers, std::uint64_t* bits,
+                                                       std::size_t w0, std::size_t w1, Cycle t) {
+  std::size_t idle = 0;
+  for (std::size_t w = w0; w < w1; ++w)
+    for (std::uint64_t m = bits[w]; m; m &= m - 1) {
+      const int i = __builtin_ctzll(m);
+      auto* r = static_cast<InputVcRouter*>(routers[w * 64 + static_cast<std::size_t>(i)]);
+      if (r->busy_in_) {
+        if (r->probed_)
+          r->evaluate_with<false>(t, nullptr, false);  // (the general path, with the probe)
+        else
+          r->evaluate_plain_staged({t, nullptr, r->in_, r->out_, false});
+      }
+      if (!r->busy_in_) {
+        r->active = false;
+        bits[w] &= ~(std::uint64_t{1} << i);
+        ++idle;
+      }
+    }
+  return idle;
 }
 
 // (One loop per kind of caller, each with only its own evaluation inline: threads or not, with

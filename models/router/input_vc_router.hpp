@@ -77,7 +77,7 @@ class InputVcRouter final : public Router {
   void receive(int in_port, int vc, Flit f, Cycle t);  // accept_flit()
   void accept_broadcast_flit(int in_port, int vc, Flit f, Cycle t);
   void send_branch(const SwitchGrant& gr, Cycle t, Lane* ln);
-  template <bool kPlain, bool kLanes>
+  template <bool kPlain, bool kLanes, bool kStaged>
   void forward(const SwitchGrant& gr, const Pass& s);
   template <bool kLanes>
   bool evaluate_with(Cycle t, Lane* ln, bool prefetch);
@@ -85,6 +85,9 @@ class InputVcRouter final : public Router {
   // too: out of line, the plain path measured +150 instructions per 8x8 cycle.)
   template <bool kLanes>
   void evaluate_general(const Pass& s);
+  void evaluate_plain_staged(const Pass& s);
+  static std::size_t evaluate_words_plain_staged(Router* const* routers, std::uint64_t* bits,
+                                                 std::size_t w0, std::size_t w1, Cycle t);
   template <bool kLanes, bool kPrefetch>
   static std::size_t evaluate_words_with(Router* const* routers, std::uint64_t* bits,
                                          std::size_t w0, std::size_t w1, Cycle t);
@@ -96,7 +99,7 @@ class InputVcRouter final : public Router {
   void take_output_vc(int in_port, VirtualChannel& vc, int out_port, int out_vc,
                       std::uint32_t packet);
   void hop_taken(int in_port, int out_port, Packet& pk);
-  void allocate_vcs(Cycle t);
+  [[gnu::noinline]] void allocate_vcs(Cycle t);
   void eject(const SwitchGrant& gr, const Flit& f, Cycle t);
   // A flit left VC v of input p: the masks of what holds flits.
   void popped(InputUnit& iu, int p, int v) {
@@ -135,6 +138,7 @@ class InputVcRouter final : public Router {
   std::vector<int> children_;  // scratch for broadcast fan-out
   VcAllocator vc_alloc_;       // staged pipeline only
   std::vector<VcGrant> vc_grants_;
+  bool plain_staged_ = false;  // the staged pipeline with allocate_plain's switch allocation
   const BroadcastConfig bcast_;
   const VcPlan plan_;
 };

@@ -51,15 +51,18 @@ class SwitchAllocator {
   // Whether allocate_plain() gives this allocator's grants: one class, round-robin, no matcher,
   // no staged pipeline, and at most six VCs (all in their output units' first lines, reached
   // without a check) (the router adds: no multicast, no probe).
-  bool plain() const {
-    return !matcher_ && !staged_ && !need_cls_ && !need_age_ && vcs_ <= OutputUnit::kNearVcs;
+  bool plain() const { return !staged_ && plain_staged(); }
+  // The same for the staged pipeline (allocate_plain<true>: only VCs that hold an output VC bid).
+  bool plain_staged() const {
+    return !matcher_ && !need_cls_ && !need_age_ && vcs_ <= OutputUnit::kNearVcs;
   }
   // allocate() for a plain() allocator: the same grants, in the same order (by output), each
   // handed to use(grant) as soon as its output has chosen. That is the same as granting all
   // first: a grant's use changes only its own input VC and output (and other routers), and no
   // later output's choice reads them (an input bids for one output).
   // (The units by pointer: a vector's storage would be reloaded after every byte store.)
-  template <class Use>
+  // (kStaged: the staged pipeline's, the VC allocator's grants made first.)
+  template <bool kStaged, class Use>
   void allocate_plain(InputUnit* in, OutputUnit* out, Cycle t, std::uint64_t busy, Use&& use);
   // Adaptive routing's selection among a header's usable candidates: uniformly at random from
   // this stream (seeded per router) instead of by credits.
@@ -85,13 +88,15 @@ class SwitchAllocator {
   // Whether unicast VC vc's head flit may go this cycle: it is ready; a header (in the ideal
   // pipeline) has selected its candidate (adaptive routing); its output channel is free; and its
   // output VC has a credit, or for a header a free VC in its range has one.
-  // (kPlain: from allocate_plain, which never runs staged: the flag's line is not read.)
-  template <bool kPlain = false>
+  // (kPlain: from allocate_plain, which says whether it runs staged, kStaged: the flag's line is
+  // not read.)
+  template <bool kPlain = false, bool kStaged = false>
   bool may_send(VirtualChannel& vc, const OutputUnit* out, Cycle t) {
     if (vc.fifo.front().ready > t) return false;
     const bool active = vc.state == VirtualChannel::State::Active;
     if (!active) {
-      if (!kPlain && staged_) return false;  // a header takes its output VC in the VC allocator
+      // (A header takes its output VC in the VC allocator.)
+      if (kPlain ? kStaged : staged_) return false;
       if (vc.ncand > 1 && !select_candidate(vc, out, t, true, random_ ? &rng_ : nullptr))
         return false;
     }
@@ -127,7 +132,7 @@ class SwitchAllocator {
   Rng rng_;
 };
 
-template <class Use>
+template <bool kStaged, class Use>
 [[gnu::always_inline]] inline void SwitchAllocator::allocate_plain(InputUnit* in, OutputUnit* out,
                                                                    Cycle t, std::uint64_t busy,
                                                                    Use&& use) {
@@ -139,7 +144,7 @@ template <class Use>
     if (!(iu.nonempty & (iu.nonempty - 1))) {
       const int v = __builtin_ctzll(iu.nonempty);
       VirtualChannel& vc = iu.vcs[v];
-      if (!may_send<true>(vc, out, t)) return;
+      if (!may_send<true, kStaged>(vc, out, t)) return;
       const int o = vc.out_port;
       const int ov = output_vc<true>(vc, out[o]);
       out[o].arbiter.update(p, 0);
@@ -157,7 +162,7 @@ template <class Use>
     std::uint64_t mask = 0;
     for (std::uint64_t ne = iu.nonempty; ne; ne &= ne - 1) {
       const int v = __builtin_ctzll(ne);
-      if (may_send<true>(iu.vcs[v], out, t)) mask |= std::uint64_t{1} << v;
+      if (may_send<true, kStaged>(iu.vcs[v], out, t)) mask |= std::uint64_t{1} << v;
     }
     if (!mask) continue;
     const int v = iu.arbiter.arbitrate(mask, kZeroClasses, nullptr);

@@ -9,7 +9,8 @@ VcAllocator::VcAllocator(int inputs, int outputs, int vcs, ArbPolicy policy)
       policy_(policy),
       requesters_(inputs * vcs),
       last_(static_cast<std::size_t>(outputs) * vcs, -1),
-      best_(static_cast<std::size_t>(outputs) * vcs) {
+      best_(static_cast<std::size_t>(outputs) * vcs),
+      routed_(static_cast<std::size_t>(inputs), 0) {
   touched_.reserve(best_.size());
 }
 

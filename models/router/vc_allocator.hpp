@@ -40,6 +40,19 @@ class VcAllocator {
     random_ = true;
     rng_.reseed(seed);
   }
+  // The input VCs in state Routed, whose headers wait for an output VC (the router marks one
+  // as it routes its header and clears it at the grant): allocation visits only these, in the
+  // order of the full scan (inputs, then VCs, ascending).
+  void routed(int p, int v) {
+    routed_[static_cast<std::size_t>(p)] |= std::uint64_t{1} << v;
+    routed_in_ |= std::uint64_t{1} << p;
+  }
+  bool any_routed() const { return routed_in_ != 0; }
+  void granted(int p, int v) {
+    std::uint64_t& m = routed_[static_cast<std::size_t>(p)];
+    m &= ~(std::uint64_t{1} << v);
+    if (!m) routed_in_ &= ~(std::uint64_t{1} << p);
+  }
 
  private:
   struct Best {
@@ -54,11 +67,11 @@ class VcAllocator {
   template <class Fn>
   void for_each_request(std::vector<InputUnit>& in, const std::vector<OutputUnit>& out,
                         const PacketPool& pool, Cycle t, Fn fn) {
-    const int P = static_cast<int>(in.size());
-    for (int p = 0; p < P; ++p) {
-      if (!in[p].nonempty) continue;
-      for (int v = 0; v < vcs_; ++v) {
-        VirtualChannel& vc = in[p].vcs[v];
+    for (std::uint64_t b = routed_in_; b; b &= b - 1) {
+      const int p = __builtin_ctzll(b);
+      for (std::uint64_t m = routed_[static_cast<std::size_t>(p)]; m; m &= m - 1) {
+        const int v = __builtin_ctzll(m);
+        VirtualChannel& vc = in[static_cast<std::size_t>(p)].vcs[v];
         const Packet* pk = nullptr;
         if (requesting(vc, out, pool, t, pk)) fn(vc, p * vcs_ + v, *pk);
       }
@@ -74,9 +87,11 @@ class VcAllocator {
   int vcs_;
   ArbPolicy policy_;
   int requesters_;
-  std::vector<int> last_;     // per output VC (out * V + ov): the last requester granted
-  std::vector<Best> best_;    // per output VC: this cycle's winner so far
-  std::vector<int> touched_;  // output VCs requested this cycle
+  std::vector<int> last_;              // per output VC (out * V + ov): the last requester granted
+  std::vector<Best> best_;             // per output VC: this cycle's winner so far
+  std::vector<std::uint64_t> routed_;  // per input: its VCs in state Routed (bit v)
+  std::uint64_t routed_in_ = 0;        // the inputs with one (bit p)
+  std::vector<int> touched_;           // output VCs requested this cycle
   bool random_ = false;
   bool output_first_ = false;
   std::vector<int> accept_ptr_;   // output first: per requester, the VC index it prefers next
