@@ -500,9 +500,10 @@ template <bool kLanes>
 // allocation. (Out of line: the ideal pipeline's loop keeps its shape. Never on the lanes.)
 void InputVcRouter::evaluate_plain_staged(const Pass& s) {
   allocate_vcs(s.t);
-  alloc_.allocate_plain<true>(s.in, s.out, s.t, busy_in_, [this, &s](const SwitchGrant& gr) {
-    forward<true, false, true>(gr, s);
-  });
+  alloc_.allocate_plain<true>(
+      s.in, s.out, s.t, busy_in_,
+      [ this, &s ](const SwitchGrant& gr)
+          __attribute__((always_inline)) { forward<true, false, true>(gr, s); });
 }
 
 template <bool kLanes>
