@@ -48,16 +48,17 @@ constexpr double kFlowRowBytes = 48;
 //   the circuit schedules were estimated 4-8x too long, tb/estimate_check.sh 2026-11-26);
 // - output-queued: a packet moves as a whole, so the cost is per packet and per packet hop, not
 //   per flit: 0.1 us per unicast packet (its source, NI and statistics), 0.12 us per packet hop
-//   (enqueue, send; a broadcast's copy over a link is one), 0.01 us more per dimension of a direct
-//   network for a unicast hop (the dimension-order route tests the coordinates one dimension
-//   after the other, with divisions), and 0.035 us per flit hop (a packet of L flits keeps its
+//   (enqueue, send, the dimension-order route from the routing unit's tables; a broadcast's
+//   copy over a link is one), and 0.035 us per flit hop (a packet of L flits keeps its
 //   link, and its router's per-cycle scan of the output ports, busy L cycles). All of it times
 //   1 + ports / 12000 (the routers' output ports, each with a queue and an output unit on cache
 //   lines of their own: with more than the per-core cache holds, most of them miss; a 2^10
 //   hypercube's 10,240 ports take about twice a small network's time per hop). Fitted on 24 runs
 //   (hypercubes 2^4-2^10, butterflies 2^4-2^8, STAR tori; rho 0.1-0.9, 1-8 flits): all within
 //   1.25x of the wall time, where the flat 0.15 us per flit hop had the 2^10 hypercube at 0.27x
-//   and 6-flit broadcasts at 2.8x;
+//   and 6-flit broadcasts at 2.8x (then with 0.01 us more per dimension for each unicast hop,
+//   when the route computed the coordinates with divisions; since it reads the tables, the
+//   greedy hypercubes run 1.4x faster and that term is gone);
 // - dynamic PMNB (traffic.broadcast.scheme pmnb_iii / pmnb_ii): every hop of a broadcast is a
 //   message of a schedule built, checked and run per period: about 1.5 us per message (pmnb_iii
 //   on 2^6, rho 0.1 and 0.3: 1.6 us a hop); pmnb_ii splits each packet into d messages (not a
@@ -68,7 +69,6 @@ constexpr double kSecondsPerFlitHop = 1.5e-7;
 constexpr double kCircuitShare = 0.2;  // a circuit router's flit-hop against an input-VC one's
 constexpr double kOqSecondsPerPacket = 1e-7;
 constexpr double kOqSecondsPerPacketHop = 1.2e-7;
-constexpr double kOqSecondsPerDimensionHop = 1e-8;
 constexpr double kOqSecondsPerFlitHop = 3.5e-8;
 constexpr double kOqCachePorts = 12000;
 constexpr double kPeriodSecondsPerPacketHop = 1.5e-6;
@@ -145,7 +145,7 @@ Estimate estimate_run(const Config& c) {
   const double cycles = static_cast<double>(s.warmup) + static_cast<double>(s.measure);
   // Unicast packets and packet hops (a broadcast's copy over a link is one), for the
   // output-queued routers' cost.
-  double packets = 0, packet_hops = 0, unicast_hops = 0;
+  double packets = 0, packet_hops = 0;
   if (t.trace) {
     double flits = 0;
     for (const TraceMessage& m : t.messages) flits += m.flits;
@@ -155,7 +155,7 @@ Estimate estimate_run(const Config& c) {
                          static_cast<double>(t.messages.size()) * kTraceMessageBytes});
     e.flit_hops = flits * hops;
     packets = static_cast<double>(t.messages.size());
-    packet_hops = unicast_hops = packets * hops;
+    packet_hops = packets * hops;
   } else {
     const double packets_per_cycle = t.packets_per_cycle() * N;
     double flits_per_cycle = packets_per_cycle * t.mean_packet_flits();
@@ -176,7 +176,6 @@ Estimate estimate_run(const Config& c) {
     const double carried = offered > 0 ? link_flits / offered : 1;
     packets = packets_per_cycle * cycles * carried;
     packet_hops = hops_per_cycle * cycles * carried;
-    unicast_hops = packets * hops;
   }
   if (c.schedule.enabled()) {
     const ScheduleConfig& sc = c.schedule;
@@ -216,10 +215,9 @@ Estimate estimate_run(const Config& c) {
     work = e.flit_hops * kSecondsPerFlitHop * kCircuitShare;
   } else {
     const double ports = R * topo.num_ports();
-    const double dims = topo.indirect() ? 0 : topo.num_dims();
     work = (1 + ports / kOqCachePorts) *
            (packets * kOqSecondsPerPacket + packet_hops * kOqSecondsPerPacketHop +
-            unicast_hops * dims * kOqSecondsPerDimensionHop + e.flit_hops * kOqSecondsPerFlitHop);
+            e.flit_hops * kOqSecondsPerFlitHop);
   }
   const BroadcastScheme scheme = t.broadcast.scheme;
   if (t.broadcast.enabled() &&
