@@ -620,7 +620,9 @@ TEST_P(WaveFollow, PacketMarkedFromSourceNiToDestinationNi) {
     if (line.size() > 7 && line.compare(line.size() - 7, 7, ".follow") == 0 &&
         at != std::string::npos) {
       const std::string name = line.substr(at + 11, line.size() - at - 18);
-      if (at > 0) EXPECT_EQ(line.substr(0, at), "+{" + name + "_follow} ") << line;
+      if (at > 0) {
+        EXPECT_EQ(line.substr(0, at), "+{" + name + "_follow} ") << line;
+      }
       follow_rows.push_back(name);
     }
   }

@@ -374,21 +374,14 @@ void NetworkInterface::complete_in_lane(Lane& ln, std::uint64_t key, std::uint32
     return;
   }
   // What finish_packet() and deliver_message() do, on the lane: nothing here depends on the
-  // order of the completions (counters, the latest delivery, sums of whole cycles).
+  // order of the completions (counters, the latest delivery, sums of whole cycles). (The
+  // message's injection and delivery cycles are for a receiver: there is none.)
   p.delivered = delivered;
-  if (const RoutingAlgorithm* a = fabric_.routing.algorithm())
-    if (p.route < 0) {
-      if (p.mid >= 0) ++ln.intermediate_missed;
-      if (a->minimal() && p.hops != fabric_.topo.distance(p.src, p.dst)) ++ln.nonminimal;
-    }
+  check_route(p, ln.intermediate_missed, ln.nonminimal);
   if (p.received != static_cast<std::uint32_t>(p.flits)) ++ln.order_errors;
   ++ln.packets_done;
   ln.last_delivery = std::max(ln.last_delivery, delivered);
-  if (p.measured)
-    ln.measured.push_back({p.created, p.injected, delivered, p.src, p.dst,
-                           static_cast<std::uint8_t>(p.priority), p.traffic_class});
-  if (p.first_of_message) m.injected = p.injected;
-  m.delivered = std::max(m.delivered, delivered);
+  if (p.measured) ln.measured.push_back(Stats::Measured::of(p));
   const std::uint32_t mid = p.message;
   ln.packets_back_now[fabric_.pool.owner(id)].push_back(id);
   ++ln.ids_back;
@@ -409,16 +402,23 @@ void NetworkInterface::deliver_packet(std::uint32_t id, Cycle t) {
   finish_packet(id, done);
 }
 
+// The routing checks of a delivered packet (a routing algorithm other than dimension order, no
+// source route): its intermediate node not visited; a longer path than the shortest (minimal
+// algorithms).
+void NetworkInterface::check_route(const Packet& p, std::uint64_t& missed,
+                                   std::uint64_t& nonminimal) const {
+  if (const RoutingAlgorithm* a = fabric_.routing.algorithm())
+    if (p.route < 0) {
+      if (p.mid >= 0) ++missed;
+      if (a->minimal() && p.hops != fabric_.topo.distance(p.src, p.dst)) ++nonminimal;
+    }
+}
+
 void NetworkInterface::finish_packet(std::uint32_t id, Cycle delivered) {
   Packet& p = fabric_.pool[id];
   p.delivered = delivered;
   if (probe_) probe_->delivered(id, delivered);  // (waves)
-  if (const RoutingAlgorithm* a = fabric_.routing.algorithm())
-    if (p.route < 0) {
-      if (p.mid >= 0) ++fabric_.intermediate_missed;
-      if (a->minimal() && p.hops != fabric_.topo.distance(p.src, p.dst))
-        ++fabric_.nonminimal_packets;
-    }
+  check_route(p, fabric_.intermediate_missed, fabric_.nonminimal_packets);
   if (p.received != static_cast<std::uint32_t>(p.flits)) fabric_.stats.on_order_error();
   fabric_.stats.on_delivered(p);
   Message& m = fabric_.messages[p.message];

@@ -98,6 +98,7 @@ class NetworkInterface : public sc_core::sc_module {
   void submit(int dst, int flits, int priority, Cycle at, const tlm::tlm_generic_payload& gp,
               std::uint64_t tag, const std::vector<NocExtension::Hop>* route = nullptr);
   void finish_packet(std::uint32_t id, Cycle delivered);
+  void check_route(const Packet& p, std::uint64_t& missed, std::uint64_t& nonminimal) const;
   void deliver_message(std::uint32_t id);
   void finish_broadcast(std::uint32_t packet, bool release_packet);
   void notify_receivers(std::uint32_t message, Cycle delivered);

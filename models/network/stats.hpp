@@ -132,15 +132,18 @@ class Stats {
     Cycle created, injected, delivered;
     int src, dst;
     std::uint8_t priority, traffic_class;
+    static Measured of(const Packet& p) {  // (p.delivered set)
+      return {p.created,      p.injected, p.delivered,
+              p.src,          p.dst,      static_cast<std::uint8_t>(p.priority),
+              p.traffic_class};
+    }
   };
   void on_delivered(const Packet& p) {
     ++packets_delivered;
     last_delivery = p.delivered > last_delivery ? p.delivered : last_delivery;
     if (keep_records_)
       records_.push_back({p.src, p.dst, p.flits, p.priority, p.created, p.injected, p.delivered});
-    if (p.measured)
-      on_measured({p.created, p.injected, p.delivered, p.src, p.dst,
-                   static_cast<std::uint8_t>(p.priority), p.traffic_class});
+    if (p.measured) on_measured(Measured::of(p));
   }
   void on_measured(const Measured& m) {
     ++measured_delivered;

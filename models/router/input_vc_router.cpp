@@ -421,8 +421,9 @@ void InputVcRouter::eject(const SwitchGrant& gr, const Flit& f, Cycle t) {
 }
 
 // A granted unicast flit leaves its VC: through the crossbar onto its output's link, or in the
-// staged pipeline through an ejection output. (kPlain: granted by allocate_plain, so no staged
-// pipeline and no probe here; kLanes: threads, s.ln is the thread's lane. Inline in each caller.)
+// staged pipeline through an ejection output. (kPlain: granted by allocate_plain, so no probe
+// here, and kStaged says whether the pipeline is staged; kLanes: threads, s.ln is the thread's
+// lane. Inline in each caller.)
 template <bool kPlain, bool kLanes, bool kStaged>
 [[gnu::always_inline]] inline void InputVcRouter::forward(const SwitchGrant& gr, const Pass& s) {
   const Cycle t = s.t;

@@ -99,7 +99,7 @@ class InputVcRouter final : public Router {
   void take_output_vc(int in_port, VirtualChannel& vc, int out_port, int out_vc,
                       std::uint32_t packet);
   void hop_taken(int in_port, int out_port, Packet& pk);
-  [[gnu::noinline]] void allocate_vcs(Cycle t);
+  void allocate_vcs(Cycle t);
   void eject(const SwitchGrant& gr, const Flit& f, Cycle t);
   // A flit left VC v of input p: the masks of what holds flits.
   void popped(InputUnit& iu, int p, int v) {

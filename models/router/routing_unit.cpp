@@ -89,11 +89,7 @@ int RoutingUnit::dim_port(int d, int c, int t) const {
 int RoutingUnit::out_port(int node, int dst) const {
   if (ind_) return ind_->route(node, dst);  // an indirect network's own routing (acyclic)
   // (The tables, built from dim_port() below: the same port without a division per dimension.)
-  if (!next_.empty())
-    return static_cast<int>(
-               next_[static_cast<std::size_t>(node) * nodes_ + static_cast<std::size_t>(dst)] &
-               127u) -
-           1;
+  if (!next_.empty()) return static_cast<int>(next_at(node, dst) & 127u) - 1;
   if (!hop_.empty()) return first_hop(node, dst).port;
   for (int d = 0; d < topo_.num_dims(); ++d) {
     const int c = topo_.coord(node, d), t = topo_.coord(dst, d);

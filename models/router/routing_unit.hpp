@@ -43,8 +43,7 @@ class RoutingUnit {
   // in_port -1 is the injection port. in_vc is the VC the header arrived on.
   Route route(int node, int in_port, int in_vc, int dst) const {
     if (!next_.empty()) {
-      const std::uint8_t e =
-          next_[static_cast<std::size_t>(node) * nodes_ + static_cast<std::size_t>(dst)];
+      const std::uint8_t e = next_at(node, dst);
       return dateline_classes(static_cast<int>(e & 127u) - 1, in_port, in_vc, (e >> 7) != 0);
     }
     return route_general(node, in_port, in_vc, dst);
@@ -98,6 +97,10 @@ class RoutingUnit {
   // destination), node-major: bits 0-6 the port + 1 (0: eject here), bit 7 the hop wraps.
   static constexpr std::size_t kMaxNextNodes = 512;
   std::vector<std::uint8_t> next_;
+  // Its entry for (node, dst): the port + 1 (0: here), 128 if the hop wraps.
+  std::uint8_t next_at(int node, int dst) const {
+    return next_[static_cast<std::size_t>(node) * nodes_ + static_cast<std::size_t>(dst)];
+  }
   std::size_t nodes_ = 0;
   TieBreak tie_;
   int vcs_, base_;
