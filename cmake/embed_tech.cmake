@@ -1,6 +1,7 @@
 # Writes OUT: a C++ file defining sy::builtin_techs() with the text of each technology file in
-# FILES (a ;-list), so `power.tech: 45nm` needs no path at run time (config/tech.hpp).
+# FILES (a |-separated list), so `power.tech: 45nm` needs no path at run time (config/tech.hpp).
 set(body "")
+string(REPLACE "|" ";" FILES "${FILES}")
 foreach(f IN LISTS FILES)
   get_filename_component(name ${f} NAME_WE)
   get_filename_component(base ${f} NAME)

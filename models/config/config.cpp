@@ -196,6 +196,10 @@ Config parse_document(const std::string& text, const std::string& source,
   parse_waves(wv, c);
   Section sc = top.sub("schedule");
   parse_schedule(sc, c);
+  Section pw = top.sub("power");
+  parse_power(pw, c);
+  if (c.waves.power && !c.power.enable)
+    fail(c.source, wv.at("power"), "waves.power", "needs the power section (power: {tech: ...})");
   top.finish();
 
   const Topology topo = c.topology.make();
@@ -630,7 +634,24 @@ std::string config_to_json(const Config& c, int indent) {
     j.kv_list("routers", w.routers);
   j.kv("from_cycle", w.from_cycle).kv("to_cycle", w.to_cycle);
   if (w.packet) j.kv("packet", w.packet);  // (only when set: results.json stays as it was)
+  if (w.power) j.kv("power", true).kv("power_window", w.power_window);
   j.close();
+  if (c.power.enable) {  // (only when on: results.json stays as it was)
+    const PowerConfig& p = c.power;
+    j.open("power")
+        .kv("tech", p.tech.name)
+        .kv("tech_file", p.tech.file)
+        .kv("frequency_ghz", p.frequency_ghz)
+        .kv("flit_width_bits", p.flit_width_bits)
+        .kv("link_length_mm", p.link_length_mm)
+        .kv("buffer", p.sram_buffers ? "sram" : "flip_flop")
+        .kv("crossbar", p.mux_crossbar ? "mux_tree" : "matrix")
+        .kv("activity", p.activity)
+        .kv("clock_gating", p.clock_gating);
+    j.open("tech_parameters");
+    for (const TechKey& k : tech_keys()) j.kv(k.key, p.tech.*k.field);
+    j.close().close();
+  }
   j.close();
   return j.str();
 }

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "switchyard/config/tech.hpp"
 #include "switchyard/topology/topology.hpp"
 #include "switchyard/traffic/schedule.hpp"
 
@@ -288,6 +289,23 @@ struct WavesConfig {
   std::vector<int> routers;      // empty: all routers
   std::uint64_t from_cycle = 0, to_cycle = ~std::uint64_t{0};
   std::uint64_t packet = 0;  // the packet id to follow (its marker and view); 0: none
+  // With power on: each traced router's power (uW) over the last power_window cycles, r<n>.power_uw.
+  bool power = false;
+  int power_window = 100;
+};
+
+// Energy, power and area (power/, issue 30): the routers count their units' events and the
+// models price them with a technology file's parameters. On when the section is given.
+struct PowerConfig {
+  bool enable = false;
+  Tech tech;  // power.tech: a built-in technology (configs/tech/<name>.yaml) or a file
+  double frequency_ghz = 1.0;
+  int flit_width_bits = 128;
+  double link_length_mm = 1.0;
+  bool sram_buffers = false;   // power.buffer: flip_flop (default) | sram
+  bool mux_crossbar = false;   // power.crossbar: matrix (default) | mux_tree
+  double activity = 0.5;       // the probability that a data bit toggles between flits
+  bool clock_gating = false;   // an idle router's clock is gated (no clock energy that cycle)
 };
 
 struct Config {
@@ -301,6 +319,7 @@ struct Config {
   SimulationConfig simulation;
   WavesConfig waves;
   ScheduleConfig schedule;
+  PowerConfig power;
   std::string name = "run";
   std::vector<std::string> warnings;
   // Warnings about how the run is executed, not what it models (simulation.threads): printed,

@@ -36,6 +36,8 @@ void parse_waves(Section& s, Config& c) {
     fail(c.source, s.at("to_cycle"), s.path("to_cycle"), "is before from_cycle");
   // A packet id as the VCD's pkt signals show it (1, 2, ... in creation order); 0: none.
   w.packet = static_cast<std::uint64_t>(s.integer("packet", 0, 0, kMaxCycles));
+  w.power = s.boolean("power", false);
+  w.power_window = static_cast<int>(s.integer("power_window", 100, 1, 1 << 30));
   s.finish();
 }
 

@@ -113,7 +113,8 @@ class Section {
         // (constructed, never assigned: assigning a YAML::Node rewrites the node it refers to)
         anchor_(node && !node.IsNull() ? node : anchor),
         path_(std::move(path)),
-        source_(source) {
+        source_(source),
+        given_(node.IsDefined()) {
     if (node_ && node_.IsNull()) node_ = YAML::Node(YAML::NodeType::Undefined);
     if (node_ && !node_.IsMap()) fail(source_, node_, path_, "expected a mapping of keys");
   }
@@ -124,6 +125,8 @@ class Section {
     return anchor_;
   }
   bool has(const char* k) const { return node_ && node_.IsMap() && node_[k]; }
+  // The section is given (possibly empty: `power: {}`).
+  bool present() const { return given_; }
   std::string path(const char* k) const { return path_.empty() ? k : path_ + "." + k; }
   // The value under k, or an undefined node when the key is absent. The note says what the key
   // takes for `switchyard keys` (a key read only through raw needs one).
@@ -267,6 +270,7 @@ class Section {
   YAML::Node node_, anchor_;
   std::string path_;
   const std::string& source_;
+  bool given_;
   std::set<std::string> taken_;
 };
 
@@ -293,6 +297,7 @@ void parse_interface(Section& s, Config& c);
 void parse_traffic(Section& s, Config& c);
 void parse_simulation(Section& s, Config& c);
 void parse_waves(Section& s, Config& c);
+void parse_power(Section& s, Config& c);
 void parse_schedule(Section& s, Config& c);
 
 }  // namespace config_detail

@@ -631,19 +631,40 @@ void Network::link_window(Cycle t) {
   // the flits at the close, is tau times the flits between; a window of no cycles gives 0.)
   const std::uint64_t tau = static_cast<std::uint64_t>(cfg_.timing.tau);
   if (link_window_ == 0 && t >= stats_.window_start()) {
-    for (std::size_t i = 0; i < links_.size(); ++i)
-      links_.at(i).link.busy_window -= tau * links_.at(i).flits;
+    if (input_vc_)
+      for (std::size_t i = 0; i < links_.size(); ++i)
+        links_.at(i).link.busy_window -= tau * links_.at(i).flits;
+    if (!activity_.empty()) {
+      activity_window_ = activity_;
+      for (std::size_t i = 0; i < links_.size(); ++i) link_flits_window_[i] = links_.at(i).flits;
+    }
     link_window_ = 1;
   }
   if (link_window_ == 1 && t >= stats_.window_end()) settle_link_window();
   link_edge_ = link_window_ == 1 ? stats_.window_end() : kNever;
 }
 
+void Network::count_activity() {
+  activity_.assign(routers_.size(), RouterActivity{});
+  activity_window_.assign(routers_.size(), RouterActivity{});
+  link_flits_window_.assign(links_.size(), 0);
+  for (std::size_t i = 0; i < routers_.size(); ++i) routers_[i]->count_activity(&activity_[i]);
+  // (The window's edges are where the counts are taken, for every router kind.)
+  if (link_window_ == 0) link_edge_ = std::min(link_edge_, stats_.window_start());
+}
+
 void Network::settle_link_window() {
-  if (!input_vc_ || link_window_ != 1) return;
+  if (link_window_ != 1) return;
   const std::uint64_t tau = static_cast<std::uint64_t>(cfg_.timing.tau);
-  for (std::size_t i = 0; i < links_.size(); ++i)
-    links_.at(i).link.busy_window += tau * links_.at(i).flits;
+  if (input_vc_)
+    for (std::size_t i = 0; i < links_.size(); ++i)
+      links_.at(i).link.busy_window += tau * links_.at(i).flits;
+  for (std::size_t i = 0; i < activity_window_.size(); ++i) {
+    RouterActivity a = activity_[i];
+    activity_window_[i] = a -= activity_window_[i];
+  }
+  for (std::size_t i = 0; i < link_flits_window_.size(); ++i)
+    link_flits_window_[i] = links_.at(i).flits - link_flits_window_[i];
   link_window_ = 2;
   link_edge_ = kNever;
 }

@@ -99,6 +99,15 @@ class Network : public sc_core::sc_module {
   // Packets a plug-in holds that the network has not taken yet: counted as alive (backlog and
   // the memory limit).
   void add_backlog(std::function<std::uint64_t()> fn) { backlogs_.push_back(std::move(fn)); }
+  // Power: every router counts what its units do (router/activity.hpp), from now on (input-VC
+  // routers). window_activity(), after settle_link_window(): each router's counts inside the
+  // measurement window (those at the window's end less those at its start; zero when the run
+  // ended before it opened).
+  void count_activity();
+  bool counting_activity() const { return !activity_.empty(); }
+  const std::vector<RouterActivity>& window_activity() const { return activity_window_; }
+  // And each link's flits in the window, in links() order.
+  const std::vector<std::uint64_t>& window_link_flits() const { return link_flits_window_; }
   Router& router(int n) { return *routers_[n]; }
   NetworkInterface& ni(int n) { return *nis_[n]; }
   const NetworkInterface& ni(int n) const { return *nis_[n]; }
@@ -220,6 +229,9 @@ class Network : public sc_core::sc_module {
   double lane_parallel_s_ = 0, lane_serial_s_ = 0, lane_between_s_ = 0;
   std::chrono::steady_clock::time_point lane_last_{};
   std::unique_ptr<Waves> waves_;
+  // Power: the routers' running counts, and the window's (at its start, then settled).
+  std::vector<RouterActivity> activity_, activity_window_;
+  std::vector<std::uint64_t> link_flits_window_;
   std::vector<std::function<std::uint64_t()>> backlogs_;
   std::uint64_t held_by_plugins() const;
   int waves_tail_ = 0;

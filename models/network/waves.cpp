@@ -511,8 +511,25 @@ void Waves::begin_cycle(Cycle t) {
   if (on) sample_nis();
 }
 
+bool Waves::traced(int router) const {
+  for (const Router* r : traced_)
+    if (r->node() == router) return true;
+  return false;
+}
+
+void Waves::add_router_value(int router, const std::string& name, const std::uint32_t* value) {
+  router_values_.resize(traced_.size());
+  for (std::size_t i = 0; i < traced_.size(); ++i) {
+    if (traced_[i]->node() != router) continue;
+    vcd_file_->add(routers_[i] + "." + name, VcdFile::Kind::U32, value, 32);
+    router_values_[i].push_back(name);
+    return;
+  }
+}
+
 void Waves::end_cycle() {
   if (!on_) return;
+  for (const auto& u : updates_) u(now_);
   for (std::size_t i = 0; i < traced_.size(); ++i) {
     sample(i);
     RouterProbe& pr = *probes_[i];
@@ -676,6 +693,8 @@ void Waves::write_gtkw() const {
     const std::string sp = "switchyard." + rn + ".";
     open(rn, false);
     sig(kDec, sp + "buffered", 16);
+    if (i < router_values_.size())
+      for (const std::string& v : router_values_[i]) sig(kDec, sp + v, 32);
     if (fo.pkt) sig(kBit, sp + "follow", 1);
     for (int p = 0; p < P; ++p) sig(kBit, sp + "busy_" + outs_[p], 1);
     for (int p = 0; p < I; ++p) sig(kBit, sp + "busy_" + ins_[p], 1);

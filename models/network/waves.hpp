@@ -45,6 +45,7 @@
 #pragma once
 #include <cstdint>
 #include <cstdio>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -239,6 +240,12 @@ class Waves {
   void end_cycle();
   // Ends the VCD and writes the .gtkw (its view on the cycles recorded).
   void close();
+  // A plug-in's own value per traced router (power: its power over the last window), before the
+  // run: the VCD variable r<n>.<name> (32 bits, decimal in the .gtkw's router summary) reads
+  // *value at the end of each recorded cycle, after every update(t) hook has run.
+  bool traced(int router) const;
+  void add_router_value(int router, const std::string& name, const std::uint32_t* value);
+  void on_end_cycle(std::function<void(Cycle)> update) { updates_.push_back(std::move(update)); }
   const std::string& vcd_path() const { return vcd_; }
   const std::string& gtkw_path() const { return gtkw_; }
   // waves.packet's cycles, as seen (kNever: not seen).
@@ -274,6 +281,8 @@ class Waves {
   std::vector<std::unique_ptr<RouterProbe>> probes_;
   std::unique_ptr<VcdFile> vcd_file_;
   std::string vcd_, gtkw_;
+  std::vector<std::function<void(Cycle)>> updates_;
+  std::vector<std::vector<std::string>> router_values_;  // per traced router: the plug-ins' names
 };
 
 }  // namespace sy

@@ -26,6 +26,7 @@ void CircuitRouter::accept_packet(int in_port, std::uint32_t id, Cycle t) {
   fabric_.last_progress = std::max(fabric_.last_progress, t);
   const Fabric::RouteHop* hop = take_route_hop(p);
   if (!hop && p.dst == terminal_) {
+    if (counting_) activity_->ejected += static_cast<std::uint64_t>(p.flits);
     establish(id, t);
     return;
   }
@@ -44,6 +45,10 @@ void CircuitRouter::accept_packet(int in_port, std::uint32_t id, Cycle t) {
 
 bool CircuitRouter::evaluate(Cycle t) {
   if (!waiting_count_) return false;
+  if (counting_ && activity_->last_cycle != t) {
+    activity_->last_cycle = t;
+    ++activity_->active_cycles;
+  }
   for (std::size_t o = 0; o < waiting_.size(); ++o) {
     Ring<Header>& q = waiting_[o];
     if (q.empty() || busy_until_[o] > t || q.front().ready > t) continue;
@@ -61,6 +66,12 @@ bool CircuitRouter::evaluate(Cycle t) {
     fabric_.max_flit_wait = std::max(fabric_.max_flit_wait, t - h.ready);
     fabric_.last_progress = std::max(fabric_.last_progress, t);
     OutputUnit& ou = outputs_[o];
+    if (counting_) {  // (the output's arbitration and the circuit's connection; its flits)
+      ++activity_->sa_stage2;
+      ++activity_->sa_stage2_requests;
+      ++activity_->va;
+      activity_->crossbar += static_cast<std::uint64_t>(p.flits);
+    }
     ou.flits += static_cast<std::uint64_t>(p.flits);
     fabric_.flit_hops += static_cast<std::uint64_t>(p.flits);
     ou.dst->accept_packet(ou.dst_port, h.packet, t);

@@ -89,11 +89,13 @@ InputVcRouter::InputVcRouter(sc_core::sc_module_name name, int node, Fabric& fab
   }
 }
 
-void InputVcRouter::accept_flit(int in_port, int v, Flit f, Cycle t) {
-  receive(in_port, v, f, t);
+void InputVcRouter::count_activity(RouterActivity* a) {
+  Router::count_activity(a);
+  alloc_.count_activity(a);
 }
 
 // (Inline: the previous router's forward() calls it directly.)
+template <bool kCount>
 [[gnu::always_inline]] inline void InputVcRouter::receive(int in_port, int v, Flit f, Cycle t) {
   InputUnit& iu = in_[in_port];
   VirtualChannel& vc = iu.vcs[v];
@@ -119,6 +121,7 @@ void InputVcRouter::accept_flit(int in_port, int v, Flit f, Cycle t) {
     return;
   }
   if (vc.eject) {
+    if constexpr (kCount) ++activity_->ejected;
     if (f.tail) vc.eject = false;
     if (Lane* ln = current_lane) {  // (threads: the NI takes it after the lane's sends, in order)
       ln->credit(iu.upstream_node, iu.upstream, v);
@@ -133,7 +136,15 @@ void InputVcRouter::accept_flit(int in_port, int v, Flit f, Cycle t) {
   // VC (wait_for_tail_credit: false): then when it reaches the front.
   if (f.head && vc.state == VirtualChannel::State::Idle && vc.fifo.empty())
     route_header(in_port, v, fabric_.pool[f.packet]);
+  if constexpr (kCount) ++activity_->buffer_writes;
   buffer_flit(iu, vc, f, in_port, v, t);
+}
+
+void InputVcRouter::accept_flit(int in_port, int v, Flit f, Cycle t) {
+  if (counting_)
+    receive<true>(in_port, v, f, t);
+  else
+    receive<false>(in_port, v, f, t);
 }
 
 // The header of pk, in VC v of in_port, gets its route: an ejection output (staged pipeline), a
@@ -277,6 +288,7 @@ void InputVcRouter::accept_broadcast_flit(int in_port, int v, Flit f, Cycle t) {
   // broadcast always happens at a leaf, so the shared packet may be released then.
   const bool sink = vc.sink;
   if (!source && f.tail) ni_->receive_broadcast_at(f.packet, t + tau_, /*release_packet=*/true);
+  if (counting_) ++(sink ? activity_->ejected : activity_->buffer_writes);
   if (sink) {
     fabric_.credit(iu.upstream, v);
     --fabric_.flits_in_network;
@@ -318,7 +330,9 @@ void InputVcRouter::send_branch(const SwitchGrant& gr, Cycle t, Lane* ln) {
   if (br.out_vc < 0) {
     ou.take(gr.out_vc);
     br.out_vc = gr.out_vc;
+    if (counting_) ++activity_->va;
   }
+  if (counting_) ++activity_->crossbar;
   ou.consume(br.out_vc);
   ou.free_at = t + tau_;
   if (f.tail) ou.tail_sent(br.out_vc);
@@ -335,6 +349,7 @@ void InputVcRouter::send_branch(const SwitchGrant& gr, Cycle t, Lane* ln) {
     for (int k = 0; k < vc.nbranch && all; ++k) all = vc.x().branches[k].sent > vc.x().popped;
     if (!all) break;
     vc.fifo.pop();
+    if (counting_) ++activity_->buffer_reads;
     ++vc.x().popped;
     popped(iu, gr.in_port, gr.vc);
     --fabric_.flits_in_network;
@@ -398,6 +413,7 @@ void InputVcRouter::hop_taken(int in_port, int out_port, Packet& pk) {
 void InputVcRouter::allocate_vcs(Cycle t) {
   if (!vc_alloc_.any_routed()) return;  // (no header waits for an output VC)
   const int n = vc_alloc_.allocate(inputs_, outputs_, fabric_.pool, t, vc_grants_.data());
+  if (counting_) activity_->va += static_cast<std::uint64_t>(n);
   for (int g = 0; g < n; ++g) {
     const VcGrant& gr = vc_grants_[g];
     VirtualChannel& vc = inputs_[gr.in_port].vcs[gr.vc];
@@ -424,7 +440,7 @@ void InputVcRouter::eject(const SwitchGrant& gr, const Flit& f, Cycle t) {
 // staged pipeline through an ejection output. (kPlain: granted by allocate_plain, so no probe
 // here, and kStaged says whether the pipeline is staged; kLanes: threads, s.ln is the thread's
 // lane. Inline in each caller.)
-template <bool kPlain, bool kLanes, bool kStaged>
+template <bool kPlain, bool kLanes, bool kStaged, bool kCount>
 [[gnu::always_inline]] inline void InputVcRouter::forward(const SwitchGrant& gr, const Pass& s) {
   const Cycle t = s.t;
   InputUnit& iu = s.in[gr.in_port];
@@ -436,8 +452,14 @@ template <bool kPlain, bool kLanes, bool kStaged>
   Flit f = vc.fifo.front();
   vc.fifo.pop();
   popped(iu, gr.in_port, gr.vc);
-  if (vc.state != VirtualChannel::State::Active)
+  if constexpr (kCount) {
+    ++activity_->buffer_reads;
+    ++activity_->crossbar;
+  }
+  if (vc.state != VirtualChannel::State::Active) {
+    if constexpr (kCount) ++activity_->va;  // (the ideal pipeline's, folded in)
     take_output_vc(gr.in_port, vc, gr.out_port, gr.out_vc, f.packet);
+  }
   OutputVc& ov = ou.vc<kPlain>(gr.out_vc);  // (plain: at most six VCs)
   ou.consume(ov);
   ou.free_at = t + tau_;
@@ -473,41 +495,46 @@ template <bool kPlain, bool kLanes, bool kStaged>
     const int dst_node = ou.dst->node();
     if (dst_node >= ln.node_lo && dst_node < ln.node_hi) {
       ln.key = key;
-      static_cast<InputVcRouter*>(ou.dst)->receive(ou.dst_port, gr.out_vc, f, t + link_lag_);
+      static_cast<InputVcRouter*>(ou.dst)->receive<kCount>(ou.dst_port, gr.out_vc, f,
+                                                           t + link_lag_);
     } else {
       ln.deliveries_to[ln.lane_of(dst_node)].push_back(
           {ou.dst, ou.dst_port, gr.out_vc, f, t + link_lag_, ou.dst_input, key});
     }
   } else {  // (every router of the network is an InputVcRouter: a direct call)
-    static_cast<InputVcRouter*>(ou.dst)->receive(ou.dst_port, gr.out_vc, f, t + link_lag_);
+    static_cast<InputVcRouter*>(ou.dst)->receive<kCount>(ou.dst_port, gr.out_vc, f,
+                                                         t + link_lag_);
   }
 }
 
-template <bool kLanes>
+template <bool kLanes, bool kCount>
 [[gnu::always_inline]] inline bool InputVcRouter::evaluate_with(Cycle t, Lane* ln, bool prefetch) {
   Pass s{t, ln, in_, out_, prefetch};
+  if constexpr (kCount) count_cycle(t);
   if (plain_ && !probed_) {
-    alloc_.allocate_plain<false>(
-        s.in, s.out, t, busy_in_,
+    alloc_.allocate_plain<false, kCount>(
+        s.in, s.out, t, busy_in_, activity_,
         [ this, &s ](const SwitchGrant& gr)
-            __attribute__((always_inline)) { forward<true, kLanes, false>(gr, s); });
+            __attribute__((always_inline)) { forward<true, kLanes, false, kCount>(gr, s); });
   } else {
-    evaluate_general<kLanes>(s);
+    evaluate_general<kLanes, kCount>(s);
   }
   return busy_in_ != 0;
 }
 
 // The staged pipeline with a plain switch allocator: its VC allocation, then the plain switch
 // allocation. (Out of line: the ideal pipeline's loop keeps its shape. Never on the lanes.)
+template <bool kCount>
 void InputVcRouter::evaluate_plain_staged(const Pass& s) {
+  if constexpr (kCount) count_cycle(s.t);
   allocate_vcs(s.t);
-  alloc_.allocate_plain<true>(
-      s.in, s.out, s.t, busy_in_,
+  alloc_.allocate_plain<true, kCount>(
+      s.in, s.out, s.t, busy_in_, activity_,
       [ this, &s ](const SwitchGrant& gr)
-          __attribute__((always_inline)) { forward<true, false, true>(gr, s); });
+          __attribute__((always_inline)) { forward<true, false, true, kCount>(gr, s); });
 }
 
-template <bool kLanes>
+template <bool kLanes, bool kCount>
 [[gnu::always_inline]] inline void InputVcRouter::evaluate_general(const Pass& s) {
   const Cycle t = s.t;
   if (staged_) allocate_vcs(t);
@@ -517,29 +544,41 @@ template <bool kLanes>
     if (inputs_[gr.in_port].vcs[gr.vc].multicast)
       send_branch(gr, s.t, s.ln);
     else
-      forward<false, kLanes, false>(gr, s);
+      forward<false, kLanes, false, kCount>(gr, s);
   }
 }
 
 bool InputVcRouter::evaluate(Cycle t) {
   if (!busy_in_) return false;
   Lane* const ln = current_lane;
-  return ln ? evaluate_with<true>(t, ln, false) : evaluate_with<false>(t, nullptr, false);
+  if (counting_)
+    return ln ? evaluate_with<true, true>(t, ln, false) : evaluate_with<false, true>(t, nullptr, false);
+  return ln ? evaluate_with<true, false>(t, ln, false) : evaluate_with<false, false>(t, nullptr, false);
 }
 
 std::size_t InputVcRouter::evaluate_words(Router* const* routers, std::uint64_t* bits,
                                           std::size_t w0, std::size_t w1, Cycle t, bool prefetch) {
   // (The staged pipeline with a plain switch allocator, a config-wide choice: a loop of its own,
   // so that the ideal pipeline's stays as it is. Never on the lanes: staged runs on one thread.)
-  if (static_cast<const InputVcRouter*>(routers[0])->plain_staged_)
-    return evaluate_words_plain_staged(routers, bits, w0, w1, t);
+  // (Power on, also config-wide: the loops that count.)
+  const auto* r0 = static_cast<const InputVcRouter*>(routers[0]);
+  if (r0->counting_) {
+    if (r0->plain_staged_) return evaluate_words_plain_staged<true>(routers, bits, w0, w1, t);
+    if (current_lane)
+      return prefetch ? evaluate_words_with<true, true, true>(routers, bits, w0, w1, t)
+                      : evaluate_words_with<true, false, true>(routers, bits, w0, w1, t);
+    return prefetch ? evaluate_words_with<false, true, true>(routers, bits, w0, w1, t)
+                    : evaluate_words_with<false, false, true>(routers, bits, w0, w1, t);
+  }
+  if (r0->plain_staged_) return evaluate_words_plain_staged<false>(routers, bits, w0, w1, t);
   if (current_lane)
-    return prefetch ? evaluate_words_with<true, true>(routers, bits, w0, w1, t)
-                    : evaluate_words_with<true, false>(routers, bits, w0, w1, t);
-  return prefetch ? evaluate_words_with<false, true>(routers, bits, w0, w1, t)
-                  : evaluate_words_with<false, false>(routers, bits, w0, w1, t);
+    return prefetch ? evaluate_words_with<true, true, false>(routers, bits, w0, w1, t)
+                    : evaluate_words_with<true, false, false>(routers, bits, w0, w1, t);
+  return prefetch ? evaluate_words_with<false, true, false>(routers, bits, w0, w1, t)
+                  : evaluate_words_with<false, false, false>(routers, bits, w0, w1, t);
 }
 
+template <bool kCount>
 std::size_t InputVcRouter::evaluate_words_plain_staged(Router* const* routers, std::uint64_t* bits,
                                                        std::size_t w0, std::size_t w1, Cycle t) {
   std::size_t idle = 0;
@@ -549,9 +588,9 @@ std::size_t InputVcRouter::evaluate_words_plain_staged(Router* const* routers, s
       auto* r = static_cast<InputVcRouter*>(routers[w * 64 + static_cast<std::size_t>(i)]);
       if (r->busy_in_) {
         if (r->probed_)
-          r->evaluate_with<false>(t, nullptr, false);  // (the general path, with the probe)
+          r->evaluate_with<false, kCount>(t, nullptr, false);  // (the general path, with the probe)
         else
-          r->evaluate_plain_staged({t, nullptr, r->in_, r->out_, false});
+          r->evaluate_plain_staged<kCount>({t, nullptr, r->in_, r->out_, false});
       }
       if (!r->busy_in_) {
         r->active = false;
@@ -564,7 +603,7 @@ std::size_t InputVcRouter::evaluate_words_plain_staged(Router* const* routers, s
 
 // (One loop per kind of caller, each with only its own evaluation inline: threads or not, with
 // the prefetch or without.)
-template <bool kLanes, bool kPrefetch>
+template <bool kLanes, bool kPrefetch, bool kCount>
 std::size_t InputVcRouter::evaluate_words_with(Router* const* routers, std::uint64_t* bits,
                                                std::size_t w0, std::size_t w1, Cycle t) {
   std::size_t idle = 0;
@@ -578,7 +617,7 @@ std::size_t InputVcRouter::evaluate_words_with(Router* const* routers, std::uint
         static_cast<const InputVcRouter*>(
             routers[w * 64 + static_cast<std::size_t>(__builtin_ctzll(next))])
             ->prefetch();
-      const bool busy = r->busy_in_ && r->evaluate_with<kLanes>(t, ln, kPrefetch);
+      const bool busy = r->busy_in_ && r->evaluate_with<kLanes, kCount>(t, ln, kPrefetch);
       if (!busy) {
         r->active = false;
         bits[w] &= ~(std::uint64_t{1} << i);

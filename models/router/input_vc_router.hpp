@@ -63,6 +63,7 @@ class InputVcRouter final : public Router {
   void set_upstream_node(int p, int node) { inputs_[p].upstream_node = node; }
   void set_probe(RouterProbe* p) override;
   void sample(RouterProbe& p) const override;
+  void count_activity(RouterActivity* a) override;
 
  private:
   // One evaluation: its cycle and lane, the router's units by pointer and what it reads for
@@ -74,21 +75,25 @@ class InputVcRouter final : public Router {
     OutputUnit* out;
     bool prefetch;  // a granted flit's next router: its lines are asked for (forward())
   };
-  void receive(int in_port, int vc, Flit f, Cycle t);  // accept_flit()
+  // (kCount, here and below: power on, the units' events are counted in activity_.)
+  template <bool kCount = false>
+  [[gnu::always_inline]] void receive(int in_port, int vc, Flit f, Cycle t);  // accept_flit()
   void accept_broadcast_flit(int in_port, int vc, Flit f, Cycle t);
   void send_branch(const SwitchGrant& gr, Cycle t, Lane* ln);
-  template <bool kPlain, bool kLanes, bool kStaged>
+  template <bool kPlain, bool kLanes, bool kStaged, bool kCount>
   void forward(const SwitchGrant& gr, const Pass& s);
-  template <bool kLanes>
+  template <bool kLanes, bool kCount>
   bool evaluate_with(Cycle t, Lane* ln, bool prefetch);
   // The general allocation path (staged pipeline, probes, other allocators, broadcasts). (Inline
   // too: out of line, the plain path measured +150 instructions per 8x8 cycle.)
-  template <bool kLanes>
+  template <bool kLanes, bool kCount>
   void evaluate_general(const Pass& s);
+  template <bool kCount>
   void evaluate_plain_staged(const Pass& s);
+  template <bool kCount>
   static std::size_t evaluate_words_plain_staged(Router* const* routers, std::uint64_t* bits,
                                                  std::size_t w0, std::size_t w1, Cycle t);
-  template <bool kLanes, bool kPrefetch>
+  template <bool kLanes, bool kPrefetch, bool kCount>
   static std::size_t evaluate_words_with(Router* const* routers, std::uint64_t* bits,
                                          std::size_t w0, std::size_t w1, Cycle t);
   Cycle ready_time(const Flit& f, int in_port, VirtualChannel& vc, Cycle t) const;
@@ -101,6 +106,12 @@ class InputVcRouter final : public Router {
   void hop_taken(int in_port, int out_port, Packet& pk);
   void allocate_vcs(Cycle t);
   void eject(const SwitchGrant& gr, const Flit& f, Cycle t);
+  // Power on: cycle t is one the router was active in (once, should it run twice in it).
+  void count_cycle(Cycle t) {
+    RouterActivity& a = *activity_;
+    a.active_cycles += a.last_cycle != t;
+    a.last_cycle = t;
+  }
   // A flit left VC v of input p: the masks of what holds flits.
   void popped(InputUnit& iu, int p, int v) {
     if (!iu.vcs[v].fifo.empty()) return;

@@ -21,6 +21,13 @@ OutputQueuedRouter::OutputQueuedRouter(sc_core::sc_module_name name, int node, F
   children_.resize(fabric.topo.num_ports());
 }
 
+// Power on: `copies` packets of `flits` flits cross the crossbar into output queues.
+void OutputQueuedRouter::count_in(int flits, int copies) {
+  const auto n = static_cast<std::uint64_t>(flits) * static_cast<std::uint64_t>(copies);
+  activity_->buffer_writes += n;
+  activity_->crossbar += n;
+}
+
 // FCFS within a class by the cycle a packet is ready to go (fully here for store-and-forward):
 // a packet from the NI (no store-and-forward wait) may go ahead of one still arriving.
 void OutputQueuedRouter::enqueue(int out, int cls, const Entry& e) {
@@ -42,6 +49,7 @@ void OutputQueuedRouter::accept_broadcast(int in_port, std::uint32_t id, Cycle t
   if (pk.dst >= 0 && pk.dst != node_) {
     // Indirect scheme, on its way to the root: a unicast hop in the broadcast's class.
     ++b.transmissions;
+    if (counting_) count_in(pk.flits, 1);
     enqueue(fabric_.routing.out_port(node_, pk.dst), bcast_.hop_class(true, false),
             {id, in_port, ready});
     wake();
@@ -61,6 +69,10 @@ void OutputQueuedRouter::accept_broadcast(int in_port, std::uint32_t id, Cycle t
   b.transmissions += n;
   // The node has the copy (not the source: a copy coming back to it down the root's tree is
   // a return, not a reception).
+  if (counting_) {
+    count_in(pk.flits, n);
+    if (!is_injection(in_port) && node_ != src) activity_->ejected += pk.flits;
+  }
   if (!is_injection(in_port)) {
     if (node_ != src)
       ni_->receive_broadcast(id, t);  // may free b
@@ -102,9 +114,11 @@ void OutputQueuedRouter::accept_packet(int in_port, std::uint32_t id, Cycle t) {
   // A source route gives the port (and may hold the packet until its slot); it ends here.
   const Fabric::RouteHop* hop = take_route_hop(pk);
   if (!hop && pk.dst == terminal_) {
+    if (counting_) activity_->ejected += pk.flits;
     ni_->deliver_packet(id, t);
     return;
   }
+  if (counting_) count_in(pk.flits, 1);
   const int o = hop ? hop->port : fabric_.routing.out_port(node_, pk.dst);
   Cycle ready = t + delta_;
   if (saf_ && !is_injection(in_port)) ready += static_cast<Cycle>(pk.flits) * tau_;
@@ -129,6 +143,10 @@ void OutputQueuedRouter::sample(RouterProbe& p) const {
 
 bool OutputQueuedRouter::evaluate(Cycle t) {
   if (!queued_) return false;
+  if (counting_ && activity_->last_cycle != t) {
+    activity_->last_cycle = t;
+    ++activity_->active_cycles;
+  }
   const int P = static_cast<int>(queues_.size());
   for (int o = 0; o < P; ++o) {
     OutputUnit& ou = outputs_[o];
@@ -146,6 +164,11 @@ bool OutputQueuedRouter::evaluate(Cycle t) {
       q.pop();
       --queued_;
       const Packet& pk = fabric_.pool[e.packet];
+      if (counting_) {  // (the output's choice among its classes' heads; the flits read out)
+        ++activity_->sa_stage2;
+        ++activity_->sa_stage2_requests;
+        activity_->buffer_reads += static_cast<std::uint64_t>(pk.flits);
+      }
       const Cycle busy = static_cast<Cycle>(pk.flits) * tau_;
       ou.free_at = t + busy;
       fabric_.max_flit_wait = std::max(fabric_.max_flit_wait, t - e.ready);

@@ -29,6 +29,7 @@ class OutputQueuedRouter : public Router {
     Cycle ready;
   };
   void enqueue(int out, int cls, const Entry& e);
+  void count_in(int flits, int copies);
   void accept_broadcast(int in_port, std::uint32_t packet, Cycle t);
   std::vector<int> children_;                     // scratch for broadcast fan-out
   std::vector<std::vector<Ring<Entry>>> queues_;  // [output][class]

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "switchyard/network/fabric.hpp"
+#include "switchyard/router/activity.hpp"
 #include "switchyard/router/output_unit.hpp"
 
 namespace sy {
@@ -50,6 +51,12 @@ class Router : public sc_core::sc_module {
     probed_ = p != nullptr;
   }
   virtual void sample(RouterProbe& p) const = 0;
+  // Power on: the record where this router counts what its units do (null: off).
+  virtual void count_activity(RouterActivity* a) {
+    activity_ = a;
+    counting_ = a != nullptr;
+  }
+  const RouterActivity* activity() const { return activity_; }
 
   // The next hop of a source-routed packet, which it then leaves behind (its route position
   // moves on); null when the packet has no route or has used it up (it is then home).
@@ -72,6 +79,7 @@ class Router : public sc_core::sc_module {
   }
   std::vector<OutputUnit> outputs_;
   RouterProbe* probe_ = nullptr;
+  RouterActivity* activity_ = nullptr;
 
  public:
   bool again_queued = false;  // on the list of routers to run again this cycle (delta = 0)
@@ -90,7 +98,8 @@ class Router : public sc_core::sc_module {
   bool active = false;  // on the kernel's active list
 
  protected:
-  bool probed_ = false;  // probe_ is set
+  bool probed_ = false;    // probe_ is set
+  bool counting_ = false;  // activity_ is set
 };
 
 }  // namespace sy

@@ -99,6 +99,11 @@ int SwitchAllocator::allocate_matched(std::vector<InputUnit>& in, std::vector<Ou
     for (std::uint64_t m = mask; m; m &= m - 1)
       req_[p] |= std::uint64_t{1} << iu.vcs[__builtin_ctzll(m)].out_port;
     any = true;
+    if (activity_) {  // (a matching's two sides: the inputs' VCs, the outputs' inputs)
+      ++activity_->sa_stage1;
+      activity_->sa_stage1_requests += static_cast<std::uint64_t>(__builtin_popcountll(mask));
+      activity_->sa_stage2_requests += static_cast<std::uint64_t>(__builtin_popcountll(req_[p]));
+    }
     if (probe_ && probe_->on) {
       probe_->in[p].vc_req = mask;
       for (std::uint64_t r = req_[p]; r; r &= r - 1)
@@ -106,6 +111,11 @@ int SwitchAllocator::allocate_matched(std::vector<InputUnit>& in, std::vector<Ou
     }
   }
   if (!any) return 0;
+  if (activity_) {
+    std::uint64_t outs = 0;
+    for (int p = 0; p < P; ++p) outs |= req_[p];
+    activity_->sa_stage2 += static_cast<std::uint64_t>(__builtin_popcountll(outs));
+  }
   matcher_->match(req_.data(), match_.data());
   int n = 0;
   for (int p = 0; p < P; ++p) {
@@ -137,6 +147,10 @@ int SwitchAllocator::allocate(std::vector<InputUnit>& in, std::vector<OutputUnit
     const std::uint64_t mask = bidding_vcs(iu, out, pool, t);
     if (!mask) continue;
     if (probe_ && probe_->on) probe_->in[p].vc_req = mask;
+    if (activity_) {
+      ++activity_->sa_stage1;
+      activity_->sa_stage1_requests += static_cast<std::uint64_t>(__builtin_popcountll(mask));
+    }
     const int v = iu.arbiter.arbitrate(mask, need_cls_ ? alloc_scratch.vc_cls : kZeroClasses,
                                        alloc_scratch.vc_age);
     alloc_scratch.cand[p] = v;
@@ -152,6 +166,11 @@ int SwitchAllocator::allocate(std::vector<InputUnit>& in, std::vector<OutputUnit
   for (std::uint64_t ob = outputs_bid; ob; ob &= ob - 1) {
     const int o = __builtin_ctzll(ob);
     if (probe_ && probe_->on) probe_->out[o].sw_req = alloc_scratch.bids[o];
+    if (activity_) {
+      ++activity_->sa_stage2;
+      activity_->sa_stage2_requests +=
+          static_cast<std::uint64_t>(__builtin_popcountll(alloc_scratch.bids[o]));
+    }
     const int p =
         out[o].arbiter.arbitrate(alloc_scratch.bids[o], alloc_scratch.in_cls, alloc_scratch.in_age);
     alloc_scratch.bids[o] = 0;

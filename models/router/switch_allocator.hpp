@@ -10,6 +10,7 @@
 
 #include "switchyard/base/flit.hpp"
 #include "switchyard/base/rng.hpp"
+#include "switchyard/router/activity.hpp"
 #include "switchyard/router/allocators/matcher.hpp"
 #include "switchyard/router/arbiter.hpp"
 #include "switchyard/router/candidate_selection.hpp"
@@ -62,8 +63,10 @@ class SwitchAllocator {
   // later output's choice reads them (an input bids for one output).
   // (The units by pointer: a vector's storage would be reloaded after every byte store.)
   // (kStaged: the staged pipeline's, the VC allocator's grants made first.)
-  template <bool kStaged, class Use>
-  void allocate_plain(InputUnit* in, OutputUnit* out, Cycle t, std::uint64_t busy, Use&& use);
+  // (kCount: power on, its arbitrations and requests are counted in act.)
+  template <bool kStaged, bool kCount, class Use>
+  void allocate_plain(InputUnit* in, OutputUnit* out, Cycle t, std::uint64_t busy,
+                      RouterActivity* act, Use&& use);
   // Adaptive routing's selection among a header's usable candidates: uniformly at random from
   // this stream (seeded per router) instead of by credits.
   void random_selection(std::uint64_t seed) {
@@ -83,6 +86,8 @@ class SwitchAllocator {
   void staged(bool on) { staged_ = on; }
   // Waveforms: record each cycle's request vectors in the probe (null: off).
   void set_probe(RouterProbe* p) { probe_ = p; }
+  // Power on: allocate() counts its arbitrations and requests here (null: off).
+  void count_activity(RouterActivity* a) { activity_ = a; }
 
  private:
   // Whether unicast VC vc's head flit may go this cycle: it is ready; a header (in the ideal
@@ -122,6 +127,7 @@ class SwitchAllocator {
   int inputs_, vcs_, classes_;
   ArbPolicy policy_;  // (the per-call scratch is shared by the thread's routers: alloc_scratch)
   RouterProbe* probe_ = nullptr;
+  RouterActivity* activity_ = nullptr;
   bool need_cls_, need_age_;  // the arbiters read classes (more than one) / ages (oldest first)
   bool random_ = false;
   bool staged_ = false;
@@ -132,9 +138,10 @@ class SwitchAllocator {
   Rng rng_;
 };
 
-template <bool kStaged, class Use>
+template <bool kStaged, bool kCount, class Use>
 [[gnu::always_inline]] inline void SwitchAllocator::allocate_plain(InputUnit* in, OutputUnit* out,
                                                                    Cycle t, std::uint64_t busy,
+                                                                   RouterActivity* act,
                                                                    Use&& use) {
   // One input holding flits on one VC (most evaluations below saturation): both stages have a
   // lone requester, which wins; the same grant without the scratch.
@@ -145,6 +152,7 @@ template <bool kStaged, class Use>
       const int v = __builtin_ctzll(iu.nonempty);
       VirtualChannel& vc = iu.vcs[v];
       if (!may_send<true, kStaged>(vc, out, t)) return;
+      if constexpr (kCount) ++act->sa_lone;  // (one request at each stage)
       const int o = vc.out_port;
       const int ov = output_vc<true>(vc, out[o]);
       out[o].arbiter.update(p, 0);
@@ -165,6 +173,10 @@ template <bool kStaged, class Use>
       if (may_send<true, kStaged>(iu.vcs[v], out, t)) mask |= std::uint64_t{1} << v;
     }
     if (!mask) continue;
+    if constexpr (kCount) {
+      ++act->sa_stage1;
+      act->sa_stage1_requests += static_cast<std::uint64_t>(__builtin_popcountll(mask));
+    }
     const int v = iu.arbiter.arbitrate(mask, kZeroClasses, nullptr);
     if (v < 0) __builtin_unreachable();  // (a request wins: the updates need not check)
     s.cand[p] = v;
@@ -176,6 +188,10 @@ template <bool kStaged, class Use>
   for (std::uint64_t ob = outputs_bid; ob; ob &= ob - 1) {
     const int o = __builtin_ctzll(ob);
     Arbiter& arb = out[o].arbiter;
+    if constexpr (kCount) {
+      ++act->sa_stage2;
+      act->sa_stage2_requests += static_cast<std::uint64_t>(__builtin_popcountll(s.bids[o]));
+    }
     const int p = arb.arbitrate(s.bids[o], kZeroClasses, nullptr);
     if (p < 0) __builtin_unreachable();
     s.bids[o] = 0;

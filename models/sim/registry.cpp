@@ -2,6 +2,7 @@
 // results.json and the summary (sim/plugin.hpp). Adding one: its class in its own file(s)
 // (a scheme under schemes/<name>/), and a line here.
 
+#include "switchyard/power/power_plugin.hpp"
 #include "switchyard/schemes/greedy/greedy_plugin.hpp"
 #include "switchyard/schemes/pmnb/dynamic_plugin.hpp"
 #include "switchyard/schemes/schedule_plugin.hpp"
@@ -21,6 +22,9 @@ const std::vector<PluginKind>& plugin_kinds() {
         "broadcast_delay_ci95"}},
       {"star", &StarPlugin::make, {}},
       {"greedy", &GreedyPlugin::make, {"greedy_lower", "greedy_upper", "greedy_exact"}},
+      {"power",
+       &PowerPlugin::make,
+       {"power_mw", "power_dynamic_mw", "power_leakage_mw", "energy_per_flit_pj", "area_mm2"}},
   };
   return kinds;
 }

@@ -276,6 +276,7 @@ Results collect_core(const Network& net, double wall_seconds) {
   r.stop_cycle = rs.stop_cycle;
   r.stop_live_packets = rs.stop_live_packets;
   const double window = measured_window(cfg, r);
+  r.window = window;
   if (cfg.traffic.trace) {
     r.offered = static_cast<double>(st.flits_created) / (N * window);
     r.accepted = static_cast<double>(st.flits_delivered) / (N * window);

@@ -81,6 +81,7 @@ struct Results {
   std::uint64_t flits_injected = 0, flits_delivered = 0, flits_created = 0;
   Summary latency, network_latency;
   double offered = 0, accepted = 0;  // flits/node/cycle in the window
+  double window = 1;                 // the cycles they (and the links' utilization) are over
   // Per priority class (router.priority_classes > 1, no broadcast scheme) and per traffic class
   // (traffic.classes, or the classes a TLM initiator used); empty when there is one.
   std::vector<ClassResult> by_priority, by_traffic_class;
