@@ -24,10 +24,12 @@ namespace sy {
 
 namespace {
 
-// The H-tree's levels (as DSENT's router clock tree) and its buffers' stage fanout (a clock
-// tree's slew target allows about 8 per stage; a buffer chain adds load x (1 + cout/cin) / 7).
+// The H-tree's levels (as DSENT's router clock tree) and its buffers' stage fanout: a tapered
+// chain of inverters, each driving kClockFanout times its input, adds load x (1 + cout/cin) /
+// (kClockFanout - 1) of switched capacitance. (10: a clock net's slew limit at 1 GHz allows
+// about that; DSENT sizes its buffers by the slew instead.)
 constexpr int kClockLevels = 5;
-constexpr double kClockFanout = 8;
+constexpr double kClockFanout = 10;
 // An SRAM read discharges one bitline of each pair by this fraction of Vdd before the sense
 // amplifier fires.
 constexpr double kSramReadSwing = 0.1;
@@ -42,10 +44,10 @@ int log2_ceil(int n) {
 
 // The X1 standard cells of one technology.
 struct Lib {
-  double v2 = 0;                      // Vdd^2
+  double v2 = 0;                       // Vdd^2
   double cin = 0, cout = 0, cmin = 0;  // fF (see the file comment)
-  double r_inv = 0;                   // an X1 inverter's average drive resistance, kohm
-  double pitch_area = 0;              // one gate pitch x cell height, um^2
+  double r_inv = 0;                    // an X1 inverter's average drive resistance, kohm
+  double pitch_area = 0;               // one gate pitch x cell height, um^2
   // Leakage of one cell (nW), averaged over its input states, counted in off transistors of
   // X1 width (n1, p1) or of minimum width (n0, p0).
   double inv_leak = 0, nand2_leak = 0, and2_leak = 0, mux2_leak = 0, dff_leak = 0, tbuf_leak = 0;
@@ -74,9 +76,7 @@ struct Lib {
   double dff_d(double p) const { return p * (5 * cout + 1.2 * cmin) * v2; }
   double dff_q(double p, double load) const { return p * (6 * cout + load) * v2; }
   // One flip-flop loading a new value (toggling with probability 2p) whose Q drives qload.
-  double dff_load(double p, double qload) const {
-    return dff_clock() + dff_d(p) + dff_q(p, qload);
-  }
+  double dff_load(double p, double qload) const { return dff_clock() + dff_d(p) + dff_q(p, qload); }
 };
 
 // Leakage power (nW) of one off transistor of width w um.
@@ -101,7 +101,7 @@ Lib make_lib(const Tech& t) {
   const double p1 = off_leak(t, wp, t.ioff_p_na_per_um, t.ioff_min_p_na);
   const double n0 = off_leak(t, t.min_width_um, t.ioff_n_na_per_um, t.ioff_min_n_na);
   const double p0 = off_leak(t, t.min_width_um, t.ioff_p_na_per_um, t.ioff_min_p_na);
-  l.inv_leak = 0.5 * (n1 + p1);       // one of its two devices off
+  l.inv_leak = 0.5 * (n1 + p1);         // one of its two devices off
   l.nand2_leak = 0.75 * n1 + 0.5 * p1;  // the series NMOS pair off in 3 of 4 states
   l.and2_leak = 1.25 * n1 + p1;
   l.mux2_leak = 2 * (n0 + p0);
@@ -202,8 +202,7 @@ RouterModel model_router(const RouterShape& s, const Tech& tech) {
   const double in_line = Q * B * pitch_i * 1e-3 * tech.inter_wire_ff_per_mm + Q * l.cin;
   const double out_line = P * B * pitch_i * 1e-3 * tech.inter_wire_ff_per_mm + P * 2 * l.cout;
   const double drv = std::max(1.0, in_line / (4 * l.cin));  // line driver size (X1 units)
-  const double xbar_in_load =
-      s.crossbar == CrossbarKind::MuxTree ? Q * 0.5 * l.cin : drv * l.cin;
+  const double xbar_in_load = s.crossbar == CrossbarKind::MuxTree ? Q * 0.5 * l.cin : drv * l.cin;
 
   // --- Input buffers (per input port), with the input register (the flit latched off the
   // link) and the output register (the flit read out, driving the crossbar's input).
@@ -236,15 +235,14 @@ RouterModel model_router(const RouterShape& s, const Tech& tech) {
     // line of each pair fall by kSramReadSwing x Vdd, fires a sense amplifier per column
     // (two cross-coupled inverters and their outputs), and restores it.
     const double h = std::sqrt(tech.sram_cell_um2 / 2), w = 2 * h;
-    const double c_bl = E * (tech.cd_ff_per_um * tech.min_width_um + tech.local_wire_ff_per_um * h) +
-                        2 * l.cout;
-    const double c_wl = B * (2 * tech.cg_ff_per_um * tech.min_width_um +
-                             tech.local_wire_ff_per_um * w) + l.cout;
+    const double c_bl =
+        E * (tech.cd_ff_per_um * tech.min_width_um + tech.local_wire_ff_per_um * h) + 2 * l.cout;
+    const double c_wl =
+        B * (2 * tech.cg_ff_per_um * tech.min_width_um + tech.local_wire_ff_per_um * w) + l.cout;
     const double decode = 2 * l.and2(0.5, l.cin) + abits * l.dff_load(0.25, 0);
     const double write = c_wl * l.v2 + B * (c_bl * l.v2 + l.inv(p, 0)) + decode;
     const double sense = 2 * (l.cout + l.cin) * l.v2;
-    const double read =
-        c_wl * l.v2 + B * (c_bl * kSramReadSwing * l.v2 + sense) + decode;
+    const double read = c_wl * l.v2 + B * (c_bl * kSramReadSwing * l.v2 + sense) + decode;
     m.buffer_write = (in_reg + write) * 1e-3;
     m.buffer_read = (read + out_reg) * 1e-3;
     // Cells: per bit one pull-down, one pull-up and one access transistor off.
@@ -284,8 +282,8 @@ RouterModel model_router(const RouterShape& s, const Tech& tech) {
     // its crosspoints' enable line (flit_bits enables along a row) with probability 1/2.
     const double enable = B * l.cin + B * pitch_i * 1e-3 * tech.inter_wire_ff_per_mm;
     const double per_bit = p * (in_line + drv * l.cout + out_line + l.cmin) * l.v2;
-    m.crossbar = (B * per_bit + 0.5 * enable * l.v2 + sel_bits * l.dff_load(0.25, 0) + out_reg2) *
-                 1e-3;
+    m.crossbar =
+        (B * per_bit + 0.5 * enable * l.v2 + sel_bits * l.dff_load(0.25, 0) + out_reg2) * 1e-3;
     const double cells = 1.0 * P * Q * B * l.tbuf_area() + 1.0 * P * B * drv * l.inv_area();
     xb.leak_nw += 1.0 * P * Q * B * l.tbuf_leak + 1.0 * P * B * drv * l.inv_leak;
     xb.area_um2 += std::max(cells, grid);
@@ -310,11 +308,12 @@ RouterModel model_router(const RouterShape& s, const Tech& tech) {
   va.add(1.0 * P * s.vcs, a1.stat.leak_nw, a1.stat.area_um2);
   va.add(1.0 * Q * s.vcs, av.stat.leak_nw, av.stat.area_um2);
   const int cbits = log2_ceil(s.depth + 1);
-  m.credit = cbits * (l.dff_load(0.25, l.cin) + l.mux2_data(0.25, l.cin) + l.and2(0.25, l.cin)) *
-             1e-3;
+  m.credit =
+      cbits * (l.dff_load(0.25, l.cin) + l.mux2_data(0.25, l.cin) + l.and2(0.25, l.cin)) * 1e-3;
   cr.add(1.0 * Q * s.vcs * cbits, l.dff_leak + l.mux2_leak + l.and2_leak,
          l.dff_area() + l.mux2_area() + l.and2_area());
-  const double va_dffs = 1.0 * P * s.vcs * a1.dffs + 1.0 * Q * s.vcs * av.dffs + 1.0 * Q * s.vcs * cbits;
+  const double va_dffs =
+      1.0 * P * s.vcs * a1.dffs + 1.0 * Q * s.vcs * av.dffs + 1.0 * Q * s.vcs * cbits;
   dffs += 1.0 * P * a1.dffs + 1.0 * Q * a2.dffs + va_dffs;
   m.sa_unit = sa.out();
   Stat vac = va;
@@ -365,8 +364,8 @@ LinkModel model_link(double length_mm, const RouterShape& s, const Tech& tech) {
   // Each wire is cut into n segments, each driven by an inverter of size r (X1 units), n even
   // so that the bit arrives with its polarity. The cheapest (smallest n x r) design whose
   // Elmore delay fits one clock cycle is taken; if none does, the fastest.
-  const double cw = tech.global_wire_ff_per_mm * length_mm;           // fF
-  const double rw = tech.global_wire_ohm_per_mm * length_mm * 1e-3;   // kohm
+  const double cw = tech.global_wire_ff_per_mm * length_mm;          // fF
+  const double rw = tech.global_wire_ohm_per_mm * length_mm * 1e-3;  // kohm
   const double budget_ps = 1000.0 / s.frequency_ghz;
   auto delay = [&](int n, double r) {
     const double rd = l.r_inv / r, cs = cw / n, rs = rw / n;

@@ -59,9 +59,9 @@ struct RouterModel {
 
 // A link: a bundle of flit_bits repeated wires length_mm long.
 struct LinkModel {
-  double flit = 0;  // pJ per flit crossing (all its bits, at the shape's activity)
-  double bit = 0;   // pJ per bit that toggles, per mm
-  UnitStatic stat;  // the repeaters' leakage and area (the wires are in wire_area_mm2)
+  double flit = 0;           // pJ per flit crossing (all its bits, at the shape's activity)
+  double bit = 0;            // pJ per bit that toggles, per mm
+  UnitStatic stat;           // the repeaters' leakage and area (the wires are in wire_area_mm2)
   double wire_area_mm2 = 0;  // the bundle's wire tracks (global layer), over the logic
   int repeaters = 0;         // repeaters per wire (an even count: the bit keeps its polarity)
   double repeater_size = 0;  // their size, in X1 inverters

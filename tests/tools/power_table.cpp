@@ -55,19 +55,28 @@ int main(int argc, char** argv) {
   double link_mm = 1.0;
   for (int i = 2; i + 1 < argc; i += 2) {
     const std::string k = argv[i], v = argv[i + 1];
-    if (k == "--in") s.in_ports = std::atoi(v.c_str());
-    else if (k == "--out") s.out_ports = std::atoi(v.c_str());
-    else if (k == "--vcs") s.vcs = std::atoi(v.c_str());
-    else if (k == "--depth") s.depth = std::atoi(v.c_str());
-    else if (k == "--bits") s.flit_bits = std::atoi(v.c_str());
-    else if (k == "--ghz") s.frequency_ghz = std::atof(v.c_str());
-    else if (k == "--activity") s.activity = std::atof(v.c_str());
-    else if (k == "--link") link_mm = std::atof(v.c_str());
+    if (k == "--in")
+      s.in_ports = std::atoi(v.c_str());
+    else if (k == "--out")
+      s.out_ports = std::atoi(v.c_str());
+    else if (k == "--vcs")
+      s.vcs = std::atoi(v.c_str());
+    else if (k == "--depth")
+      s.depth = std::atoi(v.c_str());
+    else if (k == "--bits")
+      s.flit_bits = std::atoi(v.c_str());
+    else if (k == "--ghz")
+      s.frequency_ghz = std::atof(v.c_str());
+    else if (k == "--activity")
+      s.activity = std::atof(v.c_str());
+    else if (k == "--link")
+      link_mm = std::atof(v.c_str());
     else if (k == "--buffer")
       s.buffer = v == "sram" ? sy::BufferKind::Sram : sy::BufferKind::FlipFlop;
     else if (k == "--crossbar")
       s.crossbar = v == "mux" ? sy::CrossbarKind::MuxTree : sy::CrossbarKind::Matrix;
-    else return fail("unknown option " + k);
+    else
+      return fail("unknown option " + k);
   }
   const sy::RouterModel m = sy::model_router(s, tech);
   const sy::LinkModel k = sy::model_link(link_mm, s, tech);
@@ -90,8 +99,9 @@ int main(int argc, char** argv) {
   line("clock_wire", m.clock_wire_ff, "fF");
   line("clock_buffers", m.clock_buffers_ff, "fF");
   const std::pair<const char*, sy::UnitStatic> units[] = {
-      {"buffers", m.buffers},   {"crossbar_unit", m.crossbar_unit}, {"allocators", m.allocators},
-      {"sa_unit", m.sa_unit},   {"va_unit", m.va_unit},             {"clock_unit", m.clock_unit},
+      {"buffers", m.buffers},       {"crossbar_unit", m.crossbar_unit},
+      {"allocators", m.allocators}, {"sa_unit", m.sa_unit},
+      {"va_unit", m.va_unit},       {"clock_unit", m.clock_unit},
       {"total", m.total()}};
   for (const auto& [name, u] : units) {
     line((std::string(name) + ".leakage").c_str(), u.leakage_mw, "mW");
