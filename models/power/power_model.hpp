@@ -40,6 +40,16 @@ struct RouterModel {
   double credit = 0;        // one credit returned upstream (its counter update)
   double clock = 0;         // one cycle of the clock tree and every clocked register's pin
   UnitStatic buffers, crossbar_unit, allocators, clock_unit;
+  // The allocators split: the switch allocator (in_ports V:1 and out_ports in_ports:1
+  // arbiters) and the separable VC allocator (allocators = sa_unit + va_unit).
+  UnitStatic sa_unit, va_unit;
+  // What clock adds up: the clocked registers' clock-pin capacitance, the H-tree's wire and
+  // its buffers (fF, switched once a cycle), and the tree's wire tracks (mm^2, not in area).
+  double clock_pins_ff = 0, clock_wire_ff = 0, clock_buffers_ff = 0, clock_wire_area_mm2 = 0;
+  // The part of clock (pJ a cycle) that the VC allocator's and the credit counters' registers
+  // add (their clock pins and the buffers driving them): what a router without them (DSENT's)
+  // would not spend.
+  double clock_va = 0;
   UnitStatic total() const {
     return {buffers.leakage_mw + crossbar_unit.leakage_mw + allocators.leakage_mw +
                 clock_unit.leakage_mw,
@@ -49,10 +59,23 @@ struct RouterModel {
 
 // A link: a bundle of flit_bits repeated wires length_mm long.
 struct LinkModel {
-  double flit = 0;  // pJ per flit crossing (all its bits, at the shape's activity)
-  double bit = 0;   // pJ per bit that toggles, per mm
+  double flit = 0;           // pJ per flit crossing (all its bits, at the shape's activity)
+  double bit = 0;            // pJ per bit that toggles, per mm
+  UnitStatic stat;           // the repeaters' leakage and area (the wires are in wire_area_mm2)
+  double wire_area_mm2 = 0;  // the bundle's wire tracks (global layer), over the logic
+  int repeaters = 0;         // repeaters per wire (an even count: the bit keeps its polarity)
+  double repeater_size = 0;  // their size, in X1 inverters
+};
+
+// One arbiter of n requesters (the allocators' building blocks: matrix for the switch
+// allocator and the VC allocator's first stage, round-robin for its (in_ports x vcs):1 second
+// stage): pJ per arbitration, and its leakage and area.
+struct ArbiterModel {
+  double arbitrate = 0;
   UnitStatic stat;
 };
+ArbiterModel model_matrix_arbiter(int n, const Tech& tech);
+ArbiterModel model_round_robin_arbiter(int n, const Tech& tech);
 
 RouterModel model_router(const RouterShape& shape, const Tech& tech);
 LinkModel model_link(double length_mm, const RouterShape& shape, const Tech& tech);
