@@ -58,10 +58,11 @@ def title_of(res):
 
 def area_panel(ax, power):
     area = by_class(power, "area_mm2")
+    total = sum(area.values()) or 1
     bottom = 0
     for c in CLASSES:
-        ax.bar(0, area[c], bottom=bottom, label=c, width=0.6)
-        if area[c] > 0:
+        ax.bar(0, area[c], bottom=bottom, label=f"{c} {area[c]:.3g}", width=0.6)
+        if area[c] > 0.05 * total:  # (the small ones are named in the legend only)
             ax.annotate(f"{area[c]:.3g}", (0, bottom + area[c] / 2), ha="center", va="center",
                         fontsize=7)
         bottom += area[c]

@@ -271,9 +271,11 @@ TEST(Configs, EveryShippedConfigPassesCheck) {
   const auto r =
       sy::test::cli("check " + std::string(SWITCHYARD_SOURCE_DIR) + "/configs/quickstart.yaml");
   ASSERT_EQ(r.rc, 0) << r.output;
-  // Every YAML under configs/ (found by the shell) must load and validate.
+  // Every YAML under configs/ (found by the shell) must load and validate (but the technology
+  // files of configs/tech/, which are read through power.tech: tests/test_power*.cpp).
   const std::string cmd = "cd " + std::string(SWITCHYARD_SOURCE_DIR) +
-                          " && for f in $(find configs -name '*.yaml' | sort); do " +
+                          " && for f in $(find configs -name '*.yaml' -not -path 'configs/tech/*' "
+                          "| sort); do " +
                           SWITCHYARD_BIN + " check $f >/dev/null 2>&1 || echo BAD $f; done";
   FILE* p = popen(cmd.c_str(), "r");
   ASSERT_NE(p, nullptr);

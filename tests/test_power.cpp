@@ -3,9 +3,14 @@
 // prices applied to them, energy that scales with activity, idle routers that cost only leakage
 // and clock, a run whose results do not change when power is on, and bad input.
 #include <gtest/gtest.h>
+#include <unistd.h>
 
+#include <algorithm>
+#include <cstdio>
+#include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
+#include <vector>
 
 #include "helpers.hpp"
 
@@ -113,7 +118,8 @@ TEST(Power, ClassesAreTheEventsPriced) {
               1e-6 * cls(p, "clock", "dynamic_pj"));
   // Power is energy over the window's time (1 GHz: pJ per cycle is mW).
   EXPECT_NEAR(p["total"]["dynamic_mw"].get<double>(),
-              p["total"]["dynamic_pj"].get<double>() / window, 1e-9);
+              p["total"]["dynamic_pj"].get<double>() / window,
+              1e-8 * p["total"]["dynamic_mw"].get<double>());  // (10 digits in results.json)
   EXPECT_GT(p["total"]["leakage_mw"].get<double>(), 0);
   EXPECT_GT(p["total"]["area_mm2"].get<double>(), 0);
   EXPECT_GT(p["energy_per_flit_pj"].get<double>(), 0);
@@ -127,7 +133,8 @@ TEST(Power, DataPathEnergyScalesWithTheFlits) {
   const json a = power_of("power_l4", trace_config(4, 30, 4))["power"];
   const json b = power_of("power_l8", trace_config(4, 30, 8))["power"];
   for (const char* c : {"buffers", "crossbar", "links"})
-    EXPECT_NEAR(cls(b, c, "dynamic_pj"), 2 * cls(a, c, "dynamic_pj"), 1e-9 * cls(b, c, "dynamic_pj"))
+    EXPECT_NEAR(cls(b, c, "dynamic_pj"), 2 * cls(a, c, "dynamic_pj"),
+                1e-9 * cls(b, c, "dynamic_pj"))
         << c;
 }
 
@@ -142,7 +149,8 @@ TEST(Power, IdleRoutersCostOnlyClockAndLeakage) {
   for (int r = 2; r < 16; ++r)
     EXPECT_NEAR(p["routers_dynamic_mw"][r].get<double>(), clock_mw, 1e-12) << r;
   EXPECT_GT(p["routers_dynamic_mw"][0].get<double>(), clock_mw);
-  const json g = power_of("power_gated", one + "power: {tech: 45nm, clock_gating: true}\n")["power"];
+  const json g =
+      power_of("power_gated", one + "power: {tech: 45nm, clock_gating: true}\n")["power"];
   for (int r = 2; r < 16; ++r) EXPECT_EQ(g["routers_dynamic_mw"][r].get<double>(), 0) << r;
   EXPECT_EQ(g["total"]["leakage_mw"], p["total"]["leakage_mw"]);
 }
@@ -162,7 +170,8 @@ TEST(Power, CountingLeavesTheRunAsItWas) {
     EXPECT_FALSE(js.empty()) << out;
     return js.empty() ? json::object() : json::parse(js);
   };
-  for (const std::string router : {"", "router: {pipeline: {rc: 1, va: 1, sa: 1, st: 1, lt: 1}}\n"}) {
+  for (const std::string router :
+       {"", "router: {pipeline: {rc: 1, va: 1, sa: 1, st: 1, lt: 1}}\n"}) {
     json off = results("power_off", config(router, "", 1));
     json on = results("power_on", config(router, "power: {tech: 22nm}\n", 1));
     ASSERT_TRUE(on.contains("power"));
@@ -197,7 +206,8 @@ TEST(Power, BadInputIsAConfigErrorWithFileLineAndKey) {
   for (const BuiltinTech& b : builtin_techs())
     if (std::string(b.name) == "45nm") text = b.text;
   ASSERT_FALSE(text.empty());
-  const std::string cfg_path = test::write_temp("power_cfg.yaml", base + "power: {tech: mine.yaml}\n");
+  const std::string cfg_path =
+      test::write_temp("power_cfg.yaml", base + "power: {tech: mine.yaml}\n");
   const std::string dir = cfg_path.substr(0, cfg_path.rfind('/'));
   const auto own = [&](const std::string& tech_text) {
     test::write_temp("mine.yaml", tech_text);
@@ -228,4 +238,84 @@ TEST(Power, BadInputIsAConfigErrorWithFileLineAndKey) {
   EXPECT_NE(e.find("expected a number"), std::string::npos) << e;
   e = own(text + "vdd_extra: 1\n");
   EXPECT_NE(e.find("unknown key"), std::string::npos) << e;
+}
+
+// The packet-level routers count too: an output-queued router queues each flit once and sends
+// it on once; a circuit router has no buffers, its crossbar carries each flit once per hop.
+TEST(Power, OutputQueuedAndCircuitRoutersCountTheirEvents) {
+  std::string oq = trace_config(4, 40, 4);
+  oq.replace(oq.find("router: {vcs: 2, vc_depth: 4}"), 29,
+             "router: {buffering: output_queued, switching: store_and_forward}");
+  const json r = power_of("power_oq", oq);
+  const json& e = r["power"]["events"];
+  EXPECT_EQ(e["buffer_writes"], e["buffer_reads"]);
+  EXPECT_EQ(e["crossbar"], e["buffer_writes"]);
+  EXPECT_EQ(e["link_flits"].get<double>(), e["crossbar"].get<double>());
+  EXPECT_EQ(e["link_flits"].get<double>(), r["flits"]["hops"].get<double>());
+  EXPECT_EQ(e["ejected"].get<double>(), r["flits"]["delivered"].get<double>());
+  EXPECT_EQ(e["credits"].get<double>(), 0);
+  EXPECT_GT(cls(r["power"], "buffers", "dynamic_pj"), 0);
+  std::string cs = trace_config(4, 40, 4);
+  cs.replace(cs.find("router: {vcs: 2, vc_depth: 4}"), 29, "router: {switching: direct_connect}");
+  const json c = power_of("power_circuit", cs);
+  const json& x = c["power"]["events"];
+  EXPECT_EQ(x["buffer_writes"].get<double>(), 0);
+  EXPECT_EQ(x["crossbar"].get<double>(), x["link_flits"].get<double>());
+  EXPECT_EQ(x["link_flits"].get<double>(), c["flits"]["hops"].get<double>());
+  EXPECT_EQ(x["ejected"].get<double>(), c["flits"]["delivered"].get<double>());
+  EXPECT_EQ(x["va"].get<double>(), x["sa_stage2"].get<double>());  // (a circuit's hop each)
+  EXPECT_EQ(cls(c["power"], "buffers", "dynamic_pj"), 0);
+  EXPECT_EQ(cls(c["power"], "buffers", "area_mm2"), 0);
+  EXPECT_GT(cls(c["power"], "crossbar", "dynamic_pj"), 0);
+}
+
+// waves.power: a traced router's power over each window, r<n>.power_uw in the VCD and in the
+// .gtkw's router summary, for the traced routers only; without power it is a config error.
+TEST(Power, WavesShowEachTracedRoutersPower) {
+  std::string out;
+  const std::string js =
+      test::cli_results("power_waves",
+                        trace_config(4, 40, 4) +
+                            "waves: {enable: true, routers: [0, 15], power: true, "
+                            "power_window: 10}\n",
+                        &out);
+  ASSERT_FALSE(js.empty()) << out;
+  const std::string dir = "/tmp/switchyard-test-power_waves-" + std::to_string(getpid());
+  std::ifstream vf(dir + "/run.vcd"), gf(dir + "/run.gtkw");
+  std::stringstream vcd, gtkw;
+  vcd << vf.rdbuf();
+  gtkw << gf.rdbuf();
+  // The two traced routers' variables, and their values: the id of each, then its changes.
+  std::vector<std::string> ids;
+  std::string line;
+  while (std::getline(vcd, line))
+    if (line.find(" power_uw ") != std::string::npos) {
+      std::istringstream w(line);
+      std::string var, kind, width, id;
+      w >> var >> kind >> width >> id;
+      ids.push_back(id);
+    }
+  ASSERT_EQ(ids.size(), 2u) << "power_uw declared for routers 0 and 15 only";
+  EXPECT_NE(gtkw.str().find("switchyard.r0.power_uw"), std::string::npos);
+  EXPECT_NE(gtkw.str().find("switchyard.r15.power_uw"), std::string::npos);
+  // Values: at least one above the idle level (leakage + clock) for router 0, which sends.
+  vcd.clear();
+  vcd.seekg(0);
+  std::vector<unsigned long> values[2];
+  while (std::getline(vcd, line)) {
+    if (line.empty() || line[0] != 'b' || line[1] == 'z') continue;  // (z: no window yet)
+    const auto sp = line.find(' ');
+    for (int k = 0; k < 2; ++k)
+      if (line.substr(sp + 1) == ids[k])
+        values[k].push_back(std::stoul(line.substr(1, sp - 1), nullptr, 2));
+  }
+  ASSERT_FALSE(values[0].empty());
+  ASSERT_FALSE(values[1].empty());
+  const unsigned long lo = *std::min_element(values[0].begin(), values[0].end());
+  const unsigned long hi = *std::max_element(values[0].begin(), values[0].end());
+  EXPECT_GT(lo, 0u);  // leakage and clock
+  EXPECT_GT(hi, lo);  // and flits through it
+  EXPECT_NE(test::config_error("topology: {type: mesh, dims: [4, 4]}\nwaves: {power: true}\n")
+                .find("waves.power"),
+            std::string::npos);
 }

@@ -289,7 +289,8 @@ struct WavesConfig {
   std::vector<int> routers;      // empty: all routers
   std::uint64_t from_cycle = 0, to_cycle = ~std::uint64_t{0};
   std::uint64_t packet = 0;  // the packet id to follow (its marker and view); 0: none
-  // With power on: each traced router's power (uW) over the last power_window cycles, r<n>.power_uw.
+  // With power on: each traced router's power (uW) over the last power_window cycles,
+  // r<n>.power_uw.
   bool power = false;
   int power_window = 100;
 };
@@ -302,10 +303,10 @@ struct PowerConfig {
   double frequency_ghz = 1.0;
   int flit_width_bits = 128;
   double link_length_mm = 1.0;
-  bool sram_buffers = false;   // power.buffer: flip_flop (default) | sram
-  bool mux_crossbar = false;   // power.crossbar: matrix (default) | mux_tree
-  double activity = 0.5;       // the probability that a data bit toggles between flits
-  bool clock_gating = false;   // an idle router's clock is gated (no clock energy that cycle)
+  bool sram_buffers = false;  // power.buffer: flip_flop (default) | sram
+  bool mux_crossbar = false;  // power.crossbar: matrix (default) | mux_tree
+  double activity = 0.5;      // the probability that a data bit toggles between flits
+  bool clock_gating = false;  // an idle router's clock is gated (no clock energy that cycle)
 };
 
 struct Config {

@@ -14,8 +14,7 @@ namespace {
 
 // The technology named by power.tech: a built-in name, or a YAML file (a path ending in .yaml,
 // relative to the config's folder). Its text and the name errors give its file by.
-void read_tech(const std::string& value, const std::string& config_source, Section& s,
-               Tech& tech) {
+void read_tech(const std::string& value, const std::string& config_source, Section& s, Tech& tech) {
   std::string text, file;
   const bool is_file = value.size() > 5 && value.compare(value.size() - 5, 5, ".yaml") == 0;
   if (!is_file) {

@@ -517,11 +517,12 @@ bool Waves::traced(int router) const {
   return false;
 }
 
-void Waves::add_router_value(int router, const std::string& name, const std::uint32_t* value) {
+void Waves::add_router_value(int router, const std::string& name, const std::uint32_t* value,
+                             const bool* present) {
   router_values_.resize(traced_.size());
   for (std::size_t i = 0; i < traced_.size(); ++i) {
     if (traced_[i]->node() != router) continue;
-    vcd_file_->add(routers_[i] + "." + name, VcdFile::Kind::U32, value, 32);
+    vcd_file_->add(routers_[i] + "." + name, VcdFile::Kind::U32, value, 32, present);
     router_values_[i].push_back(name);
     return;
   }

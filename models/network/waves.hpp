@@ -242,9 +242,11 @@ class Waves {
   void close();
   // A plug-in's own value per traced router (power: its power over the last window), before the
   // run: the VCD variable r<n>.<name> (32 bits, decimal in the .gtkw's router summary) reads
-  // *value at the end of each recorded cycle, after every update(t) hook has run.
+  // *value at the end of each recorded cycle, after every update(t) hook has run (z while
+  // *present is false).
   bool traced(int router) const;
-  void add_router_value(int router, const std::string& name, const std::uint32_t* value);
+  void add_router_value(int router, const std::string& name, const std::uint32_t* value,
+                        const bool* present = nullptr);
   void on_end_cycle(std::function<void(Cycle)> update) { updates_.push_back(std::move(update)); }
   const std::string& vcd_path() const { return vcd_; }
   const std::string& gtkw_path() const { return gtkw_; }

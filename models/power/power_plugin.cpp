@@ -75,7 +75,7 @@ void PowerPlugin::attach(Network& net) {
   wave_last_.assign(static_cast<std::size_t>(R), RouterActivity{});
   for (int r = 0; r < R; ++r)
     if (w.traced(r)) {
-      w.add_router_value(r, "power_uw", &wave_uw_[static_cast<std::size_t>(r)]);
+      w.add_router_value(r, "power_uw", &wave_uw_[static_cast<std::size_t>(r)], &wave_valid_);
       wave_routers_.push_back(&net.router(r));
     }
   wave_window_ = cfg.waves.power_window;
@@ -100,6 +100,7 @@ void PowerPlugin::wave_update(Cycle t) {
     wave_uw_[i] = static_cast<std::uint32_t>(std::min(uw + 0.5, 4e9));
   }
   wave_from_ = t + 1;
+  wave_valid_ = true;  // (z until the first window has passed)
 }
 
 void PowerPlugin::collect(const Network& net, const Results& core) {
@@ -175,7 +176,8 @@ void PowerPlugin::collect(const Network& net, const Results& core) {
 
 void PowerPlugin::json(Json& j) const {
   const auto unit = [&](const Class& c) {
-    j.kv("dynamic_pj", c.dynamic_pj)
+    j.kv("energy_pj", c.dynamic_pj + c.leakage_mw * window_ns)
+        .kv("dynamic_pj", c.dynamic_pj)
         .kv("dynamic_mw", c.dynamic_mw)
         .kv("leakage_mw", c.leakage_mw)
         .kv("power_mw", c.dynamic_mw + c.leakage_mw)
@@ -258,8 +260,7 @@ void PowerPlugin::summary(std::ostream& o, SummaryPlace place) const {
                   pj_per_flit, dynamic_pj_per_flit, pj_per_bit, total.area_mm2,
                   total.area_mm2 - classes[kLinks].area_mm2, classes[kLinks].area_mm2);
   else
-    std::snprintf(b, sizeof b,
-                  "energy           no flit delivered in the window; area %.4g mm^2\n",
+    std::snprintf(b, sizeof b, "energy           no flit delivered in the window; area %.4g mm^2\n",
                   total.area_mm2);
   o << b;
 }

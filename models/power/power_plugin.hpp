@@ -8,9 +8,9 @@
 #include <array>
 #include <vector>
 
+#include "switchyard/base/common.hpp"
 #include "switchyard/power/power_model.hpp"
 #include "switchyard/router/activity.hpp"
-#include "switchyard/base/common.hpp"
 #include "switchyard/sim/plugin.hpp"
 
 namespace sy {
@@ -41,10 +41,10 @@ class PowerPlugin : public Plugin {
   bool buffered = true;  // not a circuit router
   bool clock_gating = false;
   double window_cycles = 0, window_ns = 0;
-  double flits_delivered = 0;       // in the window
-  double pj_per_flit = 0;           // dynamic + leakage energy over the window per delivered flit
-  double dynamic_pj_per_flit = 0;   // the dynamic part
-  double pj_per_bit = 0;            // pj_per_flit / flit bits
+  double flits_delivered = 0;      // in the window
+  double pj_per_flit = 0;          // dynamic + leakage energy over the window per delivered flit
+  double dynamic_pj_per_flit = 0;  // the dynamic part
+  double pj_per_bit = 0;           // pj_per_flit / flit bits
   // The window's events, summed over the routers (router/activity.hpp) and the links' flits.
   RouterActivity events;
   double link_flits = 0;
@@ -63,6 +63,7 @@ class PowerPlugin : public Plugin {
   std::vector<std::uint32_t> wave_uw_;
   std::vector<RouterActivity> wave_last_;
   Cycle wave_from_ = 0;
+  bool wave_valid_ = false;
   int wave_window_ = 100;
   double wave_ghz_ = 1;
 };

@@ -502,8 +502,7 @@ template <bool kPlain, bool kLanes, bool kStaged, bool kCount>
           {ou.dst, ou.dst_port, gr.out_vc, f, t + link_lag_, ou.dst_input, key});
     }
   } else {  // (every router of the network is an InputVcRouter: a direct call)
-    static_cast<InputVcRouter*>(ou.dst)->receive<kCount>(ou.dst_port, gr.out_vc, f,
-                                                         t + link_lag_);
+    static_cast<InputVcRouter*>(ou.dst)->receive<kCount>(ou.dst_port, gr.out_vc, f, t + link_lag_);
   }
 }
 
@@ -552,8 +551,10 @@ bool InputVcRouter::evaluate(Cycle t) {
   if (!busy_in_) return false;
   Lane* const ln = current_lane;
   if (counting_)
-    return ln ? evaluate_with<true, true>(t, ln, false) : evaluate_with<false, true>(t, nullptr, false);
-  return ln ? evaluate_with<true, false>(t, ln, false) : evaluate_with<false, false>(t, nullptr, false);
+    return ln ? evaluate_with<true, true>(t, ln, false)
+              : evaluate_with<false, true>(t, nullptr, false);
+  return ln ? evaluate_with<true, false>(t, ln, false)
+            : evaluate_with<false, false>(t, nullptr, false);
 }
 
 std::size_t InputVcRouter::evaluate_words(Router* const* routers, std::uint64_t* bits,

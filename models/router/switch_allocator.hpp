@@ -141,8 +141,7 @@ class SwitchAllocator {
 template <bool kStaged, bool kCount, class Use>
 [[gnu::always_inline]] inline void SwitchAllocator::allocate_plain(InputUnit* in, OutputUnit* out,
                                                                    Cycle t, std::uint64_t busy,
-                                                                   RouterActivity* act,
-                                                                   Use&& use) {
+                                                                   RouterActivity* act, Use&& use) {
   // One input holding flits on one VC (most evaluations below saturation): both stages have a
   // lone requester, which wins; the same grant without the scratch.
   if (!(busy & (busy - 1))) {
