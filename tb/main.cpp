@@ -797,6 +797,12 @@ int cmd_bench(const Args& a) {
        "router: {buffering: input_vc, switching: wormhole, vcs: 2, vc_depth: 4}\n"
        "traffic: {process: bernoulli, rate: 0.1, packet_flits: 8, pattern: uniform}\n"
        "simulation: {warmup: 2000, measure: 100000, seed: 1}\n"},
+      {"torus 8x8 as the first, power on (45 nm)",
+       "topology: {type: torus, dims: [8, 8]}\n"
+       "router: {buffering: input_vc, switching: wormhole, vcs: 2, vc_depth: 4}\n"
+       "traffic: {process: bernoulli, rate: 0.1, packet_flits: 8, pattern: uniform}\n"
+       "simulation: {warmup: 2000, measure: 100000, seed: 1}\n"
+       "power: {tech: 45nm}\n"},
       {"torus 8x8 minimal adaptive 3VCx4 L=8 unif 0.1",
        "topology: {type: torus, dims: [8, 8]}\n"
        "router: {buffering: input_vc, switching: wormhole, vcs: 3, vc_depth: 4}\n"

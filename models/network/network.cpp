@@ -649,6 +649,7 @@ void Network::count_activity() {
   activity_window_.assign(routers_.size(), RouterActivity{});
   link_flits_window_.assign(links_.size(), 0);
   for (std::size_t i = 0; i < routers_.size(); ++i) routers_[i]->count_activity(&activity_[i]);
+  for (NetworkInterface* ni : nis_) ni->refresh_sink();
   // (The window's edges are where the counts are taken, for every router kind.)
   if (link_window_ == 0) link_edge_ = std::min(link_edge_, stats_.window_start());
 }

@@ -39,8 +39,13 @@ NetworkInterface::NetworkInterface(sc_core::sc_module_name name, int node, Fabri
   rx_gp_.set_extension(rx_ext_);
 }
 
+void NetworkInterface::refresh_sink() {
+  sink_ = router_->flit_sink();
+}
+
 void NetworkInterface::attach(Router* router) {
   router_ = router;
+  sink_ = router->flit_sink();
   for (std::size_t c = 0; c < channels_.size(); ++c) {
     Channel& ch = channels_[c];
     // Input-VC routers have one injection port per channel; packet-level routers take every

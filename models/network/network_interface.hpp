@@ -86,6 +86,8 @@ class NetworkInterface : public sc_core::sc_module {
   std::uint64_t requests_rejected() const { return rejected_; }
   bool active = false;
   Router* router() const { return router_; }
+  // The router's flit sink again (power's counting has started).
+  void refresh_sink();
   // Waves (network/waves.hpp): the probe told of packets created and delivered here (null: off),
   // the injection queue as the VCD shows it, and whether packet `slot` is still in the queue.
   void set_probe(NiProbe* p) { probe_ = p; }
@@ -119,6 +121,7 @@ class NetworkInterface : public sc_core::sc_module {
   void enter_router(std::uint32_t packet, Channel& ch, Cycle t);
   void deliver_self(std::uint32_t packet, Cycle t);
   Router* router_ = nullptr;
+  void (*sink_)(Router*, int, int, Flit, Cycle) = nullptr;  // router_->flit_sink()
   std::vector<Channel> channels_;
   Ring<std::uint32_t> queue_{16};     // packets waiting for injection
   std::vector<std::uint32_t> local_;  // scratch: zero-hop packets of one message

@@ -84,7 +84,7 @@ inline bool NetworkInterface::step_channel(Channel& ch, Cycle t, Lane* ln) {
     ch.out.tail_sent(ov);
     ch.cur = -1;
   }
-  router_->accept_flit(ch.out.dst_port, vc, f, t + inject_lt_);
+  sink_(router_, ch.out.dst_port, vc, f, t + inject_lt_);
   return true;
 }
 

@@ -140,6 +140,13 @@ template <bool kCount>
   buffer_flit(iu, vc, f, in_port, v, t);
 }
 
+template <bool kCount>
+void InputVcRouter::inject(Router* r, int in_port, int v, Flit f, Cycle t) {
+  static_cast<InputVcRouter*>(r)->receive<kCount>(in_port, v, f, t);
+}
+template void InputVcRouter::inject<false>(Router*, int, int, Flit, Cycle);
+template void InputVcRouter::inject<true>(Router*, int, int, Flit, Cycle);
+
 void InputVcRouter::accept_flit(int in_port, int v, Flit f, Cycle t) {
   if (counting_)
     receive<true>(in_port, v, f, t);
@@ -512,7 +519,7 @@ template <bool kLanes, bool kCount>
   if constexpr (kCount) count_cycle(t);
   if (plain_ && !probed_) {
     alloc_.allocate_plain<false, kCount>(
-        s.in, s.out, t, busy_in_, activity_,
+        s.in, s.out, t, busy_in_, kCount ? activity_ : nullptr,
         [ this, &s ](const SwitchGrant& gr)
             __attribute__((always_inline)) { forward<true, kLanes, false, kCount>(gr, s); });
   } else {
@@ -528,7 +535,7 @@ void InputVcRouter::evaluate_plain_staged(const Pass& s) {
   if constexpr (kCount) count_cycle(s.t);
   allocate_vcs(s.t);
   alloc_.allocate_plain<true, kCount>(
-      s.in, s.out, s.t, busy_in_, activity_,
+      s.in, s.out, s.t, busy_in_, kCount ? activity_ : nullptr,
       [ this, &s ](const SwitchGrant& gr)
           __attribute__((always_inline)) { forward<true, false, true, kCount>(gr, s); });
 }

@@ -52,6 +52,7 @@ class InputVcRouter final : public Router {
     for (std::uint64_t b = busy_in_; b; b &= b - 1) __builtin_prefetch(&in_[__builtin_ctzll(b)]);
   }
   void accept_flit(int in_port, int vc, Flit f, Cycle t) override;
+  FlitSink flit_sink() const override { return counting_ ? &inject<true> : &inject<false>; }
   void accept_packet(int, std::uint32_t, Cycle) override;
   void connect_upstream(int in_port, OutputUnit* up, bool evaluated_before) override {
     inputs_[in_port].upstream = up;
@@ -78,6 +79,8 @@ class InputVcRouter final : public Router {
   // (kCount, here and below: power on, the units' events are counted in activity_.)
   template <bool kCount = false>
   [[gnu::always_inline]] void receive(int in_port, int vc, Flit f, Cycle t);  // accept_flit()
+  template <bool kCount>
+  static void inject(Router* r, int in_port, int vc, Flit f, Cycle t);  // flit_sink()
   void accept_broadcast_flit(int in_port, int vc, Flit f, Cycle t);
   void send_branch(const SwitchGrant& gr, Cycle t, Lane* ln);
   template <bool kPlain, bool kLanes, bool kStaged, bool kCount>

@@ -39,6 +39,13 @@ class Router : public sc_core::sc_module {
   virtual bool evaluate(Cycle t) = 0;
   // A flit starts arriving on in_port/vc at cycle t (input_vc buffering).
   virtual void accept_flit(int in_port, int vc, Flit f, Cycle t) = 0;
+  // How an NI hands this router an injected flit: accept_flit as a plain function (an input-VC
+  // router's without the virtual call, and without the test of power's counting: the one that
+  // applies, asked again when counting starts).
+  using FlitSink = void (*)(Router*, int, int, Flit, Cycle);
+  virtual FlitSink flit_sink() const {
+    return [](Router* r, int p, int v, Flit f, Cycle t) { r->accept_flit(p, v, f, t); };
+  }
   // A packet's head starts arriving at cycle t; its flits follow every tau (output_queued).
   virtual void accept_packet(int in_port, std::uint32_t packet, Cycle t) = 0;
   // Sets the credit return path of an input port (upstream output unit). evaluated_before: its
