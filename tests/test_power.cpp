@@ -319,3 +319,27 @@ TEST(Power, WavesShowEachTracedRoutersPower) {
                 .find("waves.power"),
             std::string::npos);
 }
+
+// Links of a class of their own length (a dragonfly's global links; here a torus dimension):
+// each class priced at its length; a class the topology has not is a config error.
+TEST(Power, LinkClassesHaveTheirOwnLengths) {
+  std::string y = trace_config(4, 40, 4);
+  y.replace(y.find("power: {tech: 45nm}"), 19,
+            "power: {tech: 45nm, link_length_mm: 1.0, link_lengths_mm: {d1: 3.0}}");
+  const json r = power_of("power_lengths", y);
+  const json& p = r["power"];
+  ASSERT_EQ(p["link_classes"].size(), 2u);
+  const json& d0 = p["link_classes"][0];
+  const json& d1 = p["link_classes"][1];
+  EXPECT_EQ(d0["class"], "d0");
+  EXPECT_EQ(d1["length_mm"].get<double>(), 3.0);
+  EXPECT_GT(d1["flit_pj"].get<double>(), 2.5 * d0["flit_pj"].get<double>());
+  const double sum = d0["flits"].get<double>() * d0["flit_pj"].get<double>() +
+                     d1["flits"].get<double>() * d1["flit_pj"].get<double>();
+  EXPECT_NEAR(cls(p, "links", "dynamic_pj"), sum, 1e-9 * sum);
+  EXPECT_EQ(r["config"]["power"]["link_lengths_mm"]["d1"].get<double>(), 3.0);
+  const std::string e = test::config_error(
+      "topology: {type: mesh, dims: [4, 4]}\npower: {link_lengths_mm: {global: 5}}\n");
+  EXPECT_NE(e.find("power.link_lengths_mm.global"), std::string::npos) << e;
+  EXPECT_NE(e.find("d0, d1"), std::string::npos) << e;
+}

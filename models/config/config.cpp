@@ -643,8 +643,18 @@ std::string config_to_json(const Config& c, int indent) {
         .kv("tech_file", p.tech.file)
         .kv("frequency_ghz", p.frequency_ghz)
         .kv("flit_width_bits", p.flit_width_bits)
-        .kv("link_length_mm", p.link_length_mm)
-        .kv("buffer", p.sram_buffers ? "sram" : "flip_flop")
+        .kv("link_length_mm", p.link_length_mm);
+    bool by_class = false;
+    for (double x : p.class_length_mm) by_class |= x >= 0;
+    if (by_class) {
+      const Topology topo = c.topology.make();
+      j.open("link_lengths_mm");
+      for (std::size_t k = 0; k < p.class_length_mm.size(); ++k)
+        if (p.class_length_mm[k] >= 0)
+          j.kv(topo.link_class_name(static_cast<int>(k)).c_str(), p.class_length_mm[k]);
+      j.close();
+    }
+    j.kv("buffer", p.sram_buffers ? "sram" : "flip_flop")
         .kv("crossbar", p.mux_crossbar ? "mux_tree" : "matrix")
         .kv("activity", p.activity)
         .kv("clock_gating", p.clock_gating);

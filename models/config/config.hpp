@@ -303,6 +303,9 @@ struct PowerConfig {
   double frequency_ghz = 1.0;
   int flit_width_bits = 128;
   double link_length_mm = 1.0;
+  // power.link_lengths_mm: {class: mm}: the links of a class (topology link classes: d0, d1, ...;
+  // level0.straight, ... in a butterfly) this long instead; by class index, -1: link_length_mm.
+  std::vector<double> class_length_mm;
   bool sram_buffers = false;  // power.buffer: flip_flop (default) | sram
   bool mux_crossbar = false;  // power.crossbar: matrix (default) | mux_tree
   double activity = 0.5;      // the probability that a data bit toggles between flits

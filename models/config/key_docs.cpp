@@ -163,6 +163,7 @@ const std::vector<std::pair<std::string, std::string>>& key_meanings() {
       {"power.frequency_ghz", "the routers' clock: energy over time is power"},
       {"power.flit_width_bits", "bits per flit (buffers, crossbar, links)"},
       {"power.link_length_mm", "the length of every network link"},
+      {"power.link_lengths_mm", "{link class: mm}: the links of a class this long instead"},
       {"power.buffer", "input buffers as flip-flop or SRAM register files"},
       {"power.crossbar", "a matrix crossbar or a multiplexer tree"},
       {"power.activity", "the probability that a data bit toggles from one flit to the next"},

@@ -77,6 +77,26 @@ void parse_power(Section& s, Config& c) {
   p.frequency_ghz = s.real("frequency_ghz", 1.0, 0.001, 100);
   p.flit_width_bits = static_cast<int>(s.integer("flit_width_bits", 128, 1, 4096));
   p.link_length_mm = s.real("link_length_mm", 1.0, 0, 1000);
+  {
+    const Topology topo = c.topology.make();
+    p.class_length_mm.assign(static_cast<std::size_t>(topo.num_link_classes()), -1.0);
+    std::string names;
+    for (int k = 0; k < topo.num_link_classes(); ++k)
+      names += (names.empty() ? "" : ", ") + topo.link_class_name(k);
+    Section ls = s.sub("link_lengths_mm");
+    if (ls.present() && s.at("link_lengths_mm").IsMap())
+      for (auto it = s.at("link_lengths_mm").begin(); it != s.at("link_lengths_mm").end(); ++it) {
+        const std::string k = it->first.as<std::string>();
+        int cls = -1;
+        for (int x = 0; x < topo.num_link_classes(); ++x)
+          if (topo.link_class_name(x) == k) cls = x;
+        if (cls < 0)
+          fail(c.source, it->first, ls.path(k.c_str()),
+               "no such link class in this topology (its classes: " + names + ")");
+        p.class_length_mm[static_cast<std::size_t>(cls)] = ls.real(k.c_str(), 1.0, 0, 1000);
+      }
+    ls.finish();
+  }
   p.sram_buffers = s.choice<bool>("buffer", false, {{"flip_flop", false}, {"sram", true}});
   p.mux_crossbar = s.choice<bool>("crossbar", false, {{"matrix", false}, {"mux_tree", true}});
   p.activity = s.real("activity", 0.5, 0, 1);

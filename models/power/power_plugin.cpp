@@ -45,6 +45,15 @@ void PowerPlugin::price(const Config& cfg, const Topology& topo) {
   }
   if (rc.buffering != Buffering::InputVc) router.credit = 0;
   link = model_link(pc.link_length_mm, shape, pc.tech);
+  // Each link class's (power.link_lengths_mm; the others link_length_mm long).
+  link_classes.clear();
+  for (int k = 0; k < topo.num_link_classes(); ++k) {
+    const double given = k < static_cast<int>(pc.class_length_mm.size())
+                             ? pc.class_length_mm[static_cast<std::size_t>(k)]
+                             : -1.0;
+    const double mm = given >= 0 ? given : pc.link_length_mm;
+    link_classes.push_back({topo.link_class_name(k), mm, model_link(mm, shape, pc.tech), 0, 0});
+  }
 }
 
 // One router's dynamic energy (pJ) by class (buffers, crossbar, allocators, clock) for its
@@ -140,11 +149,16 @@ void PowerPlugin::collect(const Network& net, const Results& core) {
   // Links: each one's flits in the window.
   link_dynamic_mw.clear();
   link_flits = 0;
-  for (const std::uint64_t n : net.window_link_flits()) {
-    const double flits = static_cast<double>(n);
+  std::size_t i = 0;
+  for (const OutputUnit& ou : net.links()) {
+    const double flits = static_cast<double>(net.window_link_flits()[i++]);
+    LinkClass& lc =
+        link_classes[static_cast<std::size_t>(topo.link_class(ou.link.src_node, ou.link.src_port))];
+    ++lc.links;
+    lc.flits += flits;
     link_flits += flits;
-    classes[kLinks].dynamic_pj += flits * link.flit;
-    link_dynamic_mw.push_back(flits * link.flit * to_mw);
+    classes[kLinks].dynamic_pj += flits * lc.model.flit;
+    link_dynamic_mw.push_back(flits * lc.model.flit * to_mw);
   }
   // Static: every router and link.
   const double R = static_cast<double>(acts.size()), L = static_cast<double>(net.links().size());
@@ -154,10 +168,12 @@ void PowerPlugin::collect(const Network& net, const Results& core) {
     classes[c].leakage_mw = R * st[c]->leakage_mw;
     classes[c].area_mm2 = R * st[c]->area_mm2;
   }
-  classes[kLinks].leakage_mw = L * link.stat.leakage_mw;
-  classes[kLinks].area_mm2 = L * link.stat.area_mm2;
+  for (const LinkClass& lc : link_classes) {
+    classes[kLinks].leakage_mw += lc.links * lc.model.stat.leakage_mw;
+    classes[kLinks].area_mm2 += lc.links * lc.model.stat.area_mm2;
+  }
   router_leakage_mw = router.total().leakage_mw;
-  link_leakage_mw = link.stat.leakage_mw;
+  link_leakage_mw = L > 0 ? classes[kLinks].leakage_mw / L : 0;
   total = Class{"total"};
   for (Class& c : classes) {
     c.dynamic_mw = c.dynamic_pj * to_mw;
@@ -239,6 +255,18 @@ void PowerPlugin::json(Json& j) const {
       .kv_list("routers_dynamic_mw", router_dynamic_mw)
       .kv("link_leakage_mw", link_leakage_mw)
       .kv_list("links_dynamic_mw", link_dynamic_mw);
+  j.open_array("link_classes");
+  for (const LinkClass& lc : link_classes)
+    j.open()
+        .kv("class", lc.name)
+        .kv("length_mm", lc.length_mm)
+        .kv("links", lc.links)
+        .kv("flits", lc.flits)
+        .kv("flit_pj", lc.model.flit)
+        .kv("leakage_mw", lc.model.stat.leakage_mw)
+        .kv("area_mm2", lc.model.stat.area_mm2)
+        .close();
+  j.close();
   j.close();
 }
 

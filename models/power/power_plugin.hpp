@@ -36,7 +36,16 @@ class PowerPlugin : public Plugin {
   Class total{"total"};
   RouterShape shape;
   RouterModel router;
-  LinkModel link;
+  LinkModel link;  // a link_length_mm long one
+  // Per topology link class: its length, model, links and their flits in the window.
+  struct LinkClass {
+    std::string name;
+    double length_mm;
+    LinkModel model;
+    int links;
+    double flits;
+  };
+  std::vector<LinkClass> link_classes;
   std::string tech;
   bool buffered = true;  // not a circuit router
   bool clock_gating = false;
@@ -52,7 +61,7 @@ class PowerPlugin : public Plugin {
   // Per router (dynamic, leakage) and per link (dynamic; leakage is the same for every link),
   // in mW; links in the order of links.utilization.
   std::vector<double> router_dynamic_mw, link_dynamic_mw;
-  double router_leakage_mw = 0, link_leakage_mw = 0;
+  double router_leakage_mw = 0, link_leakage_mw = 0;  // (links: the mean)
 
  private:
   void price(const Config& cfg, const Topology& topo);
