@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 #include <yaml-cpp/yaml.h>
 
+#include <cmath>
 #include <set>
 #include <string>
 
@@ -149,6 +150,40 @@ TEST(PowerModels, LinkByHand) {
   EXPECT_NEAR(k.stat.leakage_mw, 128 * 2 * 50 * 1e-6, 1e-12);
   EXPECT_NEAR(k.stat.area_mm2, 128 * 2 * 0.2 * 1e-6, 1e-15);
   EXPECT_NEAR(k.wire_area_mm2, 128 * 1000 * 0.5 * 1e-6, 1e-12);
+}
+
+TEST(PowerModels, ClockTreeByHand) {
+  // The default router (5 x 5, 2 VCs of 4, 128 bits, flip-flop buffers). Clock pins, 0.5 fF
+  // each: 1280 input and output register bits, 15 read-address bits, 655 crossbar output and
+  // select bits, 55 switch-allocator, 10 + 100 VC-allocator and 30 credit-counter flip-flops
+  // (2145), plus 5 register-file clock gates of 1 fF.
+  const auto m = sy::model_router(RouterShape{}, simple_tech());
+  EXPECT_NEAR(m.clock_pins_ff, 2145 * 0.5 + 5, 1e-9);
+  // The H-tree over the logic (side 651.3 um): 5 levels of side / 2 of wire at 100 fF/mm.
+  const double area_um2 =
+      (m.buffers.area_mm2 + m.crossbar_unit.area_mm2 + m.allocators.area_mm2) * 1e6;
+  const double side = std::sqrt(area_um2);
+  EXPECT_NEAR(side, 651.3, 0.1);
+  EXPECT_EQ(m.clock_levels, 5);
+  EXPECT_NEAR(m.clock_wire_ff, 5 * side / 2 * 1e-3 * 100, 1e-9);
+  // Buffers (r_inv = 2 kohm; a 20-80% transition is ln 4 x RC, within 40 ps). A leaf drives
+  // 1077.5 / 16 = 67.3 fF: X6 (1.386 x 2/6 x (3 + 67.3) = 32.5 ps; X4 50 ps), headed by an X1
+  // (6 fF: 18 ps). Levels 4, 3, 2 (20, 41, 81 um of wire into 1 or 2 fF): X1. Level 1 (163 um,
+  // 16.3 fF, into 2 fF): X1.4 (38 ps; X1 52 ps). The root (326 um, 32.6 fF, into 2.8 fF): X3
+  // (35 ps; X2 50 ps). Leakage: X6 = 6 fingers x 50 nW, X1.4 = 2 fingers of 0.7 (35 nW),
+  // X3 = 150 nW. Area: ceil(s) + 1 pitches of 0.1 um^2.
+  EXPECT_NEAR(m.clock_unit.leakage_mw, (16 * 300 + 44 * 50 + 2 * 70 + 150) * 1e-6, 1e-12);
+  EXPECT_NEAR(m.clock_unit.area_mm2, (16 * 0.7 + 44 * 0.2 + 2 * 0.3 + 0.4) * 1e-6, 1e-12);
+  // Each buffer switches its input and output (1.5 fF a size) once a cycle.
+  EXPECT_NEAR(m.clock_buffers_ff, (16 * 6 + 44 + 2 * 1.4 + 3) * 1.5, 1e-9);
+  EXPECT_NEAR(m.clock, (m.clock_pins_ff + m.clock_wire_ff + m.clock_buffers_ff) * 1e-3, 1e-12);
+  // The VC allocator's registers do not change the buffers' sizes here.
+  EXPECT_EQ(m.clock_unit_va.leakage_mw, 0);
+  // 512-bit flits: 3957.5 fF of pins, 247 fF a leaf for 16 leaves, more than an X16 drives in
+  // 40 ps (223 fF): a sixth level (32 leaves).
+  RouterShape wide;
+  wide.flit_bits = 512;
+  EXPECT_EQ(sy::model_router(wide, simple_tech()).clock_levels, 6);
 }
 
 TEST(PowerModels, LinkEnergyGrowsWithLengthAndActivity) {

@@ -19,21 +19,23 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 
 namespace sy {
 
 namespace {
 
-// The H-tree's levels (as DSENT's router clock tree) and its buffers' stage fanout: a tapered
-// chain of inverters, each driving kClockFanout times its input, adds load x (1 + cout/cin) /
-// (kClockFanout - 1) of switched capacitance. (10: a clock net's slew limit at 1 GHz allows
-// about that; DSENT sizes its buffers by the slew instead.)
+// The clock tree (clock_tree below): an H-tree of at least kClockLevels levels over the
+// router (DSENT's router clock has 5). Every buffer in it, a branch's repeater or a leaf's
+// driver, is the smallest library inverter whose output's 20-80% transition (ln 4 x the RC
+// it sees) is at most kClockSlewPs (40 ps: DSENT's clock slew target, so that the two trees
+// are sized to the same specification).
 constexpr int kClockLevels = 5;
-constexpr double kClockFanout = 10;
+constexpr double kClockSlewPs = 40;
 // An SRAM read discharges one bitline of each pair by this fraction of Vdd before the sense
 // amplifier fires.
 constexpr double kSramReadSwing = 0.1;
-// Repeater sizes tried for a link (X1 inverters).
+// The cell library's inverter sizes (X1 units): link repeaters and clock buffers.
 constexpr double kRepeaterSizes[] = {1, 1.4, 2, 3, 4, 6, 8, 10, 12, 16};
 
 int log2_ceil(int n) {
@@ -47,13 +49,20 @@ struct Lib {
   double v2 = 0;                       // Vdd^2
   double cin = 0, cout = 0, cmin = 0;  // fF (see the file comment)
   double r_inv = 0;                    // an X1 inverter's average drive resistance, kohm
-  double pitch_area = 0;               // one gate pitch x cell height, um^2
+  double wn = 0, wp = 0;               // an X1 inverter's widths, um
+  const Tech* tech = nullptr;
+  double pitch_area = 0;  // one gate pitch x cell height, um^2
   // Leakage of one cell (nW), averaged over its input states, counted in off transistors of
   // X1 width (n1, p1) or of minimum width (n0, p0).
   double inv_leak = 0, nand2_leak = 0, and2_leak = 0, mux2_leak = 0, dff_leak = 0, tbuf_leak = 0;
 
   // Areas (um^2): gate pitches of each cell.
   double inv_area() const { return 2 * pitch_area; }
+  // An inverter of size s (s x the X1 widths): folded into ceil(s) fingers of the X1 height,
+  // one pitch each, plus the cell's shared end pitch; of each finger's two devices one is off
+  // (each finger a device of its own, with its own off-current floor).
+  double inv_area(double s) const { return (std::ceil(s - 1e-9) + 1) * pitch_area; }
+  double inv_leak_s(double s) const;
   double nand2_area() const { return 3 * pitch_area; }
   double and2_area() const { return 4 * pitch_area; }  // NAND2/NOR2 + inverter (AND2, OR2)
   double mux2_area() const { return 7 * pitch_area; }  // also XOR2
@@ -85,8 +94,17 @@ double off_leak(const Tech& t, double w_um, double ioff_na_per_um, double ioff_m
   return t.vdd * std::max(w_um * ioff_na_per_um, ioff_min_na) * temp;
 }
 
+double Lib::inv_leak_s(double s) const {
+  const Tech& t = *tech;
+  const double fingers = std::ceil(s - 1e-9), w = s / fingers;  // each finger a device
+  return fingers * 0.5 *
+         (off_leak(t, w * wn, t.ioff_n_na_per_um, t.ioff_min_n_na) +
+          off_leak(t, w * wp, t.ioff_p_na_per_um, t.ioff_min_p_na));
+}
+
 Lib make_lib(const Tech& t) {
   Lib l;
+  l.tech = &t;
   l.v2 = t.vdd * t.vdd;
   const double height = t.cell_tracks * t.m1_pitch_um;      // cell height, um
   const double active = height / t.cell_height_overhead;    // Wn + Wp of an X1 cell, um
@@ -96,6 +114,8 @@ Lib make_lib(const Tech& t) {
   l.cout = t.cd_ff_per_um * active + t.local_wire_ff_per_um * height;
   l.cmin = t.cg_ff_per_um * 2 * t.min_width_um;
   l.r_inv = 0.5 * (t.rn_kohm_um / wn + t.rp_kohm_um / wp);
+  l.wn = wn;
+  l.wp = wp;
   l.pitch_area = t.gate_pitch_um * height;
   const double n1 = off_leak(t, wn, t.ioff_n_na_per_um, t.ioff_min_n_na);
   const double p1 = off_leak(t, wp, t.ioff_p_na_per_um, t.ioff_min_p_na);
@@ -171,6 +191,73 @@ Arbiter round_robin_arbiter(int n, const Lib& l) {
   a.stat.add(2.0 * n, l.inv_leak, l.inv_area());
   a.dffs = n;
   return a;
+}
+
+// The smallest library inverter whose output makes its transition within kClockSlewPs when
+// it drives a wire (distributed: r_w kohm, c_w fF) into c_load fF; 0 if none does. The clock
+// wire's resistance is the global layer's (the same minimum width; only its spacing is wider).
+double clock_buffer_size(const Lib& l, double c_load, double c_w, double r_w) {
+  for (double s : kRepeaterSizes) {
+    const double rc = l.r_inv / s * (s * l.cout + c_w + c_load) + r_w * (0.5 * c_w + c_load);
+    if (std::log(4.0) * rc <= kClockSlewPs) return s;
+  }
+  return 0;
+}
+
+// An H-tree over a router of area_um2 (side = its square root), its leaves loaded by pins_ff.
+// Level k (0 = the root) has 2^k branches of side / 2^(k+1) of clock wire (side / 2 a level),
+// each branch ending in the two branches of level k+1; each branch of the last level ends in a
+// leaf, which drives its share of the pins. A leaf's driver is a chain of inverters sized
+// back from the pins (each the smallest that drives the next stage's input within the slew)
+// until an X1 heads it. A branch's repeater is sized for its wire and what the branch ends in
+// (the next level's two repeaters, or the leaf's head); a branch too long for the largest
+// inverter is cut into segments with a repeater each. Levels are added to kClockLevels while
+// a leaf's pins are too many for the largest inverter. Every buffer's input and output
+// switch once a cycle.
+struct ClockTree {
+  int levels = 0;
+  double pins_ff = 0, wire_ff = 0, buffers_ff = 0, wire_um = 0;
+  Stat stat;  // the buffers
+  double energy_pj(double v2) const { return (pins_ff + wire_ff + buffers_ff) * v2 * 1e-3; }
+};
+
+ClockTree clock_tree(const Lib& l, const Tech& t, double pins_ff, double area_um2) {
+  ClockTree c;
+  const double side = std::sqrt(area_um2);
+  const double largest = kRepeaterSizes[std::size(kRepeaterSizes) - 1];
+  c.levels = kClockLevels;
+  while (c.levels < 30 && clock_buffer_size(l, pins_ff / std::ldexp(1.0, c.levels - 1), 0, 0) == 0)
+    ++c.levels;
+  const double leaves = std::ldexp(1.0, c.levels - 1);
+  c.pins_ff = pins_ff;
+  c.wire_um = c.levels * side / 2;
+  c.wire_ff = c.wire_um * 1e-3 * t.clock_wire_ff_per_mm;
+  auto add = [&](double count, double size) {
+    c.stat.add(count, l.inv_leak_s(size), l.inv_area(size));
+    c.buffers_ff += count * size * (l.cin + l.cout);
+  };
+  // The leaf's chain, from the pins back to its X1 head.
+  double load = pins_ff / leaves, size = 0;
+  do {
+    size = clock_buffer_size(l, load, 0, 0);
+    if (size == 0) size = largest;
+    add(leaves, size);
+    load = size * l.cin;
+  } while (size > 1);
+  // The branches, from the last level back to the root.
+  for (int k = c.levels - 1; k >= 0; --k) {
+    const double len_mm = side / std::ldexp(1.0, k + 1) * 1e-3;
+    const double c_w = len_mm * t.clock_wire_ff_per_mm;
+    const double r_w = len_mm * t.global_wire_ohm_per_mm * 1e-3;
+    int segments = 1;
+    while ((size = clock_buffer_size(l, load, c_w / segments, r_w / segments)) == 0 &&
+           segments < 64)
+      ++segments;
+    if (size == 0) size = largest;
+    add(std::ldexp(1.0, k) * segments, size);
+    load = 2 * size * l.cin;
+  }
+  return c;
 }
 
 }  // namespace
@@ -323,36 +410,24 @@ RouterModel model_router(const RouterShape& s, const Tech& tech) {
   alloc += vac;
   m.allocators = alloc.out();
 
-  // --- Clock: an H-tree of kClockLevels levels over the router (side = sqrt of its area;
-  // level k has 2^k branches of side / 2^(k+1): side / 2 of wire a level), buffered by
-  // inverters in stages of kClockFanout, loading every flip-flop's clock pin (and the
-  // register file's clock gates). A flip-flop's internal clock nodes switch only when it loads
-  // (charged to that event).
-  struct Tree {
-    double pins, wire, buffers, energy_pj, wire_um;
-  };
+  // --- Clock (clock_tree above), loading every flip-flop's clock pin and the register file's
+  // clock gates. A flip-flop's internal clock nodes switch only when it loads (charged to that
+  // event). The VC allocator's and credit counters' share is what a tree without their
+  // registers and area would save.
   const double gates = s.buffer == BufferKind::FlipFlop ? P * l.cin : 0;
-  auto tree = [&](double ffs, double area_um2) {
-    Tree t;
-    t.wire_um = kClockLevels * std::sqrt(area_um2) / 2;
-    t.pins = ffs * l.cmin + gates;
-    t.wire = t.wire_um * 1e-3 * tech.clock_wire_ff_per_mm;
-    t.buffers = (t.pins + t.wire) * (1 + l.cout / l.cin) / (kClockFanout - 1);
-    t.energy_pj = (t.pins + t.wire + t.buffers) * l.v2 * 1e-3;
-    return t;
-  };
   const double logic_area = buf.area_um2 + xb.area_um2 + alloc.area_um2;
-  const Tree full = tree(dffs, logic_area);
-  const Tree no_va = tree(dffs - va_dffs, logic_area - vac.area_um2);
-  m.clock_pins_ff = full.pins;
-  m.clock_wire_ff = full.wire;
-  m.clock_buffers_ff = full.buffers;
-  m.clock = full.energy_pj;
-  m.clock_va = full.energy_pj - no_va.energy_pj;
-  const double inverters = (full.pins + full.wire) / (kClockFanout - 1) / l.cin;  // X1 equiv.
-  Stat ck;
-  ck.add(inverters, l.inv_leak, l.inv_area());
-  m.clock_unit = ck.out();
+  const ClockTree full = clock_tree(l, tech, dffs * l.cmin + gates, logic_area);
+  const ClockTree no_va =
+      clock_tree(l, tech, (dffs - va_dffs) * l.cmin + gates, logic_area - vac.area_um2);
+  m.clock_pins_ff = full.pins_ff;
+  m.clock_wire_ff = full.wire_ff;
+  m.clock_buffers_ff = full.buffers_ff;
+  m.clock_levels = full.levels;
+  m.clock = full.energy_pj(l.v2);
+  m.clock_va = full.energy_pj(l.v2) - no_va.energy_pj(l.v2);
+  m.clock_unit = full.stat.out();
+  m.clock_unit_va = {m.clock_unit.leakage_mw - no_va.stat.out().leakage_mw,
+                     m.clock_unit.area_mm2 - no_va.stat.out().area_mm2};
   m.clock_wire_area_mm2 = full.wire_um * tech.clock_wire_pitch_um * 1e-6;
   return m;
 }

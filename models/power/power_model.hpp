@@ -50,6 +50,10 @@ struct RouterModel {
   // add (their clock pins and the buffers driving them): what a router without them (DSENT's)
   // would not spend.
   double clock_va = 0;
+  // Likewise the clock buffers' leakage and area that their share of the tree adds, and the
+  // H-tree's levels.
+  UnitStatic clock_unit_va;
+  int clock_levels = 0;
   UnitStatic total() const {
     return {buffers.leakage_mw + crossbar_unit.leakage_mw + allocators.leakage_mw +
                 clock_unit.leakage_mw,

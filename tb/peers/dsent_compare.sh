@@ -15,7 +15,7 @@
 # crossbar, matrix-arbiter switch allocator, 5-level H-tree clock) and a 1 mm, 128-bit link
 # (shipped electrical-link.cfg: global layer, delay 1 ns), in DSENT's Bulk45LVT and Bulk22LVT
 # against our 45nm and 22nm. Ours: --crossbar mux (DSENT's kind), the clock less our VC
-# allocator's and credit counters' share (clock_va: DSENT's router has neither), the
+# allocator's and credit counters' share (clock_va, clock_unit_va: DSENT's router has neither), the
 # allocators' switch allocator only (sa_unit).
 #
 # Prints one markdown table (case, unit class, DSENT, Switchyard, difference %) on stdout.
@@ -95,11 +95,10 @@ for pair in "45nm Bulk45LVT" "22nm Bulk22LVT"; do
     row "$case" "leakage: buffers" mW "$(mw "$l_buf")" "$(o buffers.leakage)"
     row "$case" "leakage: crossbar" mW "$(mw "$l_xb")" "$(o crossbar_unit.leakage)"
     row "$case" "leakage: switch allocator" mW "$(mw "${d[9]}")" "$(o sa_unit.leakage)"
-    # Our clock buffers' leakage and area scale with the capacitance they drive, as clock does:
-    # without the VC allocator's share, clock_unit x (clock - clock_va) / clock.
-    ckf=$(awk -v c="$(o clock)" -v v="$(o clock_va)" 'BEGIN { print (c - v) / c }')
-    ck_leak=$(awk -v x="$(o clock_unit.leakage)" -v f="$ckf" 'BEGIN { print x * f }')
-    ck_area=$(awk -v x="$(o clock_unit.area)" -v f="$ckf" 'BEGIN { print x * f }')
+    # Our clock buffers without the VC allocator's share of the tree (clock_unit_va: the
+    # buffers a tree without its registers and area would not have).
+    ck_leak=$(awk -v x="$(o clock_unit.leakage)" -v v="$(o clock_unit_va.leakage)" 'BEGIN { print x - v }')
+    ck_area=$(awk -v x="$(o clock_unit.area)" -v v="$(o clock_unit_va.area)" 'BEGIN { print x - v }')
     row "$case" "leakage: clock" mW "$(mw "${d[10]}")" "$ck_leak"
     row "$case" "**leakage: total**" mW "$(mw "${d[6]}")" "$(awk -v a="$(o buffers.leakage)" \
       -v b="$(o crossbar_unit.leakage)" -v c="$(o sa_unit.leakage)" -v k="$ck_leak" \

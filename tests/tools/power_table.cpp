@@ -98,11 +98,15 @@ int main(int argc, char** argv) {
   line("clock_pins", m.clock_pins_ff, "fF");
   line("clock_wire", m.clock_wire_ff, "fF");
   line("clock_buffers", m.clock_buffers_ff, "fF");
-  const std::pair<const char*, sy::UnitStatic> units[] = {
-      {"buffers", m.buffers},       {"crossbar_unit", m.crossbar_unit},
-      {"allocators", m.allocators}, {"sa_unit", m.sa_unit},
-      {"va_unit", m.va_unit},       {"clock_unit", m.clock_unit},
-      {"total", m.total()}};
+  line("clock_levels", m.clock_levels, "");
+  const std::pair<const char*, sy::UnitStatic> units[] = {{"buffers", m.buffers},
+                                                          {"crossbar_unit", m.crossbar_unit},
+                                                          {"allocators", m.allocators},
+                                                          {"sa_unit", m.sa_unit},
+                                                          {"va_unit", m.va_unit},
+                                                          {"clock_unit", m.clock_unit},
+                                                          {"clock_unit_va", m.clock_unit_va},
+                                                          {"total", m.total()}};
   for (const auto& [name, u] : units) {
     line((std::string(name) + ".leakage").c_str(), u.leakage_mw, "mW");
     line((std::string(name) + ".area").c_str(), u.area_mm2, "mm2");
