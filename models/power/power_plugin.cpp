@@ -124,7 +124,6 @@ void PowerPlugin::collect(const Network& net, const Results& core) {
   const std::vector<RouterActivity>& acts = net.window_activity();
   router_dynamic_mw.assign(acts.size(), 0);
   events = RouterActivity{};
-  active_cycles = 0;
   for (std::size_t r = 0; r < acts.size(); ++r) {
     const RouterActivity& a = acts[r];
     const std::array<double, 4> e = energy(a, window_cycles);
@@ -249,7 +248,8 @@ void PowerPlugin::json(Json& j) const {
       .kv("credits", router.credit > 0 ? events.buffer_reads + events.ejected : 0)
       .kv("link_flits", link_flits)
       .kv("router_cycles_active", events.active_cycles)
-      .kv("router_cycles_idle", router_cycles - events.active_cycles)
+      .kv("router_cycles_idle",
+          router_cycles > events.active_cycles ? router_cycles - events.active_cycles : 0)
       .close();
   j.kv("router_leakage_mw", router_leakage_mw)
       .kv_list("routers_dynamic_mw", router_dynamic_mw)

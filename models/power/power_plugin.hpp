@@ -57,7 +57,7 @@ class PowerPlugin : public Plugin {
   // The window's events, summed over the routers (router/activity.hpp) and the links' flits.
   RouterActivity events;
   double link_flits = 0;
-  std::uint64_t active_cycles = 0, router_cycles = 0;  // summed over the routers
+  std::uint64_t router_cycles = 0;  // the window's cycles times the routers
   // Per router (dynamic, leakage) and per link (dynamic; leakage is the same for every link),
   // in mW; links in the order of links.utilization.
   std::vector<double> router_dynamic_mw, link_dynamic_mw;
