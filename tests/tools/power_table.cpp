@@ -11,6 +11,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <string>
+#include <systemc>  // (sc_main's declaration)
 
 #include "switchyard/config/tech.hpp"
 #include "switchyard/power/power_model.hpp"
@@ -46,7 +47,8 @@ bool load_tech(const std::string& name, sy::Tech& tech, std::string& err) {
 
 }  // namespace
 
-int main(int argc, char** argv) {
+// (sc_main: the models' library links SystemC, which brings main and calls it.)
+int sc_main(int argc, char** argv) {
   if (argc < 2) return fail("usage: power_table TECH [--in N] [--out N] [--vcs N] [--depth N] ...");
   sy::Tech tech;
   std::string err;
