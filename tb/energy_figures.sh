@@ -22,7 +22,7 @@ export SY=${SWITCHYARD:-build/switchyard}
 [ -n "${SWITCHYARD:-}" ] || TARGET=switchyard bash tb/build.sh
 mkdir -p docs/figures
 rm -rf out/energy
-POWER="power.tech=45nm"
+export POWER="power.tech=45nm"
 /usr/bin/python3 - <<'PY'
 import concurrent.futures as cf
 import csv
@@ -63,7 +63,7 @@ for cfg, label in (("hypercube_5", "direct (all links)"), ("klinks_hypercube_5",
 def run(i):
     group, row, variant, cfg, sets, unit = RUNS[i]
     out = f"{OUT}/{i:02d}"
-    cmd = [SY, "run", cfg, "--out", out, "--quiet", "--set", "power.tech=45nm"]
+    cmd = [SY, "run", cfg, "--out", out, "--quiet", "--set", os.environ["POWER"]]
     for s in sets:
         cmd += ["--set", s]
     p = subprocess.run(cmd, capture_output=True, text=True)

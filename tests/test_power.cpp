@@ -20,11 +20,14 @@ using nlohmann::json;
 namespace {
 
 // A trace of `count` messages of `flits` flits on a k x k mesh, drawn from a fixed recurrence,
-// every message delivered (the window is the whole run): the counts are exact.
-std::string trace_config(int k, int count, int flits, const std::string& extra = "") {
+// every message delivered (the window is the whole run): the counts are exact. `router` and
+// `power` are those sections' values.
+std::string trace_config(int k, int count, int flits,
+                         const std::string& router = "{vcs: 2, vc_depth: 4}",
+                         const std::string& power = "{tech: 45nm}") {
   std::ostringstream y;
   y << "topology: {type: mesh, dims: [" << k << ", " << k << "]}\n"
-    << "router: {vcs: 2, vc_depth: 4}\n"
+    << "router: " << router << "\n"
     << "traffic:\n  type: trace\n  messages:\n";
   unsigned x = 12345;
   const int n = k * k;
@@ -37,7 +40,7 @@ std::string trace_config(int k, int count, int flits, const std::string& extra =
     y << "    - {time: " << i / 3 << ", src: " << src << ", dst: " << dst << ", flits: " << flits
       << "}\n";
   }
-  y << "power: {tech: 45nm}\n" << extra;
+  y << "power: " << power << "\n";
   return y.str();
 }
 
@@ -84,10 +87,10 @@ TEST(Power, EventsAreWhatTheIdealNetworkDid) {
 }
 
 TEST(Power, EventsAreWhatTheStagedNetworkDid) {
-  std::string y = trace_config(4, 60, 4);
-  y.replace(y.find("router: {vcs: 2, vc_depth: 4}"), 29,
-            "router: {vcs: 2, vc_depth: 4, pipeline: {rc: 1, va: 1, sa: 1, st: 1, lt: 1}}");
-  const json s = power_of("power_staged", y);
+  const json s = power_of(
+      "power_staged",
+      trace_config(4, 60, 4,
+                   "{vcs: 2, vc_depth: 4, pipeline: {rc: 1, va: 1, sa: 1, st: 1, lt: 1}}"));
   const json& e = s["power"]["events"];
   const double delivered = s["flits"]["delivered"].get<double>();
   // The staged pipeline buffers every flit and ejects it through the crossbar.
@@ -243,10 +246,9 @@ TEST(Power, BadInputIsAConfigErrorWithFileLineAndKey) {
 // The packet-level routers count too: an output-queued router queues each flit once and sends
 // it on once; a circuit router has no buffers, its crossbar carries each flit once per hop.
 TEST(Power, OutputQueuedAndCircuitRoutersCountTheirEvents) {
-  std::string oq = trace_config(4, 40, 4);
-  oq.replace(oq.find("router: {vcs: 2, vc_depth: 4}"), 29,
-             "router: {buffering: output_queued, switching: store_and_forward}");
-  const json r = power_of("power_oq", oq);
+  const json r =
+      power_of("power_oq",
+               trace_config(4, 40, 4, "{buffering: output_queued, switching: store_and_forward}"));
   const json& e = r["power"]["events"];
   EXPECT_EQ(e["buffer_writes"], e["buffer_reads"]);
   EXPECT_EQ(e["crossbar"], e["buffer_writes"]);
@@ -255,9 +257,7 @@ TEST(Power, OutputQueuedAndCircuitRoutersCountTheirEvents) {
   EXPECT_EQ(e["ejected"].get<double>(), r["flits"]["delivered"].get<double>());
   EXPECT_EQ(e["credits"].get<double>(), 0);
   EXPECT_GT(cls(r["power"], "buffers", "dynamic_pj"), 0);
-  std::string cs = trace_config(4, 40, 4);
-  cs.replace(cs.find("router: {vcs: 2, vc_depth: 4}"), 29, "router: {switching: direct_connect}");
-  const json c = power_of("power_circuit", cs);
+  const json c = power_of("power_circuit", trace_config(4, 40, 4, "{switching: direct_connect}"));
   const json& x = c["power"]["events"];
   EXPECT_EQ(x["buffer_writes"].get<double>(), 0);
   EXPECT_EQ(x["crossbar"].get<double>(), x["link_flits"].get<double>());
@@ -323,10 +323,10 @@ TEST(Power, WavesShowEachTracedRoutersPower) {
 // Links of a class of their own length (a dragonfly's global links; here a torus dimension):
 // each class priced at its length; a class the topology has not is a config error.
 TEST(Power, LinkClassesHaveTheirOwnLengths) {
-  std::string y = trace_config(4, 40, 4);
-  y.replace(y.find("power: {tech: 45nm}"), 19,
-            "power: {tech: 45nm, link_length_mm: 1.0, link_lengths_mm: {d1: 3.0}}");
-  const json r = power_of("power_lengths", y);
+  const json r =
+      power_of("power_lengths",
+               trace_config(4, 40, 4, "{vcs: 2, vc_depth: 4}",
+                            "{tech: 45nm, link_length_mm: 1.0, link_lengths_mm: {d1: 3.0}}"));
   const json& p = r["power"];
   ASSERT_EQ(p["link_classes"].size(), 2u);
   const json& d0 = p["link_classes"][0];
