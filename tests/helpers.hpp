@@ -11,6 +11,7 @@
 #include "switchyard/config/config.hpp"
 #include "switchyard/schemes/greedy/greedy_plugin.hpp"
 #include "switchyard/schemes/pmnb/dynamic_plugin.hpp"
+#include "switchyard/schemes/pmnb/mnb.hpp"
 #include "switchyard/schemes/schedule_plugin.hpp"
 #include "switchyard/schemes/star/star_plugin.hpp"
 #include "switchyard/sim/broadcast_section.hpp"
@@ -145,6 +146,28 @@ void expect_isolated_messages_exact(const std::string& head, int nodes, long lon
   for (const auto& p : r.packets)
     EXPECT_EQ(static_cast<long long>(p.delivered - p.created), zero_load(p.src, p.dst))
         << p.src << "->" << p.dst;
+}
+
+// The optimal MNB's tree on the k-cube checked from scratch: every node once, from a node reached
+// in an earlier slot, each dimension at most once per slot, depth ceil((2^k - 1)/k). "" if so.
+inline std::string optimal_mnb_tree_error(int k) {
+  const std::vector<MnbTreeEdge> tree = optimal_mnb_tree(k);
+  const int n = 1 << k, depth = optimal_mnb_slots(k);
+  if (static_cast<int>(tree.size()) != n - 1) return "not n - 1 edges";
+  std::vector<int> slot_of(static_cast<std::size_t>(n), -2);
+  slot_of[0] = -1;
+  std::vector<int> used(static_cast<std::size_t>(depth) * static_cast<std::size_t>(k), 0);
+  for (const MnbTreeEdge& e : tree) {
+    if (e.slot < 0 || e.slot >= depth) return "slot out of range";
+    if (slot_of[static_cast<std::size_t>(e.node)] != -2) return "node twice";
+    const int parent_slot = slot_of[static_cast<std::size_t>(e.node ^ (1 << e.dim))];
+    if (parent_slot == -2 || parent_slot >= e.slot) return "parent not reached before";
+    if (++used[static_cast<std::size_t>(e.slot) * static_cast<std::size_t>(k) +
+               static_cast<std::size_t>(e.dim)] > 1)
+      return "dimension twice in a slot";
+    slot_of[static_cast<std::size_t>(e.node)] = e.slot;
+  }
+  return "";
 }
 
 }  // namespace sy::test

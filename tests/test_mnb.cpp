@@ -1,4 +1,5 @@
-// The new MNB of the PMNB paper (algorithm III with M = N) as a slot schedule: valid (no link
+// The optimal MNB (the PMNB paper's reference [3]) at ceil((N-1)/d) slots, and
+// the new MNB of the PMNB paper (algorithm III with M = N) as a slot schedule: valid (no link
 // twice in a slot, every node every packet, returns to the source and the packing relays
 // counted apart), equal to the paper's exact phase sum and under its bound; on the model the
 // completion is that sum to the cycle.
@@ -36,6 +37,49 @@ TEST(MnbSchedule, ValidExactPhaseSumUnderTheBound) {
   }
   EXPECT_THROW(mnb_schedule(1, 1), UnsupportedSchedule);
 }
+
+// The optimal MNB's tree: every node of the k-cube once, from a node reached in an earlier slot,
+// each dimension at most once per slot, depth ceil((2^k - 1)/k) (k = 14..16 in the long suite).
+TEST(OptimalMnbTree, SpanningOneDimensionPerSlotDepthAtTheLowerBound) {
+  for (int k = 1; k <= 13; ++k) EXPECT_EQ(test::optimal_mnb_tree_error(k), "") << k;
+  EXPECT_EQ(optimal_mnb_slots(10), 103);
+  EXPECT_EQ(optimal_mnb_slots(16), 4096);  // the paper's "a full MNB would take 4096 steps"
+  EXPECT_THROW(optimal_mnb_tree(0), UnsupportedSchedule);
+}
+
+// The optimal MNB as a schedule: valid, no returns, ceil((N-1)/d) slots, d = 2..10.
+TEST(MnbOptimalSchedule, ValidAtTheLowerBound) {
+  for (int d = 2; d <= 10; ++d) {
+    const Schedule s = mnb_optimal_schedule(d, 1);
+    const ScheduleCheck r = check(s);
+    ASSERT_TRUE(r.ok) << "d = " << d << ": " << r.errors.front();
+    EXPECT_EQ(s.phases, mnb_lower_bound(d)) << d;
+    EXPECT_EQ(r.returns, 0LL) << d;
+    EXPECT_EQ(s.transmissions.size(), static_cast<std::size_t>((1 << d) - 1) << d) << d;
+  }
+}
+
+class MnbOptimalOnTheModel : public ::testing::TestWithParam<int> {};
+
+TEST_P(MnbOptimalOnTheModel, CompletionIsCeilNMinusOneOverDSlotsToTheCycle) {
+  const int d = GetParam();
+  // 3-flit packets, delta = 1, tau = 1: a slot is 4 cycles.
+  const Results r = test::run("topology: {type: hypercube, dim: " + std::to_string(d) +
+                              "}\n"
+                              "router: {buffering: output_queued, switching: store_and_forward}\n"
+                              "network_interface: {injection: all_port}\n"
+                              "timing: {alpha: 0, delta: 1, tau: 1}\n"
+                              "traffic: {type: none}\n"
+                              "schedule: {algorithm: mnb_optimal, message_flits: 3}\n");
+  ASSERT_TRUE(r.stable) << r.unstable_reason;
+  const auto& res = r.find<SchedulePlugin>()->result;
+  EXPECT_EQ(static_cast<double>(res.completion), mnb_lower_bound(d) * 4);
+  EXPECT_EQ(static_cast<double>(res.completion), res.formula);
+  EXPECT_EQ(res.nodes_informed, 1 << d);
+  EXPECT_EQ(res.duplicates, 0u);
+}
+
+INSTANTIATE_TEST_SUITE_P(MnbOptimal, MnbOptimalOnTheModel, ::testing::Values(2, 3, 5, 6, 8));
 
 class MnbOnTheModel : public ::testing::TestWithParam<int> {};
 
@@ -135,19 +179,32 @@ TEST(PmnbIiSchedule, RandomSetsValidAndEqualToTheExactSum) {
   EXPECT_THROW(pmnb_ii_schedule(4, {1, 2}, 1, 6), UnsupportedSchedule);  // 6 flits, d = 4
 }
 
-// Algorithm I: pack to node r, single-node broadcast over the high dimensions, MNB (the new MNB)
-// in each m-subcube.
-TEST(PmnbISchedule, RandomSetsValidAndEqualToTheExactSum) {
+// Algorithm I: pack to node r, single-node broadcast over the high dimensions, the optimal MNB in
+// each m-subcube: the paper's bound (M replaced by 2^m, its rule), met exactly.
+TEST(PmnbISchedule, RandomSetsValidAndEqualToThePapersBound) {
   Rng rng(13);
   for (int d = 3; d <= 8; ++d)
-    for (int M : {1, 2, 3, 5, 8, (1 << d) / 3, (1 << d) - 1})
+    for (int M : {1, 2, 3, 5, 8, (1 << d) / 3, (1 << d) - 1, 1 << d})
       for (int tp : {0, 1}) {
         const Schedule s = pmnb_i_schedule(d, random_set(rng, d, M), tp, 1);
         const ScheduleCheck r = check(s);
         ASSERT_TRUE(r.ok) << "d " << d << " M " << M << " tp " << tp << ": " << r.errors.front();
         EXPECT_EQ(s.phases, pmnb_i_exact(d, M, tp)) << d << " " << M;
+        EXPECT_EQ(s.phases, pmnb_i_bound(d, M, tp)) << d << " " << M;
         EXPECT_GE(s.phases, std::max(d, (M - 1 + d - 1) / d));
       }
+}
+
+TEST(PmnbISchedule, TheIssuesCasesMeetThePapersBound) {
+  // d = 7, M = 100, t_p = 1: m = 7, ceil(127/7) + 14 + 14 - 7 = 40 (with the new MNB in the
+  // subcubes it took 46); d = 8, M = 32: ceil(31/5) + 16 + 16 - 5 = 34 (was 41).
+  Rng rng(5);
+  EXPECT_EQ(pmnb_i_schedule(7, random_set(rng, 7, 100), 1, 1).phases, 40);
+  EXPECT_EQ(pmnb_i_bound(7, 100, 1), 40);
+  EXPECT_EQ(pmnb_i_schedule(8, random_set(rng, 8, 32), 1, 1).phases, 34);
+  EXPECT_EQ(pmnb_i_bound(8, 32, 1), 34);
+  EXPECT_EQ(pmnb_i_bound(16, 1024, 1), 157);  // the paper's Example
+  EXPECT_EQ(pmnb_i_bound(16, 1024, 0), 125);
 }
 
 namespace {

@@ -229,6 +229,7 @@ void parse_schedule(Section& s, Config& c) {
                                          {"oadd", "oadd"},
                                          {"greedy", "greedy"},
                                          {"mnb", "mnb"},
+                                         {"mnb_optimal", "mnb_optimal"},
                                          {"pmnb", "pmnb"},
                                          {"pmnb_iii", "pmnb"},
                                          {"pmnb_ii", "pmnb_ii"},
@@ -276,7 +277,8 @@ void parse_schedule(Section& s, Config& c) {
     const int ports = c.topology.make().num_ports();
     sch.links = static_cast<int>(s.integer("links", 0, 1, {ports, "router ports"}));
   }
-  if (isotropic || sch.algorithm == "total_exchange" || sch.algorithm == "mnb" || pmnb) {
+  if (isotropic || sch.algorithm == "total_exchange" || sch.algorithm == "mnb" ||
+      sch.algorithm == "mnb_optimal" || pmnb) {
     // Slot schedules on the model's store-and-forward routers (the paper's slotted model:
     // alpha = 0, a slot is delta + L tau): OCTR, OADD, greedy, (P)MNB.
     if (c.router.buffering == Buffering::Circuit)

@@ -45,7 +45,7 @@ double planned_crossings(const Config& cfg) {
       hops += static_cast<double>(t.path.size());
     return hops;
   }
-  if (sc.algorithm == "mnb") return n * n;
+  if (sc.algorithm == "mnb" || sc.algorithm == "mnb_optimal") return n * n;
   if (sc.algorithm == "pmnb" || sc.algorithm == "pmnb_ii" || sc.algorithm == "pmnb_i") {
     const double M = sc.sources.empty() ? sc.packets : static_cast<double>(sc.sources.size());
     return M * n * (sc.algorithm == "pmnb_ii" ? static_cast<double>(topo.num_dims()) : 1.0);
@@ -121,6 +121,11 @@ Schedule build_schedule(const Config& cfg) {
     if (cfg.topology.kind != Topology::Kind::Hypercube)
       throw UnsupportedSchedule("mnb: the PMNB building block runs on hypercubes");
     return mnb_schedule(static_cast<int>(cfg.topology.dims.size()), sc.message_flits);
+  }
+  if (sc.algorithm == "mnb_optimal") {
+    if (cfg.topology.kind != Topology::Kind::Hypercube)
+      throw UnsupportedSchedule("mnb_optimal: the optimal MNB runs on hypercubes");
+    return mnb_optimal_schedule(static_cast<int>(cfg.topology.dims.size()), sc.message_flits);
   }
   const std::vector<int>& dims = cfg.topology.dims;
   const int L = sc.message_flits;
@@ -233,10 +238,12 @@ ScheduleFormula schedule_formula(const Config& cfg, const Schedule& s, double pl
     } else {
       const double e = pmnb_i_exact(d, M, sc.scan_slots);
       r.value = e * slot;
+      const int m = static_cast<int>(std::ceil(std::log2(std::max(M, 1))));
       r.text =
-          "algorithm I with the new MNB in the subcubes: 2 d t_p + d + (d - m) + m + "
-          "sum_j ceil(ceil(M/m)/2^j) = " +
-          Json::number(e) + " slots (paper's bound, with the optimal MNB of its [3], " +
+          "algorithm I with the optimal MNB in the subcubes: 2 d t_p + d + (d - m) + "
+          "ceil((2^m - 1)/m) = " +
+          Json::number(e) + " slots, m = " + std::to_string(m) +
+          " (paper's bound ceil((2^m - 1)/m) + 2d + 2 d t_p - m = " +
           Json::number(pmnb_i_bound(d, M, sc.scan_slots)) + "; lower bound max(d, ceil((M-1)/d)))";
       r.lower_bound = std::max<double>(d, std::ceil((M - 1.0) / d)) * slot;
       r.upper_bound = pmnb_i_bound(d, M, sc.scan_slots) * slot;
@@ -253,6 +260,16 @@ ScheduleFormula schedule_formula(const Config& cfg, const Schedule& s, double pl
              ", lower bound ceil((N-1)/d) = " + Json::number(mnb_lower_bound(d)) + ")";
     r.lower_bound = mnb_lower_bound(d) * slot;
     r.upper_bound = mnb_bound(d) * slot;
+    r.packet_slot_cycles = slot;
+    return r;
+  }
+  if (sc.algorithm == "mnb_optimal") {
+    const int d = static_cast<int>(cfg.topology.dims.size());
+    const double slot = cfg.timing.delta + static_cast<double>(sc.message_flits) * cfg.timing.tau;
+    r.value = mnb_lower_bound(d) * slot;
+    r.text = "Bertsekas et al. (the PMNB paper's [3]): optimal, ceil((N-1)/d) = " +
+             Json::number(mnb_lower_bound(d)) + " slots, the lower bound";
+    r.lower_bound = r.upper_bound = r.value;
     r.packet_slot_cycles = slot;
     return r;
   }

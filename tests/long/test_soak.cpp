@@ -12,6 +12,11 @@
 
 using namespace sy;
 
+// The optimal MNB's tree on the largest cubes the builder takes (k <= 13 in the fast suite).
+TEST(Soak, OptimalMnbTreeOnTheLargestCubes) {
+  for (int k = 14; k <= 16; ++k) EXPECT_EQ(test::optimal_mnb_tree_error(k), "") << k;
+}
+
 TEST(Soak, TorusWormholeTwoMillionCyclesAboveSaturation) {
   const Results r = test::run(
       "topology: {type: torus, dims: [8, 8]}\n"

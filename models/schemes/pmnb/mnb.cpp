@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <set>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -27,6 +29,67 @@ Schedule mnb_schedule(int d, int packet_flits) {
   s.algorithm = "mnb";
   s.variant = "new MNB (algorithm III, M = N)";
   return s;
+}
+
+int optimal_mnb_slots(int k) {
+  return k <= 0 ? 0 : ((1 << k) - 1 + k - 1) / k;
+}
+
+std::vector<MnbTreeEdge> optimal_mnb_tree(int k) {
+  if (k < 1 || k > 16) throw UnsupportedSchedule("optimal MNB: cube dimension 1..16");
+  const int n = 1 << k;
+  std::vector<int> reached(static_cast<std::size_t>(n), 0);  // 1: in the tree before this slot
+  reached[0] = 1;
+  // Not yet reached nodes next to the tree, lightest first: (weight << 16) | id.
+  std::set<int> ready;
+  auto key = [](int x) { return (__builtin_popcount(static_cast<unsigned>(x)) << 16) | x; };
+  for (int i = 0; i < k; ++i) ready.insert(key(1 << i));
+  std::vector<MnbTreeEdge> edges;
+  edges.reserve(static_cast<std::size_t>(n - 1));
+  std::vector<int> owner(static_cast<std::size_t>(k));  // node matched to each dimension
+  std::vector<char> seen(static_cast<std::size_t>(k));
+  // An augmenting path from node v: a dimension whose far end is in the tree, free or freed by
+  // moving its node to another of its dimensions.
+  auto augment = [&](auto&& self, int v) -> bool {
+    for (int i = 0; i < k; ++i) {
+      if (seen[static_cast<std::size_t>(i)] || !reached[static_cast<std::size_t>(v ^ (1 << i))])
+        continue;
+      seen[static_cast<std::size_t>(i)] = 1;
+      const int o = owner[static_cast<std::size_t>(i)];
+      if (o < 0 || self(self, o)) {
+        owner[static_cast<std::size_t>(i)] = v;
+        return true;
+      }
+    }
+    return false;
+  };
+  for (int slot = 0; !ready.empty(); ++slot) {
+    std::fill(owner.begin(), owner.end(), -1);
+    int matched = 0;
+    for (auto it = ready.begin(); it != ready.end() && matched < k; ++it) {
+      std::fill(seen.begin(), seen.end(), 0);
+      if (augment(augment, *it & 0xffff)) ++matched;
+    }
+    for (int i = 0; i < k; ++i) {
+      const int v = owner[static_cast<std::size_t>(i)];
+      if (v < 0) continue;
+      edges.push_back({v, i, slot});
+      ready.erase(key(v));
+      reached[static_cast<std::size_t>(v)] = 1;
+    }
+    for (int i = 0; i < k; ++i) {
+      const int v = owner[static_cast<std::size_t>(i)];
+      if (v < 0) continue;
+      for (int j = 0; j < k; ++j)
+        if (!reached[static_cast<std::size_t>(v ^ (1 << j))]) ready.insert(key(v ^ (1 << j)));
+    }
+  }
+  const int depth = edges.empty() ? 0 : edges.back().slot + 1;
+  if (static_cast<int>(edges.size()) != n - 1 || depth != optimal_mnb_slots(k))
+    throw std::logic_error(
+        "optimal MNB tree: " + std::to_string(depth) + " slots on the " + std::to_string(k) +
+        "-cube, not ceil((2^k - 1)/k) = " + std::to_string(optimal_mnb_slots(k)));
+  return edges;
 }
 
 namespace {
@@ -64,6 +127,17 @@ int add_item(Schedule& s, int flits, int src, int dest) {
   s.item_source.push_back(src);
   s.item_dest.push_back(dest);
   return s.items() - 1;
+}
+
+// The optimal MNB in the k-subcube of the nodes whose other bits are `high`: each (local node,
+// item) of `held` sends its item along the tree translated to that node. Returns the slot after
+// the last.
+int tree_mnb(Schedule& s, int k, int high, const std::vector<MnbTreeEdge>& tree,
+             const std::vector<std::pair<int, int>>& held, int base) {
+  for (const MnbTreeEdge& e : tree)
+    for (const auto& [r, item] : held)
+      add_hop(s, ((e.node ^ (1 << e.dim)) ^ r) | high, item, e.dim, base + e.slot);
+  return base + optimal_mnb_slots(k);
 }
 
 // A parallel-prefix scan as real messages: d up-sweep and d down-sweep steps, in each of which
@@ -141,6 +215,21 @@ void rank_rotated(std::vector<int>& members, const std::vector<int>& at, int c, 
 }
 
 }  // namespace
+
+Schedule mnb_optimal_schedule(int d, int packet_flits) {
+  if (d < 2 || d > 16) throw UnsupportedSchedule("mnb_optimal: hypercube dimension 2..16");
+  Schedule s;
+  s.algorithm = "mnb_optimal";
+  s.variant =
+      "optimal MNB (Bertsekas et al. 1991): one spanning tree translated to every node, "
+      "each dimension once per slot";
+  pmnb_header(s, d, packet_flits);
+  s.returns_allowed = false;  // a tree reaches every node once
+  std::vector<std::pair<int, int>> held;
+  for (int v = 0; v < (1 << d); ++v) held.emplace_back(v, add_item(s, packet_flits, v, -1));
+  s.phases = tree_mnb(s, d, 0, optimal_mnb_tree(d), held, 0);
+  return s;
+}
 
 Schedule pmnb_iii_schedule(int d, std::vector<int> sources, int scan_slots, int packet_flits) {
   sources = checked_sources(d, std::move(sources), "pmnb");
@@ -220,7 +309,7 @@ Schedule pmnb_i_schedule(int d, std::vector<int> sources, int scan_slots, int pa
   Schedule s;
   s.algorithm = "pmnb_i";
   s.variant = "algorithm I, M = " + std::to_string(M) + ", m = " + std::to_string(m) +
-              ", subcube MNB: the new MNB (algorithm III, ranks known), scans of " +
+              ", subcube MNB: the optimal MNB (translated trees), scans of " +
               std::to_string(scan_slots) + " slot(s) per step";
   pmnb_header(s, d, packet_flits);
   for (int src : sources) add_item(s, packet_flits, src, -1);
@@ -244,17 +333,14 @@ Schedule pmnb_i_schedule(int d, std::vector<int> sources, int scan_slots, int pa
         add_hop(s, v, r, i, slot + (i - m));
       }
   slot += d - m;
-  // 3. In every m-subcube, a multinode broadcast of the M packets (local node r holds packet r).
+  // 3. In every m-subcube, the optimal MNB of the M packets (local node r holds packet r; the
+  // padding's nodes r >= M have nothing to send).
   if (m > 0) {
-    std::vector<int> local(static_cast<std::size_t>(M));
-    for (int r = 0; r < M; ++r) local[static_cast<std::size_t>(r)] = r;
-    std::vector<std::vector<int>> classes(static_cast<std::size_t>(m));
-    for (int r = 0; r < M; ++r) classes[static_cast<std::size_t>(r % m)].push_back(r);
-    for (int c = 0; c < m; ++c) rank_rotated(classes[static_cast<std::size_t>(c)], local, c, m);
-    int end = slot;
-    for (int h = 0; h < (1 << (d - m)); ++h)
-      end = pack_and_broadcast(s, m, h << m, classes, local, slot);
-    slot = end;
+    const std::vector<MnbTreeEdge> tree = optimal_mnb_tree(m);
+    std::vector<std::pair<int, int>> held;
+    for (int r = 0; r < M; ++r) held.emplace_back(r, r);
+    for (int h = 0; h < (1 << (d - m)); ++h) tree_mnb(s, m, h << m, tree, held, slot);
+    slot += optimal_mnb_slots(m);
   }
   s.phases = slot;
   return s;
@@ -286,18 +372,14 @@ int pmnb_i_m(int M) {
 }
 double pmnb_i_exact(int d, int M, int scan_slots) {
   const int m = pmnb_i_m(M);
-  double t = 2.0 * d * scan_slots + d + (d - m);
-  if (m > 0) {
-    const double per = std::ceil(static_cast<double>(M) / m);
-    t += m;
-    for (int j = 1; j <= m; ++j) t += std::ceil(per / std::pow(2.0, j));
-  }
-  return t;
+  return 2.0 * d * scan_slots + d + (d - m) + optimal_mnb_slots(m);
 }
 double pmnb_i_bound(int d, int M, int scan_slots) {
+  // The paper's, with M replaced by 2^m when it is not a power of 2 (its own rule); m = 0 (one
+  // packet): no subcube MNB, (M - 1)/m read as 0.
   const int m = pmnb_i_m(M);
-  return m == 0 ? 2.0 * d * scan_slots + d
-                : std::ceil((M - 1.0) / m) + 2 * d + 2.0 * d * scan_slots - m;
+  const double mnb = m == 0 ? 0.0 : std::ceil(((1 << m) - 1.0) / m);
+  return mnb + 2 * d + 2.0 * d * scan_slots - m;
 }
 
 double mnb_exact(int d) {
@@ -317,7 +399,7 @@ std::vector<PmnbExampleRow> pmnb_example(int d, int M) {
   const double N = std::pow(2.0, d);
   int m = 0;
   while ((1 << m) < M) ++m;
-  auto I = [&](int tp) { return std::ceil((M - 1.0) / m) + 2 * d + 2.0 * d * tp - m; };
+  auto I = [&](int tp) { return pmnb_i_bound(d, M, tp); };
   auto II = [&](int tp) {
     return std::ceil(M / static_cast<double>(d) * (N - 1) / N + 2.0 * d * tp + 2);
   };

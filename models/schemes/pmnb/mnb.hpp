@@ -20,6 +20,29 @@ namespace sy {
 // 2 <= d <= 16. Throws UnsupportedSchedule otherwise.
 Schedule mnb_schedule(int d, int packet_flits);
 
+// The optimal multinode broadcast of Bertsekas, Ozveren, Stamoulis, Tseng and Tsitsiklis (JPDC 11,
+// 1991), the PMNB paper's reference [3]: every node broadcasts along the same spanning tree of
+// the k-cube, translated to it (node x of the tree is node x XOR s for source s). If the tree
+// uses each dimension at most once per slot, every link carries one packet per slot (link (y, i)
+// in slot t carries the packet of the one source s = y XOR p, p the tail of the tree's dimension-i
+// edge of slot t), so the MNB takes the tree's depth in slots. A slot reaches at most k new tree
+// nodes, hence depth >= ceil((2^k - 1)/k), the MNB lower bound; the tree below meets it.
+// Built slot by slot: the not yet reached nodes next to the tree (lowest Hamming weight first,
+// then lowest id) are matched to distinct dimensions by augmenting paths, k per slot (a greedy
+// over a transversal matroid: the matching found favours the lightest nodes). That this greedy
+// reaches the bound is checked, not assumed: for every k = 1..16 it does (tests), and the builder
+// throws if it ever did not.
+struct MnbTreeEdge {
+  int node;  // reached in this slot, from node ^ (1 << dim)
+  int dim;
+  int slot;  // 0-based
+};
+std::vector<MnbTreeEdge> optimal_mnb_tree(int k);  // 1 <= k <= 16; edges by slot
+int optimal_mnb_slots(int k);                      // ceil((2^k - 1)/k) (0 for k = 0)
+
+// The optimal MNB on the d-cube (2 <= d <= 16) as a slot schedule: ceil((N - 1)/d) slots.
+Schedule mnb_optimal_schedule(int d, int packet_flits);
+
 // PMNB by algorithm III: M of the N nodes (`sources`) broadcast one packet each. Two scans run
 // first as real messages (scan_slots slots per step, 4d steps; 0: no scans, ranks given), then
 // class c = natural rank mod d packs and broadcasts as above. Exact: 4 d t_p + d + sum_j
@@ -43,10 +66,10 @@ double pmnb_ii_bound(int d, int M, int scan_slots);
 
 // PMNB by algorithm I: rank (one scan), pack packet r to node r (ascending dimensions), pad to
 // 2^m (m = ceil(log2 M)), single-node broadcast from node r over dimensions m..d-1 (d - m
-// slots), then a multinode broadcast in every m-subcube. The paper uses the optimal MNB of its
-// reference [3], which it does not give; here the subcube MNB is the new MNB (algorithm III with
-// ranks known, dummies left out). Exact: 2 d t_p + d + (d - m) + m + sum_j ceil(ceil(M/m)/2^j)
-// (j = 1..m); the paper's bound ceil((M-1)/m) + 2d + 2 d t_p - m.
+// slots), then a multinode broadcast in every m-subcube: the optimal MNB of the paper's reference
+// [3] (optimal_mnb_tree; the padding's dummies send nothing). Exact: 2 d t_p + d + (d - m) +
+// ceil((2^m - 1)/m), which is the paper's bound ceil((M'-1)/m) + 2d + 2 d t_p - m with M' = 2^m
+// ("if M is not a power of 2, m is replaced by ceil(log M) and M by 2^ceil(log M)").
 Schedule pmnb_i_schedule(int d, std::vector<int> sources, int scan_slots, int packet_flits);
 double pmnb_i_exact(int d, int M, int scan_slots);
 double pmnb_i_bound(int d, int M, int scan_slots);
