@@ -233,6 +233,57 @@ TEST(PmnbOnTheModel, AlgorithmIiEqualsItsExactSumToTheCycle) {
                pmnb_ii_exact_minislots(5, 12, 1) * 2);
 }
 
+// Fractional scan time t_p (the paper's t_p <= 1 is real): a scan step of t_p L flits, the
+// schedule on a grid of gcd(item, t_p L)-flit slots. Every algorithm's phase sum, with the real
+// t_p, on the grid.
+TEST(PmnbFractionalScans, SchedulesValidAndEqualToTheExactSumsOnTheGrid) {
+  Rng rng(17);
+  for (int d = 3; d <= 6; ++d)
+    for (int M : {1, 5, (1 << d) / 2})
+      for (double tp : {0.125, 0.25, 0.5, 0.75}) {
+        const int L = 8;
+        const std::vector<int> src = random_set(rng, d, M);
+        const ScanGrid g = scan_grid(tp, L, L);
+        const Schedule iii = pmnb_iii_schedule(d, src, tp, L);
+        ASSERT_TRUE(check(iii).ok)
+            << d << " " << M << " " << tp << ": " << check(iii).errors.front();
+        EXPECT_EQ(iii.phases, pmnb_iii_exact(d, M, tp) * g.packet) << d << " " << M << " " << tp;
+        const Schedule one = pmnb_i_schedule(d, src, tp, L);
+        ASSERT_TRUE(check(one).ok) << d << " " << M << " " << tp;
+        EXPECT_EQ(one.phases, pmnb_i_exact(d, M, tp) * g.packet) << d << " " << M << " " << tp;
+        EXPECT_EQ(one.phases, pmnb_i_bound(d, M, tp) * g.packet) << d << " " << M << " " << tp;
+        // II: mini-packets of L/d flits (L = 2d here), scan steps of t_p L flits.
+        const int Lii = 2 * d;
+        if (tp * Lii != static_cast<int>(tp * Lii)) continue;
+        const ScanGrid gi = scan_grid(tp, Lii, 2);
+        const Schedule ii = pmnb_ii_schedule(d, src, tp, Lii);
+        ASSERT_TRUE(check(ii).ok) << d << " " << M << " " << tp;
+        EXPECT_EQ(ii.phases, pmnb_ii_exact_minislots(d, M, tp) * gi.packet) << d << " " << tp;
+      }
+  EXPECT_EQ(scan_grid(0.5, 8, 8).unit, 4);
+  EXPECT_EQ(scan_grid(0.75, 8, 8).unit, 2);
+  EXPECT_EQ(scan_grid(1, 8, 8).unit, 8);  // whole t_p: the packet's own slot, as before
+  EXPECT_THROW(scan_grid(0.5, 1, 1), UnsupportedSchedule);
+}
+
+// 8-flit packets, t_p = 0.5 and 0.25: a packet slot is 8 cycles (delta = 0, tau = 1).
+TEST(PmnbOnTheModel, HalfSlotScansEqualTheExactSumToTheCycle) {
+  expect_exact("{algorithm: pmnb, packets: 9, scan_slots: 0.5, message_flits: 8}",
+               pmnb_iii_exact(5, 9, 0.5) * 8);
+}
+
+TEST(PmnbOnTheModel, QuarterSlotScansEqualTheExactSumToTheCycle) {
+  expect_exact("{algorithm: pmnb_i, packets: 9, scan_slots: 0.25, message_flits: 8}",
+               pmnb_i_exact(5, 9, 0.25) * 8);
+}
+
+TEST(PmnbOnTheModel, ScanSlotsErrorsNameTheKey) {
+  const std::string e = test::config_error(
+      base5 + "schedule: {algorithm: pmnb, packets: 9, scan_slots: 0.5, message_flits: 3}\n");
+  EXPECT_NE(e.find("schedule.scan_slots"), std::string::npos) << e;
+  EXPECT_NE(e.find("whole flits"), std::string::npos) << e;
+}
+
 TEST(PmnbOnTheModel, AlgorithmIEqualsItsExactSumToTheCycle) {
   expect_exact("{algorithm: pmnb_i, packets: 7, scan_slots: 1, message_flits: 3}",
                pmnb_i_exact(5, 7, 1) * 3);

@@ -14,7 +14,7 @@ using namespace sy;
 namespace {
 
 std::string yaml(const std::string& scheme, double rho, const std::string& period = "theorem",
-                 int L = 4) {
+                 int L = 4, const std::string& tp = "1") {
   return "topology: {type: hypercube, dim: 4}\n"
          "router: {buffering: output_queued, switching: store_and_forward}\n"
          "network_interface: {injection: all_port}\n"
@@ -25,7 +25,7 @@ std::string yaml(const std::string& scheme, double rho, const std::string& perio
          std::to_string(L) +
          "\n"
          "  broadcast: {scheme: " +
-         scheme + ", scan_slots: 1, period: " + period +
+         scheme + ", scan_slots: " + tp + ", period: " + period +
          "}\n"
          "  load: {rho: " +
          std::to_string(rho) +
@@ -86,6 +86,26 @@ TEST(DynamicPmnb, ExactPeriodsAreNoSlowerThanTheTheoremsPeriods) {
   EXPECT_LT(r.find<DynamicPmnbPlugin>()->result.mean_period_slots,
             r.find<DynamicPmnbPlugin>()->result.V +
                 r.find<DynamicPmnbPlugin>()->result.mean_M * r.find<DynamicPmnbPlugin>()->result.X);
+}
+
+TEST(DynamicPmnb, HalfSlotScansAgreeWithTheTheorem) {
+  // d = 4, t_p = 0.5 (scan steps of 2 flits: the schedule runs on 2-flit slots): V = 2d + 4d t_p
+  // = 16, X = 1/4, limit 1 / (1 + 16 * 4 / 16) = 0.2.
+  const Results r = test::run(yaml("pmnb_iii", 0.11, "theorem", 4, "0.5"));
+  expect_theorem(r);
+  EXPECT_EQ(r.find<DynamicPmnbPlugin>()->result.V, 16);
+  EXPECT_NEAR(r.find<DynamicPmnbPlugin>()->result.limit_rho, 0.2, 1e-12);
+}
+
+TEST(DynamicPmnb, ScanSlotsOfPartFlitsAreRefused) {
+  // t_p L = 0.3 * 4 = 1.2 flits.
+  const std::string e = error_of(yaml("pmnb_iii", 0.1, "theorem", 4, "0.3"));
+  EXPECT_NE(e.find("traffic.broadcast.scan_slots"), std::string::npos) << e;
+  EXPECT_NE(e.find("whole flits"), std::string::npos) << e;
+  EXPECT_NE(e.find("cfg.yaml:"), std::string::npos) << e;
+  std::string delta = yaml("pmnb_iii", 0.1, "theorem", 4, "0.5");
+  delta.replace(delta.find("delta: 0"), 8, "delta: 1");
+  EXPECT_NE(error_of(delta).find("timing.delta = 0"), std::string::npos) << error_of(delta);
 }
 
 TEST(DynamicPmnb, ConfigErrorsNameTheKey) {

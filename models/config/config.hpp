@@ -149,11 +149,11 @@ struct InterfaceConfig {
 // Random broadcasting (router-level replication along STAR trees, output_queued routers).
 struct BroadcastConfig {
   BroadcastScheme scheme = BroadcastScheme::None;
-  bool balanced = true;  // ending dimension with the STAR balance probabilities, else 1/d each
-  int classes = 2;       // priority_star: 2 (unicast high) or 3 (unicast medium)
-  double rate = 0;       // broadcast packets per node per cycle (Poisson)
-  int root = 0;          // indirect: tree l is rooted at node (root + l) mod N
-  int scan_slots = 1;    // pmnb_iii / pmnb_ii: slots per scan step (the paper's t_p)
+  bool balanced = true;   // ending dimension with the STAR balance probabilities, else 1/d each
+  int classes = 2;        // priority_star: 2 (unicast high) or 3 (unicast medium)
+  double rate = 0;        // broadcast packets per node per cycle (Poisson)
+  int root = 0;           // indirect: tree l is rooted at node (root + l) mod N
+  double scan_slots = 1;  // pmnb_iii / pmnb_ii: slots per scan step (the paper's t_p, real)
   bool theorem_periods = true;  // pmnb: periods of V + M X slots (false: the schedule's length)
   bool pmnb() const {
     return scheme == BroadcastScheme::PmnbIii || scheme == BroadcastScheme::PmnbIi;
@@ -273,7 +273,7 @@ struct ScheduleConfig {
   bool barrier = false;              // synchronous phases (all nodes start phase p together)
   std::vector<int> sources;          // pmnb: the nodes that broadcast (drawn when empty)
   int packets = 0;                   // pmnb: M, when sources are drawn from the seed
-  int scan_slots = 1;                // pmnb: slots per scan step (the paper's t_p)
+  double scan_slots = 1;             // pmnb: slots per scan step (the paper's t_p, real)
   // Isotropic tasks (octr | oadd | greedy; total_exchange = octr of the total exchange):
   std::string task = "total_exchange";  // total_exchange | neighbourhood | tags
   int near = 1, far = 0;                // neighbourhood: distances near..far (far 0: diameter)

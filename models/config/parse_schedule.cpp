@@ -11,8 +11,10 @@
 #include <algorithm>
 #include <cmath>
 
+#include "switchyard/base/json.hpp"
 #include "switchyard/config/section.hpp"
 #include "switchyard/router/routing_unit.hpp"
+#include "switchyard/schemes/pmnb/mnb.hpp"
 #include "switchyard/schemes/schedules.hpp"
 #include "switchyard/sim/estimate.hpp"
 
@@ -211,6 +213,22 @@ void parse_task(Section& s, Config& c) {
 
 }  // namespace
 
+void check_scan_slots(const Config& c, const Section& s, double tp, int packet_flits, int pieces) {
+  if (packet_flits % pieces != 0) return;  // refused with its own message (message_flits)
+  ScanGrid g;
+  try {
+    g = scan_grid(tp, packet_flits, packet_flits / pieces);
+  } catch (const std::invalid_argument& e) {
+    fail(c.source, s.at("scan_slots"), s.path("scan_slots"), e.what());
+  }
+  if (g.packet > 1 && c.timing.delta != 0)
+    fail(c.source, s.at("scan_slots"), s.path("scan_slots"),
+         "a scan step of " + Json::number(tp) + " slots cuts the " +
+             std::to_string(packet_flits / pieces) +
+             "-flit slot into smaller ones: that needs timing.delta = 0 (a slot of delta + L tau "
+             "cycles does not divide)");
+}
+
 void parse_schedule(Section& s, Config& c) {
   const int N = c.topology.make().num_nodes();
   ScheduleConfig& sch = c.schedule;
@@ -268,7 +286,9 @@ void parse_schedule(Section& s, Config& c) {
     if (sch.sources.empty() && sch.packets == 0)
       fail(c.source, s.at("algorithm"), s.path("algorithm"),
            "pmnb needs sources: [nodes] or packets: M (drawn from the seed)");
-    sch.scan_slots = static_cast<int>(s.integer("scan_slots", 1, 0, 64));
+    sch.scan_slots = s.real("scan_slots", 1, 0, 64);
+    check_scan_slots(c, s, sch.scan_slots, sch.message_flits,
+                     sch.algorithm == "pmnb_ii" ? static_cast<int>(c.topology.dims.size()) : 1);
   }
   const bool isotropic =
       sch.algorithm == "octr" || sch.algorithm == "oadd" || sch.algorithm == "greedy";

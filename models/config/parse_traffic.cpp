@@ -394,7 +394,7 @@ void parse_traffic(Section& tr, Config& c) {
       if (bc.has(k))
         fail(c.source, bc.at(k), bc.path(k), "only the pmnb_iii and pmnb_ii schemes have it");
   }
-  b.scan_slots = static_cast<int>(bc.integer("scan_slots", 1, 0, 64));
+  b.scan_slots = bc.real("scan_slots", 1, 0, 64);
   b.theorem_periods = bc.choice<bool>("period", true, {{"theorem", true}, {"exact", false}});
   if (bc.has("rate") && !t.trace)
     b.rate = bc.real("rate", 0.0, 0.0, 16.0);
@@ -542,6 +542,8 @@ void parse_traffic(Section& tr, Config& c) {
         fail(c.source, tr.at("packet_flits"), tr.path("packet_flits"),
              "pmnb_ii splits each packet into d = " + std::to_string(d) +
                  " mini-packets: packet_flits must be a multiple of " + std::to_string(d));
+      check_scan_slots(c, bc, b.scan_slots, t.packet_flits,
+                       b.scheme == BroadcastScheme::PmnbIi ? d : 1);
     }
   }
   if (t.trace && b.pmnb()) {

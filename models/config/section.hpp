@@ -300,5 +300,10 @@ void parse_waves(Section& s, Config& c);
 void parse_power(Section& s, Config& c);
 void parse_schedule(Section& s, Config& c);
 
+// The PMNB scans' t_p (key scan_slots of s) for packets of packet_flits flits cut in `pieces`
+// (algorithm II: d): t_p times the packet's flits must be whole flits, and a grid finer than a
+// piece (schemes/pmnb/mnb.hpp ScanGrid) needs timing.delta = 0 (parse_schedule.cpp).
+void check_scan_slots(const Config& c, const Section& s, double tp, int packet_flits, int pieces);
+
 }  // namespace config_detail
 }  // namespace sy

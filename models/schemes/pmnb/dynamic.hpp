@@ -34,7 +34,7 @@ struct DynamicPmnbResult {
   std::string algorithm;  // "III" or "II"
   std::string period;     // "theorem" (V + M X) or "exact"
   int d = 0, N = 0;
-  int scan_slots = 0;         // t_p
+  double scan_slots = 0;      // t_p
   double slot_cycles = 0;     // a whole-packet slot: delta + L tau
   std::uint64_t periods = 0;  // periods started
   std::uint64_t empty_periods = 0;
@@ -79,7 +79,8 @@ class DynamicPmnb : public sc_core::sc_module {
   const Topology topo_;
   Stats& stats_;
   std::unique_ptr<ScheduleDriver> driver_;
-  const int d_, N_, L_, tp_;
+  const int d_, N_, L_;
+  const double tp_;
   const bool split_;   // algorithm II
   const bool padded_;  // period: theorem (V + M X) rather than exact (the schedule's length)
   const Cycle slot_;   // a whole-packet slot, cycles

@@ -2,10 +2,13 @@
 
 #include <algorithm>
 #include <cmath>
+#include <numeric>
 #include <set>
 #include <stdexcept>
 #include <string>
 #include <vector>
+
+#include "switchyard/base/json.hpp"
 
 namespace sy {
 namespace {
@@ -94,14 +97,39 @@ std::vector<MnbTreeEdge> optimal_mnb_tree(int k) {
 
 namespace {
 
-void pmnb_header(Schedule& s, int d, int unit_flits) {
+void pmnb_header(Schedule& s, int d, int item_flits, int unit_flits) {
   s.kind = Topology::Kind::Hypercube;
   s.dims.assign(static_cast<std::size_t>(d), 2);
   s.timing = ScheduleTiming::Slots;
-  s.message_flits = s.packet_flits = unit_flits;
+  s.message_flits = s.packet_flits = item_flits;
   s.unit_flits = unit_flits;
   s.returns_allowed = true;
 }
+
+}  // namespace
+
+ScanGrid scan_grid(double tp, int packet_flits, int item_flits) {
+  const double flits = tp * packet_flits;
+  const long long whole = std::llround(flits);
+  if (tp < 0 || std::fabs(flits - static_cast<double>(whole)) > 1e-9 * std::max(1.0, flits))
+    throw UnsupportedSchedule("pmnb: a scan step of t_p = " + Json::number(tp) + " slots is " +
+                              Json::number(flits) + " flits of a " + std::to_string(packet_flits) +
+                              "-flit packet: t_p times the packet's flits must be whole flits");
+  ScanGrid g;
+  g.unit = whole == 0 ? item_flits : std::gcd(item_flits, static_cast<int>(whole));
+  g.packet = item_flits / g.unit;
+  g.scan = static_cast<int>(whole / g.unit);
+  return g;
+}
+
+std::string ScanGrid::note() const {
+  return packet == 1
+             ? std::string()
+             : ", on a grid of " + std::to_string(unit) + "-flit slots (" + std::to_string(packet) +
+                   " a packet, " + std::to_string(scan) + " a scan step)";
+}
+
+namespace {
 
 std::vector<int> checked_sources(int d, std::vector<int> sources, const char* who) {
   if (d < 2 || d > 16) throw UnsupportedSchedule(std::string(who) + ": hypercube dimension 2..16");
@@ -132,27 +160,28 @@ int add_item(Schedule& s, int flits, int src, int dest) {
 // The optimal MNB in the k-subcube of the nodes whose other bits are `high`: each (local node,
 // item) of `held` sends its item along the tree translated to that node. Returns the slot after
 // the last.
+// Slots are `scale` schedule slots each (a packet's length on the grid).
 int tree_mnb(Schedule& s, int k, int high, const std::vector<MnbTreeEdge>& tree,
-             const std::vector<std::pair<int, int>>& held, int base) {
+             const std::vector<std::pair<int, int>>& held, int base, int scale) {
   for (const MnbTreeEdge& e : tree)
     for (const auto& [r, item] : held)
-      add_hop(s, ((e.node ^ (1 << e.dim)) ^ r) | high, item, e.dim, base + e.slot);
-  return base + optimal_mnb_slots(k);
+      add_hop(s, ((e.node ^ (1 << e.dim)) ^ r) | high, item, e.dim, base + e.slot * scale);
+  return base + optimal_mnb_slots(k) * scale;
 }
 
 // A parallel-prefix scan as real messages: d up-sweep and d down-sweep steps, in each of which
-// every node sends a message of scan_slots slots to its neighbour across one dimension. With
+// every node sends a message of `units` schedule slots to its neighbour across one dimension. With
 // `lanes` > 1, that many scans run in lockstep on distinct dimensions (lane c rotated by c).
-int add_scan(Schedule& s, int d, int lanes, int scan_slots, int flits, int slot) {
+int add_scan(Schedule& s, int d, int lanes, int units, int flits, int slot) {
   const int N = 1 << d;
   for (int step = 0; step < 2 * d; ++step) {
     const int dim0 = step < d ? step : 2 * d - 1 - step;
     for (int c = 0; c < lanes; ++c) {
       const int dim = (dim0 + c) % d;
       for (int v = 0; v < N; ++v)
-        add_hop(s, v, add_item(s, flits * scan_slots, v, v ^ (1 << dim)), dim, slot);
+        add_hop(s, v, add_item(s, flits * units, v, v ^ (1 << dim)), dim, slot);
     }
-    slot += scan_slots;
+    slot += units;
   }
   return slot;
 }
@@ -163,9 +192,10 @@ int add_scan(Schedule& s, int d, int lanes, int scan_slots, int flits, int slot)
 // that holds it. Pack: rank q goes to local node L^c(q) = q rotated left by c, step i (slot
 // base + i) correcting dimension (i + c) mod k. Broadcast: subphase l = 1..k, every node sends
 // each class-c item it holds across dimension (k - l + c) mod k, one per slot; the subphase lasts
-// as long as the fullest node needs. Returns the slot after the last.
+// as long as the fullest node needs. Slots are `scale` schedule slots each (an item's length on
+// the grid). Returns the schedule slot after the last.
 int pack_and_broadcast(Schedule& s, int k, int high, const std::vector<std::vector<int>>& classes,
-                       const std::vector<int>& at, int base) {
+                       const std::vector<int>& at, int base, int scale) {
   const int n = 1 << k;
   std::vector<std::vector<std::vector<int>>> held(
       static_cast<std::size_t>(k), std::vector<std::vector<int>>(static_cast<std::size_t>(n)));
@@ -177,14 +207,14 @@ int pack_and_broadcast(Schedule& s, int k, int high, const std::vector<std::vect
       for (int i = 0; i < k; ++i) {
         const int dim = (i + c) % k;
         if (((v ^ target) >> dim) & 1) {
-          add_hop(s, v | high, item, dim, base + i);
+          add_hop(s, v | high, item, dim, base + i * scale);
           v ^= 1 << dim;
         }
       }
       held[static_cast<std::size_t>(c)][static_cast<std::size_t>(target)].push_back(item);
     }
   }
-  int slot = base + k;
+  int slot = base + k * scale;
   for (int l = 1; l <= k; ++l) {
     int len = 0;
     std::vector<std::vector<std::vector<int>>> next = held;
@@ -194,14 +224,14 @@ int pack_and_broadcast(Schedule& s, int k, int high, const std::vector<std::vect
         const auto& mine = held[static_cast<std::size_t>(c)][static_cast<std::size_t>(v)];
         len = std::max(len, static_cast<int>(mine.size()));
         for (std::size_t j = 0; j < mine.size(); ++j) {
-          add_hop(s, v | high, mine[j], dim, slot + static_cast<int>(j));
+          add_hop(s, v | high, mine[j], dim, slot + static_cast<int>(j) * scale);
           next[static_cast<std::size_t>(c)][static_cast<std::size_t>(v ^ (1 << dim))].push_back(
               mine[j]);
         }
       }
     }
     held.swap(next);
-    slot += len;
+    slot += len * scale;
   }
   return slot;
 }
@@ -223,65 +253,68 @@ Schedule mnb_optimal_schedule(int d, int packet_flits) {
   s.variant =
       "optimal MNB (Bertsekas et al. 1991): one spanning tree translated to every node, "
       "each dimension once per slot";
-  pmnb_header(s, d, packet_flits);
+  pmnb_header(s, d, packet_flits, packet_flits);
   s.returns_allowed = false;  // a tree reaches every node once
   std::vector<std::pair<int, int>> held;
   for (int v = 0; v < (1 << d); ++v) held.emplace_back(v, add_item(s, packet_flits, v, -1));
-  s.phases = tree_mnb(s, d, 0, optimal_mnb_tree(d), held, 0);
+  s.phases = tree_mnb(s, d, 0, optimal_mnb_tree(d), held, 0, 1);
   return s;
 }
 
-Schedule pmnb_iii_schedule(int d, std::vector<int> sources, int scan_slots, int packet_flits) {
+Schedule pmnb_iii_schedule(int d, std::vector<int> sources, double tp, int packet_flits) {
   sources = checked_sources(d, std::move(sources), "pmnb");
   const int M = static_cast<int>(sources.size());
+  const ScanGrid g = scan_grid(tp, packet_flits, packet_flits);
   Schedule s;
   s.algorithm = "pmnb";
-  s.variant = "algorithm III, M = " + std::to_string(M) + ", scans of " +
-              std::to_string(scan_slots) + " slot(s) per step";
-  pmnb_header(s, d, packet_flits);
+  s.variant = "algorithm III, M = " + std::to_string(M) + ", scans of " + Json::number(tp) +
+              " slot(s) per step" + g.note();
+  pmnb_header(s, d, packet_flits, g.unit);
   for (int src : sources) add_item(s, packet_flits, src, -1);  // items 0..M-1
   // Two scans (the natural-order rank, then the rank within each class in rotated order).
   int slot = 0;
-  if (scan_slots > 0)
-    for (int scan = 0; scan < 2; ++scan) slot = add_scan(s, d, 1, scan_slots, packet_flits, slot);
+  if (g.scan > 0)
+    for (int scan = 0; scan < 2; ++scan) slot = add_scan(s, d, 1, g.scan, g.unit, slot);
   // Class c: the sources whose natural rank is c mod d.
   std::vector<std::vector<int>> classes(static_cast<std::size_t>(d));
   for (int r = 0; r < M; ++r) classes[static_cast<std::size_t>(r % d)].push_back(r);
   for (int c = 0; c < d; ++c) rank_rotated(classes[static_cast<std::size_t>(c)], sources, c, d);
-  s.phases = pack_and_broadcast(s, d, 0, classes, sources, slot);
+  s.phases = pack_and_broadcast(s, d, 0, classes, sources, slot, g.packet);
   return s;
 }
 
-Schedule pmnb_scans_schedule(int d, bool split, int scan_slots, int packet_flits) {
+Schedule pmnb_scans_schedule(int d, bool split, double tp, int packet_flits) {
   Schedule s;
   s.algorithm = split ? "pmnb_ii" : "pmnb";
   s.variant = "scans only (M = 0)";
-  const int unit = split ? packet_flits / d : packet_flits;
-  pmnb_header(s, d, unit);
+  const int item = split ? packet_flits / d : packet_flits;
+  const ScanGrid g = scan_grid(tp, packet_flits, item);
+  pmnb_header(s, d, item, g.unit);
   int slot = 0;
-  if (scan_slots > 0) {
+  if (g.scan > 0) {
     if (split)
-      slot = add_scan(s, d, d, scan_slots * d, unit, slot);
+      slot = add_scan(s, d, d, g.scan, g.unit, slot);
     else
-      for (int scan = 0; scan < 2; ++scan) slot = add_scan(s, d, 1, scan_slots, unit, slot);
+      for (int scan = 0; scan < 2; ++scan) slot = add_scan(s, d, 1, g.scan, g.unit, slot);
   }
   s.phases = slot;
   return s;
 }
 
-Schedule pmnb_ii_schedule(int d, std::vector<int> sources, int scan_slots, int packet_flits) {
+Schedule pmnb_ii_schedule(int d, std::vector<int> sources, double tp, int packet_flits) {
   sources = checked_sources(d, std::move(sources), "pmnb_ii");
   if (packet_flits % d != 0)
     throw UnsupportedSchedule("pmnb_ii: message_flits (" + std::to_string(packet_flits) +
                               ") must be a multiple of d = " + std::to_string(d) +
                               " (d mini-packets per packet)");
   const int M = static_cast<int>(sources.size()), mini = packet_flits / d;
+  const ScanGrid g = scan_grid(tp, packet_flits, mini);
   Schedule s;
   s.algorithm = "pmnb_ii";
   s.variant = "algorithm II, M = " + std::to_string(M) + ", " + std::to_string(d) +
-              " mini-packets of " + std::to_string(mini) + " flits, scans of " +
-              std::to_string(scan_slots) + " slot(s) per step";
-  pmnb_header(s, d, mini);
+              " mini-packets of " + std::to_string(mini) + " flits, scans of " + Json::number(tp) +
+              " slot(s) per step" + g.note();
+  pmnb_header(s, d, mini, g.unit);
   // Items: mini-packet c of packet p is item p * d + c; class c = the c-th mini-packets.
   std::vector<int> at;
   for (int src : sources)
@@ -292,16 +325,16 @@ Schedule pmnb_ii_schedule(int d, std::vector<int> sources, int scan_slots, int p
   // One scan per class, in lockstep on distinct dimensions, each step a message of t_p whole
   // slots (t_p L flits = d t_p mini-slots).
   int slot = 0;
-  if (scan_slots > 0) slot = add_scan(s, d, d, scan_slots * d, mini, slot);
+  if (g.scan > 0) slot = add_scan(s, d, d, g.scan, g.unit, slot);
   std::vector<std::vector<int>> classes(static_cast<std::size_t>(d));
   for (int p = 0; p < M; ++p)
     for (int c = 0; c < d; ++c) classes[static_cast<std::size_t>(c)].push_back(p * d + c);
   for (int c = 0; c < d; ++c) rank_rotated(classes[static_cast<std::size_t>(c)], at, c, d);
-  s.phases = pack_and_broadcast(s, d, 0, classes, at, slot);
+  s.phases = pack_and_broadcast(s, d, 0, classes, at, slot, g.packet);
   return s;
 }
 
-Schedule pmnb_i_schedule(int d, std::vector<int> sources, int scan_slots, int packet_flits) {
+Schedule pmnb_i_schedule(int d, std::vector<int> sources, double tp, int packet_flits) {
   sources = checked_sources(d, std::move(sources), "pmnb_i");
   const int M = static_cast<int>(sources.size());
   int m = 0;
@@ -309,59 +342,61 @@ Schedule pmnb_i_schedule(int d, std::vector<int> sources, int scan_slots, int pa
   Schedule s;
   s.algorithm = "pmnb_i";
   s.variant = "algorithm I, M = " + std::to_string(M) + ", m = " + std::to_string(m) +
-              ", subcube MNB: the optimal MNB (translated trees), scans of " +
-              std::to_string(scan_slots) + " slot(s) per step";
-  pmnb_header(s, d, packet_flits);
+              ", subcube MNB: the optimal MNB (translated trees), scans of " + Json::number(tp) +
+              " slot(s) per step";
+  const ScanGrid g = scan_grid(tp, packet_flits, packet_flits);
+  s.variant += g.note();
+  pmnb_header(s, d, packet_flits, g.unit);
   for (int src : sources) add_item(s, packet_flits, src, -1);
   int slot = 0;
-  if (scan_slots > 0) slot = add_scan(s, d, 1, scan_slots, packet_flits, slot);
+  if (g.scan > 0) slot = add_scan(s, d, 1, g.scan, g.unit, slot);
   // 1. Pack packet r (natural rank) to node r (A_0's packing: ascending dimensions).
   for (int r = 0; r < M; ++r) {
     int v = sources[static_cast<std::size_t>(r)];
     for (int i = 0; i < d; ++i)
       if (((v ^ r) >> i) & 1) {
-        add_hop(s, v, r, i, slot + i);
+        add_hop(s, v, r, i, slot + i * g.packet);
         v ^= 1 << i;
       }
   }
-  slot += d;
+  slot += d * g.packet;
   // 2. Single-node broadcast of node r's packet over dimensions m..d-1 (binomial: d - m slots).
   for (int r = 0; r < M; ++r)
     for (int i = m; i < d; ++i)
       for (int h = 0; h < (1 << (i - m)); ++h) {
         const int v = r | (h << m);
-        add_hop(s, v, r, i, slot + (i - m));
+        add_hop(s, v, r, i, slot + (i - m) * g.packet);
       }
-  slot += d - m;
+  slot += (d - m) * g.packet;
   // 3. In every m-subcube, the optimal MNB of the M packets (local node r holds packet r; the
   // padding's nodes r >= M have nothing to send).
   if (m > 0) {
     const std::vector<MnbTreeEdge> tree = optimal_mnb_tree(m);
     std::vector<std::pair<int, int>> held;
     for (int r = 0; r < M; ++r) held.emplace_back(r, r);
-    for (int h = 0; h < (1 << (d - m)); ++h) tree_mnb(s, m, h << m, tree, held, slot);
-    slot += optimal_mnb_slots(m);
+    for (int h = 0; h < (1 << (d - m)); ++h) tree_mnb(s, m, h << m, tree, held, slot, g.packet);
+    slot += optimal_mnb_slots(m) * g.packet;
   }
   s.phases = slot;
   return s;
 }
 
-double pmnb_iii_exact(int d, int M, int scan_slots) {
+double pmnb_iii_exact(int d, int M, double scan_slots) {
   const double m = std::ceil(static_cast<double>(M) / d);
   double t = 4.0 * d * scan_slots + d;
   for (int j = 1; j <= d; ++j) t += std::ceil(m / std::pow(2.0, j));
   return t;
 }
-double pmnb_iii_bound(int d, int M, int scan_slots) {
+double pmnb_iii_bound(int d, int M, double scan_slots) {
   return std::ceil(static_cast<double>(M) / d) + 2 * d + 4.0 * d * scan_slots - 1;
 }
 
-double pmnb_ii_exact_minislots(int d, int M, int scan_slots) {
+double pmnb_ii_exact_minislots(int d, int M, double scan_slots) {
   double t = 2.0 * d * scan_slots * d + d;
   for (int j = 1; j <= d; ++j) t += std::ceil(M / std::pow(2.0, j));
   return t;
 }
-double pmnb_ii_bound(int d, int M, int scan_slots) {
+double pmnb_ii_bound(int d, int M, double scan_slots) {
   const double N = std::pow(2.0, d);
   return static_cast<double>(M) / d * (N - 1) / N + 2.0 * d * scan_slots + 2;
 }
@@ -370,11 +405,11 @@ int pmnb_i_m(int M) {
   while ((1 << m) < M) ++m;
   return m;
 }
-double pmnb_i_exact(int d, int M, int scan_slots) {
+double pmnb_i_exact(int d, int M, double scan_slots) {
   const int m = pmnb_i_m(M);
   return 2.0 * d * scan_slots + d + (d - m) + optimal_mnb_slots(m);
 }
-double pmnb_i_bound(int d, int M, int scan_slots) {
+double pmnb_i_bound(int d, int M, double scan_slots) {
   // The paper's, with M replaced by 2^m when it is not a power of 2 (its own rule); m = 0 (one
   // packet): no subcube MNB, (M - 1)/m read as 0.
   const int m = pmnb_i_m(M);

@@ -11,6 +11,7 @@
 //    needs (ceil(M_c / 2^(d-l+1)) for the packed set), the longest class setting the pace.
 // The packing relays and the source receive their packet back (returns, allowed).
 #pragma once
+#include <string>
 #include <vector>
 
 #include "switchyard/traffic/schedule.hpp"
@@ -43,16 +44,29 @@ int optimal_mnb_slots(int k);                      // ceil((2^k - 1)/k) (0 for k
 // The optimal MNB on the d-cube (2 <= d <= 16) as a slot schedule: ceil((N - 1)/d) slots.
 Schedule mnb_optimal_schedule(int d, int packet_flits);
 
+// The scans' time t_p (scan_slots) is a real number of packet slots (the paper's t_p <= 1, e.g.
+// 0.5): a scan step is a message of t_p L flits, which must be whole flits. The schedules run on
+// a grid of `unit`-flit slots, unit = gcd(item, t_p L) (the item: the packet, or II's
+// mini-packet), so a packet takes `packet` grid slots and a scan step `scan`; with t_p whole the
+// grid is the packet's slot, as before. Throws UnsupportedSchedule when t_p L is not whole.
+struct ScanGrid {
+  int unit = 1;              // flits a grid slot carries
+  int packet = 1;            // grid slots an item (packet or mini-packet) takes
+  int scan = 0;              // grid slots a scan step takes
+  std::string note() const;  // "" on the packet's own grid, else the grid for the variant text
+};
+ScanGrid scan_grid(double tp, int packet_flits, int item_flits);
+
 // PMNB by algorithm III: M of the N nodes (`sources`) broadcast one packet each. Two scans run
 // first as real messages (scan_slots slots per step, 4d steps; 0: no scans, ranks given), then
 // class c = natural rank mod d packs and broadcasts as above. Exact: 4 d t_p + d + sum_j
 // ceil(ceil(M/d)/2^j); the paper's bound ceil(M/d) + 2d + 4 d t_p - 1.
-Schedule pmnb_iii_schedule(int d, std::vector<int> sources, int scan_slots, int packet_flits);
-double pmnb_iii_exact(int d, int M, int scan_slots);
-double pmnb_iii_bound(int d, int M, int scan_slots);
+Schedule pmnb_iii_schedule(int d, std::vector<int> sources, double scan_slots, int packet_flits);
+double pmnb_iii_exact(int d, int M, double scan_slots);
+double pmnb_iii_bound(int d, int M, double scan_slots);
 
 // The scans of a period with no packet (M = 0): algorithm III's two, or II's d in lockstep.
-Schedule pmnb_scans_schedule(int d, bool split, int scan_slots, int packet_flits);
+Schedule pmnb_scans_schedule(int d, bool split, double scan_slots, int packet_flits);
 
 // PMNB by algorithm II: each packet split into d mini-packets of packet_flits / d flits (a
 // multiple of d); mini-packet class c (the c-th piece of every packet) runs A_c over all M
@@ -60,9 +74,9 @@ Schedule pmnb_scans_schedule(int d, bool split, int scan_slots, int packet_flits
 // of scan_slots whole slots). The schedule's slot is a mini-slot (packet_flits / d flits).
 // Exact, in mini-slots: 2 d^2 t_p + d + sum_j ceil(M/2^j); the paper's bound, in whole slots,
 // (M/d)(N-1)/N + 2 d t_p + 2.
-Schedule pmnb_ii_schedule(int d, std::vector<int> sources, int scan_slots, int packet_flits);
-double pmnb_ii_exact_minislots(int d, int M, int scan_slots);
-double pmnb_ii_bound(int d, int M, int scan_slots);
+Schedule pmnb_ii_schedule(int d, std::vector<int> sources, double scan_slots, int packet_flits);
+double pmnb_ii_exact_minislots(int d, int M, double scan_slots);
+double pmnb_ii_bound(int d, int M, double scan_slots);
 
 // PMNB by algorithm I: rank (one scan), pack packet r to node r (ascending dimensions), pad to
 // 2^m (m = ceil(log2 M)), single-node broadcast from node r over dimensions m..d-1 (d - m
@@ -70,9 +84,9 @@ double pmnb_ii_bound(int d, int M, int scan_slots);
 // [3] (optimal_mnb_tree; the padding's dummies send nothing). Exact: 2 d t_p + d + (d - m) +
 // ceil((2^m - 1)/m), which is the paper's bound ceil((M'-1)/m) + 2d + 2 d t_p - m with M' = 2^m
 // ("if M is not a power of 2, m is replaced by ceil(log M) and M by 2^ceil(log M)").
-Schedule pmnb_i_schedule(int d, std::vector<int> sources, int scan_slots, int packet_flits);
-double pmnb_i_exact(int d, int M, int scan_slots);
-double pmnb_i_bound(int d, int M, int scan_slots);
+Schedule pmnb_i_schedule(int d, std::vector<int> sources, double scan_slots, int packet_flits);
+double pmnb_i_exact(int d, int M, double scan_slots);
+double pmnb_i_bound(int d, int M, double scan_slots);
 
 // The paper's numbers for the new MNB, in slots: the exact phase sum d + sum_j
 // ceil(ceil(N/d) / 2^j) (j = 1..d) and the bound ceil(N/d) + 2d - 1; lower bound ceil((N-1)/d).
