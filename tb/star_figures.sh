@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Regenerates the priority STAR figures and tables (docs/figures/star_*) from the model:
-#   bash tb/star_figures.sh          (about 10 minutes on 2 cores)
+#   bash tb/star_figures.sh          (about 14 minutes on 2 cores)
 # Figures 2-7 of Yeh, Varvarigos & Eshoul: reception and broadcast delay vs rho on 8x8, 16x16 and
 # 8x8x8 tori, priority STAR vs FCFS; the heterogeneous 4x4x8 table (balanced vs x_i = 1/d);
 # a 2^6 hypercube. SWITCHYARD=path uses that binary (and skips the build).

@@ -56,7 +56,9 @@ class StarPlugin : public Plugin {
   // means), and the paper's wait_paper[c]: the G/D/1 wait of classes 0..c (per queue, from its
   // measured rate and variance, weighted by its arrivals) split by the conservation law
   // (star_class_waits). W_*: class 0 (H), the last class (L), all classes (W: the conservation
-  // law's side, the FCFS-equivalent G/D/1 wait).
+  // law's side, the FCFS-equivalent G/D/1 wait). The paper's analysis is slotted: it fits runs
+  // where a packet takes one cycle (packet_flits 1, tau 1); with longer packets a high-priority
+  // packet also waits for the residual of a low-priority one, which it does not count.
   struct Queues {
     bool on = false;
     double slot_cycles = 1;
