@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Regenerates the priority STAR figures and tables (docs/figures/star_*) from the model:
-#   bash tb/star_figures.sh          (about 10 minutes on 2 cores)
+#   bash tb/star_figures.sh          (about 14 minutes on 2 cores)
 # Figures 2-7 of Yeh, Varvarigos & Eshoul: reception and broadcast delay vs rho on 8x8, 16x16 and
 # 8x8x8 tori, priority STAR vs FCFS; the heterogeneous 4x4x8 table (balanced vs x_i = 1/d);
 # a 2^6 hypercube. SWITCHYARD=path uses that binary (and skips the build).
@@ -61,6 +61,16 @@ tb/plot_star.py docs/figures/star_hc6_priority.csv docs/figures/star_hc6_fcfs.cs
 RHOS=0.5,0.6,0.65,0.7,0.75,0.8,0.85,0.9,0.95,0.98
 sweep configs/papers/star/hetero_4x4x8.yaml hetero_balanced
 sweep configs/papers/star/hetero_4x4x8.yaml hetero_uniform --set traffic.broadcast.ending=uniform
+# The same with the paper's own hop counts in the balance (Eq. (4) as written, floor(n_i/4)): exact
+# on 4x4x8 but for the factor N/(N-1); on 5x5x10 (floor(5/4) = 1 for a mean ring distance of 1.2,
+# floor(10/4) = 2 for 2.5) not: x_i = 1/d, the exact balance and the paper's there.
+sweep configs/papers/star/hetero_4x4x8.yaml hetero_paper --set traffic.broadcast.balance_hops=paper
+RHOS=0.7,0.75,0.85,0.9,0.93,0.95,0.97
+sweep configs/papers/star/hetero_4x4x8.yaml hetero5_exact --set 'topology.dims=[5,5,10]'
+sweep configs/papers/star/hetero_4x4x8.yaml hetero5_paper --set 'topology.dims=[5,5,10]' \
+  --set traffic.broadcast.balance_hops=paper
+sweep configs/papers/star/hetero_4x4x8.yaml hetero5_uniform --set 'topology.dims=[5,5,10]' \
+  --set traffic.broadcast.ending=uniform
 # Real buffers: the same 8x8 broadcast load on input-VC routers (4-flit packets, one packet
 # time = 4 cycles, one injection channel) against the ideal output-queued all-port model with
 # the same packets.
@@ -100,11 +110,21 @@ for t in ("8x8", "16x16", "8x8x8", "hc6"):
 print("\n### Heterogeneous 4x4x8 torus, 50% unicast / 50% broadcast (priority STAR, 3 classes)\n")
 print("| ending dimensions | largest stable rho swept | unicast delay at rho 0.7 | reception delay at rho 0.7 |")
 print("|---|---|---|---|")
-for name, label in (("hetero_balanced", "STAR balance (eq. 4)"), ("hetero_uniform", "uniform x_i = 1/d")):
-    r7 = {r["value"]: r for r in rows(name)}.get("0.7")
-    u = f"{float(r7['latency_mean']):.2f}" if r7 and r7["stable"] == "true" else "unstable"
-    rc = f"{float(r7['reception_delay_mean']):.2f}" if r7 and r7["stable"] == "true" else "unstable"
-    print(f"| {label} | {max_stable(name)} | {u} | {rc} |")
+def hetero_rows(series, at):
+    for name, label in series:
+        r = {r["value"]: r for r in rows(name)}.get(at)
+        u = f"{float(r['latency_mean']):.2f}" if r and r["stable"] == "true" else "unstable"
+        rc = f"{float(r['reception_delay_mean']):.2f}" if r and r["stable"] == "true" else "unstable"
+        print(f"| {label} | {max_stable(name)} | {u} | {rc} |")
+hetero_rows((("hetero_balanced", "STAR balance (eq. 4)"),
+             ("hetero_paper", "STAR balance, the paper's floor(n_i/4) hops"),
+             ("hetero_uniform", "uniform x_i = 1/d")), "0.7")
+print("\n### Heterogeneous 5x5x10 torus, 50% unicast / 50% broadcast: exact vs the paper's hop counts\n")
+print("| ending dimensions | largest stable rho swept | unicast delay at rho 0.85 | reception delay at rho 0.85 |")
+print("|---|---|---|---|")
+hetero_rows((("hetero5_exact", "STAR balance (eq. 4), exact hops"),
+             ("hetero5_paper", "STAR balance, the paper's floor(n_i/4) hops"),
+             ("hetero5_uniform", "uniform x_i = 1/d")), "0.85")
 print("\n### Real buffers: priority STAR on an 8x8 torus, 4-flit packets (packet time = 4 cycles)\n")
 print("| router | largest stable rho swept | reception delay at rho 0.3 | broadcast delay at rho 0.3 |")
 print("|---|---|---|---|")

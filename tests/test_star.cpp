@@ -1,5 +1,7 @@
 // STAR broadcast trees (local forwarding rule), VC and priority classes, the balance solver
-// (paper Eqs. (1)-(4) and the §4 projection) and the throughput factor.
+// (paper Eqs. (1)-(4) and the §4 projection, exact or the paper's floor(n_i/4) unicast hops) and
+// the throughput factor; §3.2's G/D/1 waits and conservation law, by hand and beside the model's
+// measured waits per hop.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -8,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "helpers.hpp"
 #include "switchyard/schemes/star/star.hpp"
 #include "switchyard/topology/topology.hpp"
 
@@ -466,4 +469,216 @@ TEST(StarPick, EndingDimensionFromCumulativeProbabilities) {
   EXPECT_EQ(sy::star_pick_ending_dim(x, 0.999999), 2);
   EXPECT_EQ(sy::star_pick_ending_dim(x, 1.0), 2);  // rounding: never a zero-probability one
   EXPECT_EQ(sy::star_pick_ending_dim({0.0, 1.0}, 0.0), 1);
+}
+
+// --- §3.2's queueing analysis and §4's hop counts
+// --------------------------------------------------
+
+TEST(StarQueueing, GD1WaitByHand) {
+  // W = V / (2 rho (1 - rho)) - 1/2: 0.3 / (2 0.25 0.75) - 0.5 = 0.8 - 0.5.
+  EXPECT_NEAR(sy::star_gd1_wait(0.25, 0.3), 0.3, 1e-12);
+  // Poisson arrivals (V = rho): the M/D/1 wait rho / (2 (1 - rho)).
+  EXPECT_NEAR(sy::star_gd1_wait(0.5, 0.5), 0.5, 1e-12);
+  EXPECT_NEAR(sy::star_gd1_wait(0.9, 0.9), 4.5, 1e-12);
+  // Bernoulli arrivals (at most one a slot, V = rho (1 - rho)) never wait.
+  EXPECT_NEAR(sy::star_gd1_wait(0.3, 0.3 * 0.7), 0.0, 1e-12);
+  EXPECT_TRUE(std::isnan(sy::star_gd1_wait(1.0, 1.0)));
+  EXPECT_TRUE(std::isnan(sy::star_gd1_wait(0.0, 0.0)));
+  EXPECT_TRUE(std::isnan(sy::star_gd1_wait(0.5, -0.1)));
+}
+
+TEST(StarQueueing, ConservationLawSplitsTheClasses) {
+  // Two classes: W_H = the high class's own G/D/1 wait; W_L from rho W = rho_H W_H + rho_L W_L.
+  std::vector<double> w = sy::star_class_waits({0.1, 0.4}, {0.05, 0.6});
+  ASSERT_EQ(w.size(), 2u);
+  EXPECT_NEAR(w[0], 0.05, 1e-12);
+  EXPECT_NEAR(w[1], (0.5 * 0.6 - 0.1 * 0.05) / 0.4, 1e-12);  // 0.7375
+  // The paper's weights: 8x8 torus, (N/n - 1)/(N - 1) = 7/63 of the transmissions high.
+  const double fH = sy::star_high_share({8, 8}, {0.5, 0.5});
+  EXPECT_NEAR(fH, 7.0 / 63.0, 1e-12);
+  const double rho = 0.8, WH = 0.02, W = 1.9;
+  w = sy::star_class_waits({fH * rho, (1 - fH) * rho}, {WH, W});
+  EXPECT_NEAR((56.0 / 63.0) * w[1] + (7.0 / 63.0) * w[0], W, 1e-12);  // the paper's W
+  // Three classes, one empty in the middle: it is skipped.
+  w = sy::star_class_waits({0.2, 0.0, 0.2}, {0.1, 0.1, 0.5});
+  EXPECT_TRUE(std::isnan(w[1]));
+  EXPECT_NEAR(w[2], (0.4 * 0.5 - 0.2 * 0.1) / 0.2, 1e-12);
+  EXPECT_THROW(sy::star_class_waits({0.1}, {0.1, 0.2}), std::invalid_argument);
+}
+
+TEST(StarQueueing, HighShareOfGeneralTori) {
+  // 4x4x8, ending dimension l: N - 1 - a_{l,l} high transmissions of 127 (a = 96, 96, 112).
+  EXPECT_NEAR(sy::star_high_share({4, 4, 8}, {1, 0, 0}), 31.0 / 127.0, 1e-12);
+  EXPECT_NEAR(sy::star_high_share({4, 4, 8}, {0, 0, 1}), 15.0 / 127.0, 1e-12);
+  EXPECT_NEAR(sy::star_high_share({4, 4, 8}, {0.25, 0.25, 0.5}),
+              (0.25 * 31 + 0.25 * 31 + 0.5 * 15) / 127.0, 1e-12);
+  // n-ary d-cube: (N/n - 1)/(N - 1) whatever x.
+  EXPECT_NEAR(sy::star_high_share({8, 8, 8}, {0.2, 0.3, 0.5}), 63.0 / 511.0, 1e-12);
+}
+
+TEST(StarHops, PapersFloorQuarter) {
+  EXPECT_EQ(sy::star_unicast_hops_paper({4, 4, 8}), (std::vector<double>{1, 1, 2}));
+  EXPECT_EQ(sy::star_unicast_hops_paper({2, 3, 5, 6, 7}), (std::vector<double>{0, 0, 1, 1, 1}));
+  // 4x4x8: the exact hops are the paper's times N/(N-1) = 128/127.
+  const std::vector<double> D = sy::star_unicast_hops({4, 4, 8});
+  EXPECT_NEAR(D[0], 128.0 / 127.0, 1e-12);
+  EXPECT_NEAR(D[2], 256.0 / 127.0, 1e-12);
+  // Broadcast only: the hop counts do not enter.
+  const auto ex = sy::star_balance({3, 3, 6}, 0.01, 0.0, sy::StarHops::Exact);
+  const auto pa = sy::star_balance({3, 3, 6}, 0.01, 0.0, sy::StarHops::Paper);
+  for (int i = 0; i < 3; ++i) EXPECT_NEAR(ex[i], pa[i], 1e-12);
+  // With unicast the paper's balance solves Eq. (4) with floor(n_i/4): its x makes the loads
+  // the paper predicts equal, and sums to 1.
+  const double lb = 0.5 * 0.8 * 6 / 127.0, lr = 0.5 * 0.8 * 6 / 4.0;
+  const auto x = sy::star_balance_unprojected({4, 4, 8}, lb, lr, sy::StarHops::Paper);
+  const std::vector<int> dims{4, 4, 8};
+  double sum = 0;
+  for (int i = 0; i < 3; ++i) {
+    double load = lr * std::floor(dims[i] / 4);
+    for (int l = 0; l < 3; ++l) load += lb * sy::star_dim_transmissions(dims, l)[i] * x[l];
+    EXPECT_NEAR(load / 2, lb * 127 / 6 + lr * 4 / 6.0, 1e-12) << i;  // Eq. (4) per link
+    sum += x[i];
+  }
+  EXPECT_NEAR(sum, 1.0, 1e-12);
+  // It differs from the exact balance (the N/(N-1) factor), a little.
+  const auto xe = sy::star_balance_unprojected({4, 4, 8}, lb, lr, sy::StarHops::Exact);
+  EXPECT_GT(std::abs(x[2] - xe[2]), 1e-6);
+  EXPECT_LT(std::abs(x[2] - xe[2]), 0.02);
+}
+
+namespace {
+
+// The model's waits against the paper's closed forms, on 6x6 at rho 0.7 (seeds 5-7: W_H
+// 0.0365-0.0370 against 0.0356-0.0363; W 0.845-0.857 against 0.697-0.708, W_L 0.98-0.99 against
+// 0.81-0.82). W_H: within 10%. W and W_L: the paper's G/D/1 takes the arrivals of successive slots
+// as independent; on a link they come in trains (a busy upstream link sends one a slot for a
+// while), and the model waits longer, by about 20% here: within [1, 1.35] x the paper's.
+constexpr double kHighTol = 0.10, kAllLow = 1.0, kAllHigh = 1.35;
+
+std::string star_run_yaml(const std::string& scheme, double rho, const std::string& extra = "") {
+  return "topology: {type: torus, dims: [6, 6]}\n"
+         "router: {buffering: output_queued, switching: store_and_forward, priority_classes: 2}\n"
+         "network_interface: {injection: all_port}\n"
+         "timing: {alpha: 0, delta: 0, tau: 1}\n"
+         "traffic:\n  process: poisson\n  packet_flits: 1\n"
+         "  broadcast: {scheme: " +
+         scheme + extra +
+         "}\n"
+         "  load: {rho: " +
+         std::to_string(rho) +
+         ", broadcast_share: 1.0}\n"
+         "simulation: {warmup: 2000, measure: 20000, seed: 5}\n";
+}
+
+}  // namespace
+
+TEST(StarQueueing, ModelWaitsBesideThePapers) {
+  // Priority STAR on a 6x6 torus at rho 0.7: per hop, the high class waits as the G/D/1 queue of
+  // its own arrivals and all classes together as that of all arrivals (the paper's W, the
+  // conservation law), the low class as the law's split; the measured arrival moments enter.
+  const sy::Results r = sy::test::run(star_run_yaml("priority_star", 0.7));
+  ASSERT_TRUE(r.stable) << r.unstable_reason;
+  const sy::StarPlugin* p = r.find<sy::StarPlugin>();
+  ASSERT_NE(p, nullptr);
+  const sy::StarPlugin::Queues& q = p->queues();
+  ASSERT_TRUE(q.on);
+  ASSERT_EQ(q.rho.size(), 2u);
+  // Every link carries rho; the high share is the paper's (N/n - 1)/(N - 1) = 5/35.
+  EXPECT_NEAR(q.rho_all, 0.7, 0.02);
+  EXPECT_NEAR(q.high_share_paper, 5.0 / 35.0, 1e-12);
+  EXPECT_NEAR(q.high_share_model, 5.0 / 35.0, 0.01);
+  EXPECT_NEAR(q.rho[0], 0.7 * 5 / 35, 0.01);  // rho_H < 1/n
+  // The model's waits beside the paper's: within the stated tolerances.
+  EXPECT_NEAR(q.wait_model[0], q.wait_paper[0], kHighTol * q.wait_paper[0]) << "W_H";
+  EXPECT_GE(q.W_model, kAllLow * q.W_paper) << "W";
+  EXPECT_LE(q.W_model, kAllHigh * q.W_paper) << "W";
+  EXPECT_GE(q.wait_model[1], kAllLow * q.wait_paper[1]) << "W_L";
+  EXPECT_LE(q.wait_model[1], kAllHigh * q.wait_paper[1]) << "W_L";
+  // W_H is O(rho_H / (1 - rho_H)): a few hundredths of a packet time, W_L over 20 times more.
+  EXPECT_LT(q.wait_model[0], 0.05);
+  EXPECT_GT(q.wait_model[1], 20 * q.wait_model[0]);
+  // The measured classes add up to the measured total (conservation inside the model).
+  const double fH = q.rho[0] / (q.rho[0] + q.rho[1]);
+  EXPECT_NEAR(fH * q.wait_model[0] + (1 - fH) * q.wait_model[1], q.W_model, 1e-3);
+}
+
+TEST(StarQueueing, ConservationLawPriorityAgainstFcfs) {
+  // The conservation law in the model: priority changes who waits, not the mean wait per hop:
+  // priority STAR's mean over both classes against FCFS (same trees, one class) at the same load.
+  const sy::Results pr = sy::test::run(star_run_yaml("priority_star", 0.7));
+  std::string why;
+  const std::string fc =
+      sy::test::cli_results("star-fcfs", star_run_yaml("fcfs_direct", 0.7), &why);
+  ASSERT_TRUE(pr.stable) << pr.unstable_reason;
+  ASSERT_FALSE(fc.empty()) << why;
+  const auto& qp = pr.find<sy::StarPlugin>()->queues();
+  const double Wf = sy::test::json_number(fc, "queues", "W_model");
+  const double Wf_ci = sy::test::json_number(fc, "queues", "W_model_ci95");
+  const double Wf_paper = sy::test::json_number(fc, "queues", "W_paper");
+  EXPECT_EQ(fc.find("W_H_model"), std::string::npos);  // one class
+  // Within the two 95% intervals (seeds 5-7: 0.8452 / 0.8463, 0.8486 / 0.8468, 0.8568 / 0.8549,
+  // intervals 0.02-0.03).
+  EXPECT_NEAR(qp.W_model, Wf, qp.W_model_ci95 + Wf_ci);
+  EXPECT_GE(Wf, kAllLow * Wf_paper);
+  EXPECT_LE(Wf, kAllHigh * Wf_paper);
+}
+
+TEST(StarHops, ConfigKeyParsedAndRefused) {
+  const std::string base =
+      "topology: {type: torus, dims: [4, 4, 8]}\n"
+      "router: {buffering: output_queued, priority_classes: 3}\n"
+      "traffic:\n"
+      "  broadcast: {scheme: priority_star, classes: 3, ";
+  const std::string load = "}\n  load: {rho: 0.6, broadcast_share: 0.5}\n";
+  EXPECT_FALSE(sy::test::cfg(base + load).traffic.broadcast.paper_hops);
+  EXPECT_FALSE(sy::test::cfg(base + "balance_hops: exact" + load).traffic.broadcast.paper_hops);
+  EXPECT_TRUE(sy::test::cfg(base + "balance_hops: paper" + load).traffic.broadcast.paper_hops);
+  // A bad value: the file, the line (4) and the key.
+  std::string e = sy::test::config_error(base + "balance_hops: floor" + load);
+  EXPECT_NE(e.find("cfg.yaml:4"), std::string::npos) << e;
+  EXPECT_NE(e.find("traffic.broadcast.balance_hops"), std::string::npos) << e;
+  EXPECT_NE(e.find("exact"), std::string::npos) << e;
+  // Without the balance it means nothing: refused.
+  e = sy::test::config_error(base + "ending: uniform, balance_hops: paper" + load);
+  EXPECT_NE(e.find("traffic.broadcast.balance_hops"), std::string::npos) << e;
+  e = sy::test::config_error("traffic: {broadcast: {balance_hops: paper}}\n");
+  EXPECT_NE(e.find("traffic.broadcast.balance_hops"), std::string::npos) << e;
+  // --set too.
+  e = sy::test::config_error(base + load, {"traffic.broadcast.balance_hops=1"});
+  EXPECT_NE(e.find("traffic.broadcast.balance_hops"), std::string::npos) << e;
+}
+
+TEST(StarHops, PaperHopsChangeOnlyTheBalance) {
+  // 5x5x10 with 50% unicast: floor(5/4) = 1 and floor(10/4) = 2 where the rings' mean distances
+  // are 1.2 and 2.5, so the paper's Eq. (4) undercounts the unicast on the long dimension and
+  // gives it too much broadcast: its links carry 1.062 rho.
+  const std::string y =
+      "topology: {type: torus, dims: [5, 5, 10]}\n"
+      "router: {buffering: output_queued, switching: store_and_forward, priority_classes: 3}\n"
+      "network_interface: {injection: all_port}\n"
+      "timing: {alpha: 0, delta: 0, tau: 1}\n"
+      "traffic:\n  process: poisson\n  packet_flits: 1\n  pattern: uniform\n"
+      "  broadcast: {scheme: priority_star, classes: 3, balance_hops: HOPS}\n"
+      "  load: {rho: 0.5, broadcast_share: 0.5}\n"
+      "simulation: {warmup: 200, measure: 1000, seed: 2}\n";
+  auto with = [&](const std::string& h) {
+    std::string s = y;
+    s.replace(s.find("HOPS"), 4, h);
+    return s;
+  };
+  const sy::Results ex = sy::test::run(with("exact"));
+  std::string why;
+  const std::string pa = sy::test::cli_results("star-paper-hops", with("paper"), &why);
+  ASSERT_FALSE(pa.empty()) << why;
+  const auto* pe = ex.find<sy::StarPlugin>();
+  ASSERT_NE(pe, nullptr);
+  // The exact balance loads every link alike: max_link_load = rho.
+  EXPECT_NEAR(pe->rho(), 0.5, 1e-9);
+  const auto& le = pe->link_loads();
+  EXPECT_NEAR(*std::max_element(le.begin(), le.end()), 0.5, 1e-9);
+  EXPECT_NE(ex.to_json().find("\"balance_hops\": \"exact\""), std::string::npos);
+  // The paper's does not (rho itself stays exact).
+  EXPECT_NE(pa.find("\"balance_hops\": \"paper\""), std::string::npos);
+  EXPECT_NEAR(sy::test::json_number(pa, "star", "rho"), 0.5, 1e-9);
+  EXPECT_NEAR(sy::test::json_number(pa, "star", "max_link_load"), 0.5 * 1.062, 0.001);
 }

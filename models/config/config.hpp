@@ -149,11 +149,13 @@ struct InterfaceConfig {
 // Random broadcasting (router-level replication along STAR trees, output_queued routers).
 struct BroadcastConfig {
   BroadcastScheme scheme = BroadcastScheme::None;
-  bool balanced = true;   // ending dimension with the STAR balance probabilities, else 1/d each
-  int classes = 2;        // priority_star: 2 (unicast high) or 3 (unicast medium)
-  double rate = 0;        // broadcast packets per node per cycle (Poisson)
-  int root = 0;           // indirect: tree l is rooted at node (root + l) mod N
-  double scan_slots = 1;  // pmnb_iii / pmnb_ii: slots per scan step (the paper's t_p, real)
+  bool balanced = true;  // ending dimension with the STAR balance probabilities, else 1/d each
+  // The balance's unicast hops per dimension: exact (false) or the paper's floor(n_i/4) (true).
+  bool paper_hops = false;
+  int classes = 2;              // priority_star: 2 (unicast high) or 3 (unicast medium)
+  double rate = 0;              // broadcast packets per node per cycle (Poisson)
+  int root = 0;                 // indirect: tree l is rooted at node (root + l) mod N
+  double scan_slots = 1;        // pmnb_iii / pmnb_ii: slots per scan step (the paper's t_p, real)
   bool theorem_periods = true;  // pmnb: periods of V + M X slots (false: the schedule's length)
   bool pmnb() const {
     return scheme == BroadcastScheme::PmnbIii || scheme == BroadcastScheme::PmnbIi;

@@ -90,6 +90,8 @@ const std::vector<std::pair<std::string, std::string>>& key_meanings() {
        "the broadcast trees (STAR) or the PMNB periods; none: no "
        "broadcasts"},
       {"traffic.broadcast.ending", "STAR ending dimension: balance probabilities, or 1/d each"},
+      {"traffic.broadcast.balance_hops",
+       "STAR balance: exact unicast hops per dimension, or the paper's floor(n_i/4)"},
       {"traffic.broadcast.root", "indirect: the node the global trees start from"},
       {"traffic.broadcast.classes", "priority_star: 2 (unicast high) or 3 (unicast medium)"},
       {"traffic.broadcast.scan_slots",

@@ -362,6 +362,13 @@ void parse_traffic(Section& tr, Config& c) {
          "the indirect scheme draws one of the root's d trees uniformly");
   b.balanced = bc.choice<bool>("ending", !indirect, {{"balanced", true}, {"uniform", false}},
                                "balanced (indirect: uniform)");
+  // The balance's unicast hop counts (schemes/star/star.hpp, StarHops): only the STAR balance
+  // (priority_star or fcfs_direct with balanced ending dimensions) uses them.
+  if (bc.has("balance_hops") && (!b.enabled() || !b.balanced || b.pmnb() || indirect))
+    fail(c.source, bc.at("balance_hops"), bc.path("balance_hops"),
+         "only the STAR balance (priority_star or fcfs_direct, ending: balanced) uses unicast hop "
+         "counts");
+  b.paper_hops = bc.choice<bool>("balance_hops", false, {{"exact", false}, {"paper", true}});
   if (bc.has("root") && !indirect)
     fail(c.source, bc.at("root"), bc.path("root"), "only the indirect scheme has a root");
   b.root =

@@ -31,6 +31,7 @@ void OutputQueuedRouter::count_in(int flits, int copies) {
 // FCFS within a class by the cycle a packet is ready to go (fully here for store-and-forward):
 // a packet from the NI (no store-and-forward wait) may go ahead of one still arriving.
 void OutputQueuedRouter::enqueue(int out, int cls, const Entry& e) {
+  if (waits_) waits_->arrive(out, cls, e.ready);
   Ring<Entry>& q = queues_[out][cls];
   q.push(e);
   for (std::size_t i = q.size() - 1; i > 0 && q.at(i - 1).ready > q.at(i).ready; --i)
@@ -172,6 +173,7 @@ bool OutputQueuedRouter::evaluate(Cycle t) {
       const Cycle busy = static_cast<Cycle>(pk.flits) * tau_;
       ou.free_at = t + busy;
       fabric_.max_flit_wait = std::max(fabric_.max_flit_wait, t - e.ready);
+      if (waits_) waits_->depart(static_cast<int>(c), e.ready, t - std::min(e.ready, t));
       if (probe_ && probe_->on) probe_->grant(e.in_port, 0, o, e.packet);
       Link& l = ou.link;
       ou.flits += static_cast<std::uint64_t>(pk.flits);

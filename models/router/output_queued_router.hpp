@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "switchyard/base/ring.hpp"
+#include "switchyard/router/queue_waits.hpp"
 #include "switchyard/router/router.hpp"
 
 namespace sy {
@@ -21,6 +22,9 @@ class OutputQueuedRouter : public Router {
   void connect_upstream(int, OutputUnit*, bool) override {}
   std::size_t queued(int port) const;
   void sample(RouterProbe& p) const override;
+  // From now on, each packet's arrival at an output queue and its wait there go to `w` (kept by
+  // the caller for the run; null: stop).
+  void track_waits(QueueWaits* w) { waits_ = w; }
 
  private:
   struct Entry {
@@ -37,6 +41,7 @@ class OutputQueuedRouter : public Router {
   const int delta_, tau_;
   const bool saf_;
   const BroadcastConfig bcast_;
+  QueueWaits* waits_ = nullptr;
 };
 
 }  // namespace sy

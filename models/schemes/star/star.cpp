@@ -192,12 +192,13 @@ struct BalanceSystem {
   double N = 1, D_ave = 0, d_ave = 0;
 };
 
-BalanceSystem make_system(const std::vector<int>& dims) {
+BalanceSystem make_system(const std::vector<int>& dims, StarHops hops = StarHops::Exact) {
   check_dims(dims);
   BalanceSystem s;
   s.N = num_nodes(dims);
   const std::vector<int> lk = star_links_per_node(dims);
-  const std::vector<double> D = star_unicast_hops(dims);
+  const std::vector<double> D =
+      hops == StarHops::Paper ? star_unicast_hops_paper(dims) : star_unicast_hops(dims);
   for (int i = 0; i < static_cast<int>(dims.size()); ++i) {
     s.d_ave += lk[i];
     s.D_ave += D[i];
@@ -253,10 +254,17 @@ std::vector<double> star_unicast_hops(const std::vector<int>& dims) {
   return D;
 }
 
+std::vector<double> star_unicast_hops_paper(const std::vector<int>& dims) {
+  check_dims(dims);
+  std::vector<double> D;
+  for (int n : dims) D.push_back(n / 4);
+  return D;
+}
+
 std::vector<double> star_balance_unprojected(const std::vector<int>& dims, double lambda_b,
-                                             double lambda_r) {
+                                             double lambda_r, StarHops hops) {
   check_rates(lambda_b, lambda_r);
-  const BalanceSystem s = make_system(dims);
+  const BalanceSystem s = make_system(dims, hops);
   if (lambda_b <= 0) lambda_b = 1, lambda_r = 0;
   const int m = static_cast<int>(s.active.size());
   std::vector<double> x(dims.size(), 0.0);
@@ -275,9 +283,10 @@ std::vector<double> star_balance_unprojected(const std::vector<int>& dims, doubl
   return x;
 }
 
-std::vector<double> star_balance(const std::vector<int>& dims, double lambda_b, double lambda_r) {
+std::vector<double> star_balance(const std::vector<int>& dims, double lambda_b, double lambda_r,
+                                 StarHops hops) {
   check_rates(lambda_b, lambda_r);
-  const BalanceSystem s = make_system(dims);
+  const BalanceSystem s = make_system(dims, hops);
   const int m = static_cast<int>(s.active.size());
   std::vector<double> x(dims.size(), 0.0);
   if (m == 0) {
@@ -291,7 +300,7 @@ std::vector<double> star_balance(const std::vector<int>& dims, double lambda_b, 
     for (int i : s.active) x[i] = 1.0 / m;
     return x;
   }
-  x = star_balance_unprojected(dims, lambda_b, lambda_r);
+  x = star_balance_unprojected(dims, lambda_b, lambda_r, hops);
   const double tol = 1e-12;
   bool feasible = true;
   for (double v : x) feasible = feasible && v >= -tol && v <= 1 + tol;
@@ -360,6 +369,43 @@ int star_pick_ending_dim(const std::vector<double>& x, double u) {
     if (u < cum) return i;
   }
   return last;
+}
+
+double star_gd1_wait(double rho, double var) {
+  if (!(rho > 0 && rho < 1) || !(var >= 0)) return std::nan("");
+  return var / (2 * rho * (1 - rho)) - 0.5;
+}
+
+std::vector<double> star_class_waits(const std::vector<double>& rho,
+                                     const std::vector<double>& wait_cum) {
+  if (rho.size() != wait_cum.size())
+    throw std::invalid_argument("star: one rate and one cumulative wait per class");
+  std::vector<double> w;
+  double before = 0, w_before = 0;  // rate and wait of the classes above c
+  for (std::size_t c = 0; c < rho.size(); ++c) {
+    const double upto = before + rho[c];
+    if (!(rho[c] > 0)) {
+      w.push_back(std::nan(""));
+      continue;
+    }
+    w.push_back(before > 0 ? (upto * wait_cum[c] - before * w_before) / rho[c] : wait_cum[c]);
+    before = upto;
+    w_before = wait_cum[c];
+  }
+  return w;
+}
+
+double star_high_share(const std::vector<int>& dims, const std::vector<double>& x) {
+  check_dims(dims);
+  const int d = static_cast<int>(dims.size());
+  if (static_cast<int>(x.size()) != d)
+    throw std::invalid_argument("star: x needs one entry per dimension");
+  const double N = num_nodes(dims);
+  if (N <= 1) return 0;
+  double high = 0;
+  for (int l = 0; l < d; ++l)
+    if (x[l] > 0) high += x[l] * (N - 1 - star_dim_transmissions(dims, l)[l]) / (N - 1);
+  return high;
 }
 
 }  // namespace sy

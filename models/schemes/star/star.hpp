@@ -104,6 +104,12 @@ inline int star_priority_class(StarPriority s, bool broadcast, bool on_ending_di
 }
 
 // --- Balance ------------------------------------------------------------------------------------
+// Unicast hops per dimension in the balance system: Exact (star_unicast_hops(), the default) or
+// Paper (floor(n_i/4), the paper's Eq. (4) as written: exact for n_i = 0 mod 4 but for the
+// factor N/(N-1), low for other sizes: 0 for n_i = 2 or 3, 1 for 5 and 6 where the ring's mean
+// distance is 1.2 and 1.5). Only the balance (x) changes; rho and the link loads stay exact.
+enum class StarHops { Exact, Paper };
+
 // All functions take the dimension sizes of a torus (hypercube = all 2) and throw
 // std::invalid_argument for an empty list or a size < 1. Rates are per node per packet
 // transmission time: lambda_b broadcast source packets, lambda_r unicast packets (destinations
@@ -121,6 +127,8 @@ std::vector<double> star_dim_transmissions(const std::vector<int>& dims, int end
 // an n_i-ring over all coordinate pairs. Sums to D_ave (mean distance to the other nodes). The
 // paper's Eq. (4) uses floor(n_i/4) instead (exact only for n_i = 0 mod 4 and ignoring N/(N-1)).
 std::vector<double> star_unicast_hops(const std::vector<int>& dims);
+// The paper's approximation of the same: floor(n_i/4) per dimension (§4).
+std::vector<double> star_unicast_hops_paper(const std::vector<int>& dims);
 
 // The exact solution of the balance system, which may lie outside [0,1]^d:
 //   sum_j a_{i,j} lambda_b x_j + lambda_r D_i = (l_i / sum_k l_k) (lambda_b (N-1) + lambda_r D_ave)
@@ -129,9 +137,10 @@ std::vector<double> star_unicast_hops(const std::vector<int>& dims);
 // lambda_b). With sizes 2 and >= 3 mixed, the l_i weights make the per-LINK loads equal (the
 // paper's right-hand side (N-1)/d would equalise per-dimension totals instead). Size-1
 // dimensions get x = 0. lambda_b = 0 is treated as lambda_b = 1, lambda_r = 0 (Eq. (2)).
-// Solutions sum to 1.
+// Solutions sum to 1. hops = Paper: D_i = floor(n_i/4), D_ave = their sum (the paper's Eq. (4)).
 std::vector<double> star_balance_unprojected(const std::vector<int>& dims, double lambda_b = 1.0,
-                                             double lambda_r = 0.0);
+                                             double lambda_r = 0.0,
+                                             StarHops hops = StarHops::Exact);
 
 // The ending-dimension probabilities to use: the exact solution when it is feasible (every
 // x_i in [0,1]; all equal sizes give exactly 1/d). Otherwise its projection (§4: "if x_1 > 1 and
@@ -139,8 +148,10 @@ std::vector<double> star_balance_unprojected(const std::vector<int>& dims, doubl
 // maximum expected per-link utilisation max_i star_link_loads()[i] (solved as a matrix game by
 // the simplex method). In two dimensions that is exactly the paper's clamp to (1,0)/(0,1);
 // when the exact solution is feasible it is also the minimiser (all loads equal rho).
+// hops = Paper: the same with the paper's D_i = floor(n_i/4) (the minimax then minimises the
+// loads the paper's hop counts predict).
 std::vector<double> star_balance(const std::vector<int>& dims, double lambda_b = 1.0,
-                                 double lambda_r = 0.0);
+                                 double lambda_r = 0.0, StarHops hops = StarHops::Exact);
 
 // Expected utilisation of one link of each dimension (Eq. (4) per link):
 //   u_i = (lambda_b sum_l a_{i,l} x_l + lambda_r D_i) / l_i   (0 for size-1 dimensions).
@@ -162,5 +173,31 @@ std::pair<double, double> star_rates(const std::vector<int>& dims, double rho,
 // Picks the ending dimension from probabilities x given u uniform in [0,1): the first i with
 // u < x_0 + ... + x_i, never a dimension with x_i = 0.
 int star_pick_ending_dim(const std::vector<double>& x, double u);
+
+// --- §3.2's queueing analysis
+// --------------------------------------------------------------------- Times in slots of one
+// packet time (the paper's unit transmission time). The paper treats each output queue as a
+// discrete-time G/D/1 queue: per slot a number of packets arrive (or are generated), with mean rho
+// and variance V, i.i.d. from slot to slot; one packet is sent per slot.
+
+// The G/D/1 mean wait (arrival -> start of transmission): W = V / (2 rho (1 - rho)) - 1/2. The
+// paper's W_H with (rho_H, V_H) and its W with (rho, V). Poisson arrivals (V = rho) give the
+// M/D/1 wait rho / (2 (1 - rho)). NaN unless 0 < rho < 1 and V >= 0.
+double star_gd1_wait(double rho, double var);
+
+// The conservation law (§3.2, [9]): with strict non-preemptive priority and one-slot service,
+// classes 0..c together wait as one G/D/1 queue of their arrivals, whatever the order inside;
+// class c's wait follows from those of 0..c and 0..c-1:
+//   W_c = (rho_{<=c} Wcum[c] - rho_{<c} Wcum[c-1]) / rho_c,   rho_{<=c} = rho[0] + ... + rho[c].
+// Two classes: W_H = Wcum[0] and W_L = (rho W - rho_H W_H) / rho_L, the paper's
+// W = (N - N/n)/(N - 1) W_L + (N/n - 1)/(N - 1) W_H solved for W_L. rho: per class arrival
+// rates; wait_cum: per class c the wait of classes 0..c together. NaN for an empty class.
+std::vector<double> star_class_waits(const std::vector<double>& rho,
+                                     const std::vector<double>& wait_cum);
+
+// The fraction of a broadcast's transmissions that are HIGH priority (off the ending dimension),
+// ending dimensions drawn from x: sum_l x_l (N - 1 - a_{l,l}) / (N - 1). An n-ary d-cube gives
+// the paper's (N/n - 1)/(N - 1) for any x (§3.2).
+double star_high_share(const std::vector<int>& dims, const std::vector<double>& x);
 
 }  // namespace sy
