@@ -162,19 +162,21 @@ simulation: {warmup: 1000, measure: 100000, seed: 1}
   EXPECT_LE(big, small * 1.1) << small << " MB at 100k cycles, " << big << " MB at 1M";
 }
 
-// H-trees on 63x63 (k = 6) on the cycle model: T(B) to the cycle (about 1.5 s a run, so here and
-// not in the default suite; 7x7 to 31x31 are in tests/test_circuit.cpp).
+// H-trees on 63x63 (k = 6) and 127x127 (k = 7) on the cycle model: T(B) to the cycle (about 1.5 s
+// and 4 s a run, so here with the other large tori and not in the default suite; 7x7 to 31x31 are
+// in tests/test_circuit.cpp, the 127x127 schedule itself in tests/test_circuit_schedule.cpp).
 namespace {
-void htrees_63(int alpha, int delta, int tau, int L, int B, int root) {
+void htrees_run(int n, int alpha, int delta, int tau, int L, int B, int root) {
   std::ostringstream y;
-  y << "topology: {type: torus, dims: [63, 63]}\nrouter: {switching: direct_connect}\n"
+  y << "topology: {type: torus, dims: [" << n << ", " << n
+    << "]}\nrouter: {switching: direct_connect}\n"
     << "timing: {alpha: " << alpha << ", delta: " << delta << ", tau: " << tau << "}\n"
     << "traffic: {type: none}\nschedule: {algorithm: h_trees, message_flits: " << L
     << ", packet_flits: " << B << ", root: " << root << "}\n";
   const Results r = test::run(y.str());
   ASSERT_TRUE(r.find<SchedulePlugin>());
   ASSERT_TRUE(r.stable) << r.unstable_reason;
-  EXPECT_EQ(r.find<SchedulePlugin>()->result.nodes_informed, 63 * 63 - 1);
+  EXPECT_EQ(r.find<SchedulePlugin>()->result.nodes_informed, n * n - 1);
   EXPECT_EQ(r.find<SchedulePlugin>()->result.duplicates, 0u);
   EXPECT_EQ(static_cast<double>(r.find<SchedulePlugin>()->result.completion),
             r.find<SchedulePlugin>()->result.formula)
@@ -183,13 +185,19 @@ void htrees_63(int alpha, int delta, int tau, int L, int B, int root) {
 }  // namespace
 
 TEST(CircuitLong, HTrees63x63IsTB) {
-  htrees_63(20, 3, 1, 16, 4, 0);
+  htrees_run(63, 20, 3, 1, 16, 4, 0);
 }
 TEST(CircuitLong, HTrees63x63IsTBEightPacketsPerHalfOtherRoot) {
-  htrees_63(100, 7, 2, 96, 6, 1000);
+  htrees_run(63, 100, 7, 2, 96, 6, 1000);
 }
 TEST(CircuitLong, HTrees63x63IsTBDeltaZero) {
-  htrees_63(9, 0, 3, 24, 3, 3968);
+  htrees_run(63, 9, 0, 3, 24, 3, 3968);
+}
+TEST(CircuitLong, HTrees127x127IsTB) {
+  htrees_run(127, 20, 3, 1, 16, 4, 0);
+}
+TEST(CircuitLong, HTrees127x127IsTBFourPacketsPerHalfOtherRoot) {
+  htrees_run(127, 100, 7, 2, 48, 6, 8000);
 }
 
 // routing.dateline: ring_entry (BookSim2's dateline classes) above saturation for 200k cycles on

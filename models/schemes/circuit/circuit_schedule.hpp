@@ -44,12 +44,13 @@ Schedule tiling(const std::vector<int>& dims, int root = 0, int message_flits = 
 Schedule divide_and_conquer(const std::vector<int>& dims, int root, int parts,
                             int message_flits = 0);
 
-// Two H-trees (§5) on (2^k - 1) x (2^k - 1), 2 <= k <= 6. The message is split into halves X and Y,
-// each into parts/2 packets (parts = L/B, even): part 2j is X_j, part 2j+1 is Y_j. X_j runs down
+// Two H-trees (§5) on (2^k - 1) x (2^k - 1), 2 <= k <= 7. The message is split into halves X and
+// Y, each into parts/2 packets (parts = L/B, even): part 2j is X_j, part 2j+1 is Y_j. X_j runs down
 // the vertical-first H-tree and Y_j down the horizontal-first one from phase j; a fill gives X to
 // the nodes off the first tree and Y to the nodes off the second: one hop in the last phase where
 // a tree neighbour can serve, else earlier circuits and relays, every reception by T(B).
-// k <= 6 (up to 63x63); larger sizes are refused (the fill search does not settle there).
+// k <= 7 (up to 127x127; k = 7 starts from the 63x63 fill in its quadrants); larger sizes are
+// refused (the fill does not settle there).
 Schedule h_trees(const std::vector<int>& dims, int root, int parts, int message_flits = 0);
 
 // Pipelined store-and-forward on four arc-disjoint spanning trees (every path is one hop; the

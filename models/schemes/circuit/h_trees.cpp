@@ -12,6 +12,7 @@
 // the fill below also sends earlier and longer circuits, and relays, each timed so that every
 // node still has its halves by the paper's T(B).
 #include <algorithm>
+#include <cstdlib>
 #include <memory>
 #include <queue>
 #include <string>
@@ -84,7 +85,17 @@ const ScheduleHop kDirs[4] = {kEast, kNorth, kWest, kSouth};
 // carries tree paths both ways and its nodes must take X and Y over their two horizontal arcs);
 // then it starts again with the arc costs perturbed by a fixed pseudo-random factor. Measured:
 // 3x3 to 31x31 settle at the first start in at most 5 rounds, 63x63 at the 15th start (seed 14),
-// 0.3 s in all.
+// 0.3 s in all. From nothing, 127x127 does not settle in 64 starts (about 17 s): the hard spots
+// are many and all must come right in one start. It follows the paper's recursion instead
+// (HTreeFill::solve): the 63x63 fill, translated into the four quadrants (they hold the same pair
+// of trees, their labels all 2 levels and 2s hops later, as are the deadlines), less the circuits
+// that wrap around 63x63 or cross the new top level's paths into the quadrants, is the start,
+// and negotiation only has to route the rest (the new cross and the quadrants' centre lines and
+// edges); the seeded circuits are checked as any other (free arcs, labels and requirements with
+// this torus' s, the period's hops). It settles at the first start, about 1.5 s with the 63x63
+// search. 255x255 seeded the same way with the 127x127 fill does not: some nodes of its
+// quadrants' centre columns (both arcs in along the column tree arcs, for 31 hops) are left
+// with no admissible circuit (no tree node near enough to send early, no relay early enough).
 struct Fill {
   enum Kind { None, Last, Early, Relay };
   Kind kind = None;
@@ -152,7 +163,7 @@ class FillRouter {
       compute_labels();
       compute_requirements();
       for (const std::vector<std::pair<int, int>>& orbit : orbits_) {
-        bool fine = round > 0;
+        bool fine = round > 0 || seeded_;
         for (const auto& [d, e] : orbit) {
           const Fill& r = route_[d];
           fine = fine && r.kind != Fill::None && !overused(r) && label_ok(d) && meets(d, label_[d]);
@@ -184,6 +195,71 @@ class FillRouter {
       pres = std::min(pres * 1.6, 1e6);
     }
     return false;
+  }
+
+  // A fill circuit in coordinates relative to the root (x, y in (-n/2, n/2]), to seed a larger
+  // torus with.
+  struct Relative {
+    int x, y, t;  // the demand: node, tree
+    Fill::Kind kind;
+    int sx, sy;  // the sender
+    std::vector<ScheduleHop> path;
+  };
+  std::vector<Relative> routes() const {
+    auto signed_x = [&](int v) { return g_.x_of(v) > g_.n0 / 2 ? g_.x_of(v) - g_.n0 : g_.x_of(v); };
+    auto signed_y = [&](int v) { return g_.y_of(v) > g_.n1 / 2 ? g_.y_of(v) - g_.n1 : g_.y_of(v); };
+    std::vector<Relative> out;
+    for (std::size_t d = 0; d < demands_.size(); ++d) {
+      const Fill& r = route_[d];
+      const int v = demands_[d].first;
+      out.push_back({signed_x(v), signed_y(v), demands_[d].second, r.kind, signed_x(r.sender),
+                     signed_y(r.sender), r.path});
+    }
+    return out;
+  }
+  // Starts from the fill of the (2^(k-1) - 1)-torus (the paper's recursion: four copies of the
+  // smaller pattern around the cross): the quadrant around (s, s) gets it translated, the others
+  // its turned images (the same fill, which is symmetric under those turns, so every orbit stays
+  // symmetric). Circuits that wrap around the smaller torus, or cross an arc of the larger trees
+  // (the paths of the new top level into the quadrants), are left out; run() then routes only
+  // what is missing or in conflict. Returns the number of circuits placed.
+  int seed(const std::vector<Relative>& smaller) {
+    const int half = s_ - 1;  // the quadrant: within +-(s - 1) of its centre
+    int placed = 0;
+    for (int e : {0, 6, 3, 5})
+      for (const Relative& r : smaller) {
+        if (r.kind == Fill::None) continue;
+        int x = r.sx, y = r.sy;
+        bool inside = true;
+        for (ScheduleHop h : r.path) {
+          (h.dim == 0 ? x : y) += h.dir;
+          inside = inside && std::abs(x) <= half && std::abs(y) <= half;
+        }
+        if (!inside) continue;
+        const int v = map_node(g_.node(s_ + r.x, s_ + r.y), e);
+        const int t = e & 4 ? 1 - r.t : r.t;
+        const int d = index_[2 * v + t];
+        if (d < 0) continue;
+        Fill f;
+        f.kind = r.kind;
+        f.sender = map_node(g_.node(s_ + r.sx, s_ + r.sy), e);
+        bool free = true;
+        int u = f.sender;
+        for (ScheduleHop h0 : r.path) {
+          const ScheduleHop h = map_hop(h0, e);
+          f.path.push_back(h);
+          f.arcs.push_back(Grid::arc(u, h));
+          free = free && !tree_arc_[f.arcs.back()];
+          u = g_.step(u, h);
+        }
+        if (!free || u != v) continue;
+        route_[d] = f;
+        for (int a : f.arcs) ++occ_[a];
+        if (f.kind == Fill::Relay) ++relays_[2 * f.sender + t];
+        ++placed;
+      }
+    seeded_ = true;
+    return placed;
   }
 
   // The symmetries of the pair of trees (the dihedral group of the square around the root):
@@ -469,60 +545,86 @@ class FillRouter {
   std::vector<ScheduleHop> toward_;
   std::vector<int> seen_;
   int stamp_ = 0;
+  bool seeded_ = false;  // routes placed by seed(): round 0 keeps those that are fine
+};
+
+// The two trees of a (2^k - 1)-torus around `root`, the arcs they use, the level and hops of
+// every tree node, and the fill.
+struct HTreeFill {
+  Grid g;
+  int k;
+  std::vector<LevelPath> tree[2];
+  std::vector<char> used;
+  std::vector<int> level[2], hops[2];  // level (phases) and hops from the root (delta terms)
+  std::unique_ptr<FillRouter> router;
+
+  HTreeFill(const std::vector<int>& dims, int root, int kk) : g(dims, root), k(kk) {
+    const int N = dims[0] * dims[1];
+    used.assign(g.num_arcs(), 0);
+    for (int t = 0; t < 2; ++t) {
+      htree(0, 0, k, 0, t == 1, g, tree[t]);
+      for (const LevelPath& lp : tree[t]) {
+        int v = lp.sender;
+        for (const ScheduleHop& h : lp.path) used[Grid::arc(v, h)] = 1, v = g.step(v, h);
+      }
+    }
+    for (int t = 0; t < 2; ++t) {
+      level[t].assign(N, -1);
+      hops[t].assign(N, 0);
+      level[t][root] = 0;
+      for (const LevelPath& lp : tree[t]) {  // parents come before children
+        const int v = g.walk(lp.sender, lp.path);
+        level[t][v] = lp.level;
+        hops[t][v] = hops[t][lp.sender] + static_cast<int>(lp.path.size());
+      }
+    }
+  }
+
+  // Negotiation can settle in a state it does not leave; then start again with the arc costs
+  // perturbed (seed 0: none; 63x63 settles with seed 14). k <= 6 from nothing; k = 7 from the
+  // fill of 63x63 in the four quadrants (seed(): under 1 % of its circuits, those that wrap
+  // around 63x63 or meet the new top level's paths, are left out), which settles with seed 0.
+  bool solve() {
+    std::vector<FillRouter::Relative> smaller;
+    if (k > 6) {
+      const int m = (1 << (k - 1)) - 1;
+      HTreeFill sub({m, m}, 0, k - 1);
+      if (!sub.solve()) return false;
+      smaller = sub.router->routes();
+    }
+    for (unsigned seed = 0; seed < 64; ++seed) {
+      router = std::make_unique<FillRouter>(g, k, level, hops, used);
+      router->perturb(seed, 0.3);
+      if (k > 6) router->seed(smaller);
+      if (router->run(60)) return true;
+    }
+    return false;
+  }
 };
 }  // namespace
 
 Schedule h_trees(const std::vector<int>& dims, int root, int parts, int message_flits) {
-  // k >= 7 (127x127): the fill search does not settle within its 64 starts (about 17 s), so
-  // those sizes are refused up front.
+  // k >= 8 (255x255): the fill does not settle (the 63x63 fill seeds 127x127, the 127x127 fill
+  // seeds 255x255, but some nodes of the quadrants' centre columns, whose arcs in are tree arcs
+  // both ways for 31 hops, keep no admissible circuit), so those sizes are refused up front.
   const std::string supported =
-      "(2^k - 1) x (2^k - 1) with 2 <= k <= 6 (3x3, 7x7, 15x15, 31x31, 63x63)";
+      "(2^k - 1) x (2^k - 1) with 2 <= k <= 7 (3x3, 7x7, 15x15, 31x31, 63x63, 127x127)";
   require_torus("h-trees", dims, root, supported);
   int k = 0;
   while ((1 << k) - 1 < dims[0]) ++k;
-  if (dims[0] != dims[1] || (1 << k) - 1 != dims[0] || k < 2 || k > 6)
+  if (dims[0] != dims[1] || (1 << k) - 1 != dims[0] || k < 2 || k > 7)
     throw UnsupportedSchedule("h-trees: no construction for a " + size_name(dims) +
                               " torus; supported: " + supported);
   if (parts < 2 || parts % 2)
     throw UnsupportedSchedule(
         "h-trees: parts must be even (halves X and Y, parts/2 packets each), got " +
         std::to_string(parts));
-  const Grid g(dims, root);
-  const int N = dims[0] * dims[1];
-
-  std::vector<LevelPath> tree[2];
-  std::vector<char> used(g.num_arcs(), 0);
-  for (int t = 0; t < 2; ++t) {
-    htree(0, 0, k, 0, t == 1, g, tree[t]);
-    for (const LevelPath& lp : tree[t]) {
-      int v = lp.sender;
-      for (const ScheduleHop& h : lp.path) used[Grid::arc(v, h)] = 1, v = g.step(v, h);
-    }
-  }
-  // Depth of every tree node: level (phases) and hops from the root (delta terms).
-  std::vector<int> level[2], hops[2];
-  for (int t = 0; t < 2; ++t) {
-    level[t].assign(N, -1);
-    hops[t].assign(N, 0);
-    level[t][root] = 0;
-    for (const LevelPath& lp : tree[t]) {  // parents come before children
-      const int v = g.walk(lp.sender, lp.path);
-      level[t][v] = lp.level;
-      hops[t][v] = hops[t][lp.sender] + static_cast<int>(lp.path.size());
-    }
-  }
-  std::unique_ptr<FillRouter> router;
-  // Negotiation can settle in a state it does not leave; then start again with the arc costs
-  // perturbed (seed 0: none; 63x63 settles with seed 14).
-  bool found = false;
-  for (unsigned seed = 0; seed < 64 && !found; ++seed) {
-    router = std::make_unique<FillRouter>(g, k, level, hops, used);
-    router->perturb(seed, 0.3);
-    found = router->run(60);
-  }
-  if (!found)
+  HTreeFill h(dims, root, k);
+  if (!h.solve())
     throw UnsupportedSchedule(
         "h-trees: no fill found that keeps every node on the paper's T(B) for " + size_name(dims));
+  const std::vector<LevelPath>(&tree)[2] = h.tree;
+  const std::unique_ptr<FillRouter>& router = h.router;
   const std::vector<LevelPath> fill[2] = {router->fill(0), router->fill(1)};
 
   Schedule s;
