@@ -10,7 +10,8 @@
 #  - pmnb_stability.md: stable just below the theorem's limit, flagged unstable just above;
 #  - pmnb_vs_star.md / pmnb_vs_star.png: delay to the last reception against d at fixed rho for
 #    PMNB III (theorem and exact periods), II, priority STAR, FCFS direct and indirect;
-# then the static table (tb/pmnb_table.sh). SWITCHYARD=path uses that binary (skips the build).
+# then the static table (tb/pmnb_table.sh) and the heavy-load table (tb/pmnb_heavy_load.sh).
+# SWITCHYARD=path uses that binary (skips the build).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export SY=${SWITCHYARD:-./build/switchyard}
@@ -18,3 +19,4 @@ export SY=${SWITCHYARD:-./build/switchyard}
 mkdir -p docs/figures out/pmnb-fig
 /usr/bin/python3 tb/plot_pmnb.py
 SWITCHYARD="$SY" bash tb/pmnb_table.sh
+SWITCHYARD="$SY" bash tb/pmnb_heavy_load.sh
