@@ -2,7 +2,6 @@
 // (file:line, key path, exit 2), within bounded time and memory; nothing wraps silently.
 #include <gtest/gtest.h>
 
-#include <cmath>
 #include <memory>
 
 #include "helpers.hpp"
@@ -460,35 +459,6 @@ TEST(Reliability, QueueAtLoadOneIsNotStable) {
   EXPECT_FALSE(r.stable) << r.latency.mean;
   EXPECT_TRUE(has(r.unstable_reason, "rose through every quarter")) << r.unstable_reason;
   EXPECT_FALSE(r.partial);
-}
-
-// Traffic periodic in time (PMNB periods, schedules) must not fake a trend: a backlog that is a
-// sawtooth of period P, sampled where the trend test samples, has no rising quarters for any P,
-// while 16 evenly spaced samples a near-multiple of P apart (the test before: d = 8 PMNB III at
-// 0.2 of its limit, a 417-cycle period, samples 2,500 cycles apart) drift through the period and
-// rise four quarters in a row.
-TEST(Reliability, PeriodicBacklogIsNoTrend) {
-  const Cycle w0 = 4000, measure = 40000;
-  auto saw = [](Cycle t, double P) { return std::fmod(static_cast<double>(t), P); };
-  auto rising = [](const double(&q)[4]) { return q[0] < q[1] && q[1] < q[2] && q[2] < q[3]; };
-  int fooled = 0, even_fooled = 0;
-  // Periods from 100 cycles to a tenth of a quarter (longer ones leave a quarter with a part of a
-  // period that is a real difference between the quarters' time averages).
-  for (double P = 100.5; P < measure / 40.0; P *= 1.007) {
-    double q[4] = {0, 0, 0, 0}, e[4] = {0, 0, 0, 0};
-    for (std::size_t k = 0; k < Network::kTrendSamples; ++k) {
-      const Cycle at = Network::trend_sample_at(k, w0, measure);
-      ASSERT_GT(at, w0 + static_cast<Cycle>(k) * (measure / Network::kTrendSamples));
-      ASSERT_LE(at, w0 + measure);
-      q[k / (Network::kTrendSamples / 4)] += saw(at, P);
-    }
-    for (int i = 0; i < 16; ++i) e[i / 4] += saw(w0 + (i + 1) * (measure / 16), P);
-    fooled += rising(q) && q[3] > 1.25 * q[0];
-    if (rising(q) && q[3] > 1.25 * q[0]) ADD_FAILURE() << "period " << P;
-    even_fooled += rising(e) && e[3] > 1.25 * e[0];
-  }
-  EXPECT_EQ(fooled, 0);
-  EXPECT_GT(even_fooled, 0);  // the evenly spaced samples were fooled by some periods
 }
 
 // ... while the same network just below its capacity stays stable.

@@ -723,29 +723,11 @@ bool Network::over_limits(Cycle t) {
 // quarter to quarter of the window: every quarter's mean above the one before, the last over
 // 1.25 times the first and by more than two packets per node. A stationary queue's quarters
 // rise four times in a row by chance only, and then not by that much.
-// The samples: kTrendSamples through the window, one in each of as many equal spans, at a place
-// in its span drawn by a fixed hash of k (the same in every run), so that traffic periodic in
-// time (PMNB periods, schedules) is not seen at one phase of its period: evenly spaced samples a
-// near-multiple of the period apart drift slowly through it and fake a trend, and so do samples
-// placed by any sequence that is itself a rotation (frac(k phi)). A place uniform over the span
-// spreads the samples over the whole period whenever span / period is near a ratio p/q.
-Cycle Network::trend_sample_at(std::size_t k, Cycle w0, Cycle measure) {
-  const Cycle span = std::max<Cycle>(1, measure / kTrendSamples);
-  std::uint64_t z = static_cast<std::uint64_t>(k) * 0x9e3779b97f4a7c15ull + 0x7472656e64ull;
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;  // splitmix64's finalizer
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-  z ^= z >> 31;
-  return w0 + static_cast<Cycle>(k) * span +
-         static_cast<Cycle>(z % static_cast<std::uint64_t>(span)) + 1;
-}
-
 bool Network::backlog_keeps_growing(Cycle t) {
   const std::vector<std::uint64_t>& v = state_.live_samples;
-  if (v.size() < kTrendSamples) return false;
+  if (v.size() < 16) return false;
   double q[4] = {0, 0, 0, 0};
-  constexpr std::size_t per = kTrendSamples / 4;
-  for (std::size_t i = 0; i < kTrendSamples; ++i)
-    q[i / per] += static_cast<double>(v[i]) / static_cast<double>(per);
+  for (std::size_t i = 0; i < 16; ++i) q[i / 4] += static_cast<double>(v[i]) / 4;
   const bool rising = q[0] < q[1] && q[1] < q[2] && q[2] < q[3];
   if (!rising || q[3] <= 1.25 * q[0] || q[3] - q[0] <= 2.0 * topo_.num_nodes()) return false;
   char b[160];
@@ -811,17 +793,16 @@ bool Network::check_end(Cycle t) {
     state_.backlog_window_end = backlog();
     state_.inflight_window_end = stats_.flits_created - stats_.flits_delivered;
   }
-  // The backlog (packets alive) at kTrendSamples points through the window, for its trend below.
-  while (state_.live_samples.size() < kTrendSamples &&
-         t + 1 >= trend_sample_at(state_.live_samples.size(), w0, s.measure))
+  // The backlog (packets alive) at 16 points through the window, for its trend below.
+  const Cycle span = std::max<Cycle>(1, s.measure / 16);
+  while (state_.live_samples.size() < 16 && t + 1 >= w0 + (state_.live_samples.size() + 1) * span)
     state_.live_samples.push_back(live_packets());
   if (t + 1 < w1) {
     // The next cycle anything above is due: the window's start or end, or the next sample.
     check_from_ = w1;
     if (!state_.saw_window_start) check_from_ = std::min(check_from_, w0);
-    if (state_.live_samples.size() < kTrendSamples)
-      check_from_ =
-          std::min(check_from_, trend_sample_at(state_.live_samples.size(), w0, s.measure));
+    if (state_.live_samples.size() < 16)
+      check_from_ = std::min(check_from_, w0 + (state_.live_samples.size() + 1) * span);
     return false;
   }
   // Source queues that grew through the window by more than 5% of what was created in it (plus

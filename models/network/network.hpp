@@ -119,9 +119,6 @@ class Network : public sc_core::sc_module {
   void set_limits(const RunLimits& l) { limits_ = l; }
   // Packets and messages alive: queued at the sources, in the network, or waiting for a period.
   std::uint64_t live_packets() const;
-  // The backlog's trend over the window (backlog_keeps_growing): samples and where they fall.
-  static constexpr std::size_t kTrendSamples = 256;
-  static Cycle trend_sample_at(std::size_t k, Cycle w0, Cycle measure);
   std::uint64_t credit_violations() const;
   // Called with the current cycle every 2^k cycles, k by the network's size: 16,384 cycles of
   // up to 256 routers, fewer for more (about 4 million router-cycles between calls, a second or
