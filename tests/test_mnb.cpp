@@ -59,18 +59,29 @@ TEST(MnbOptimalSchedule, ValidAtTheLowerBound) {
   }
 }
 
+namespace {
+// The d-cube of ideal store-and-forward all-port nodes (delta = 1, tau as given) running
+// `schedule`.
+std::string slot_model(int d, int tau, const std::string& schedule) {
+  return "topology: {type: hypercube, dim: " + std::to_string(d) +
+         "}\n"
+         "router: {buffering: output_queued, switching: store_and_forward}\n"
+         "network_interface: {injection: all_port}\n"
+         "timing: {alpha: 0, delta: 1, tau: " +
+         std::to_string(tau) +
+         "}\n"
+         "traffic: {type: none}\n"
+         "schedule: " +
+         schedule + "\n";
+}
+}  // namespace
+
 class MnbOptimalOnTheModel : public ::testing::TestWithParam<int> {};
 
 TEST_P(MnbOptimalOnTheModel, CompletionIsCeilNMinusOneOverDSlotsToTheCycle) {
   const int d = GetParam();
   // 3-flit packets, delta = 1, tau = 1: a slot is 4 cycles.
-  const Results r = test::run("topology: {type: hypercube, dim: " + std::to_string(d) +
-                              "}\n"
-                              "router: {buffering: output_queued, switching: store_and_forward}\n"
-                              "network_interface: {injection: all_port}\n"
-                              "timing: {alpha: 0, delta: 1, tau: 1}\n"
-                              "traffic: {type: none}\n"
-                              "schedule: {algorithm: mnb_optimal, message_flits: 3}\n");
+  const Results r = test::run(slot_model(d, 1, "{algorithm: mnb_optimal, message_flits: 3}"));
   ASSERT_TRUE(r.stable) << r.unstable_reason;
   const auto& res = r.find<SchedulePlugin>()->result;
   EXPECT_EQ(static_cast<double>(res.completion), mnb_lower_bound(d) * 4);
@@ -86,13 +97,7 @@ class MnbOnTheModel : public ::testing::TestWithParam<int> {};
 TEST_P(MnbOnTheModel, CompletionIsTheExactPhaseSumToTheCycle) {
   const int d = GetParam();
   // 2-flit packets, delta = 1, tau = 2: a slot is 5 cycles.
-  const Results r = test::run("topology: {type: hypercube, dim: " + std::to_string(d) +
-                              "}\n"
-                              "router: {buffering: output_queued, switching: store_and_forward}\n"
-                              "network_interface: {injection: all_port}\n"
-                              "timing: {alpha: 0, delta: 1, tau: 2}\n"
-                              "traffic: {type: none}\n"
-                              "schedule: {algorithm: mnb, message_flits: 2}\n");
+  const Results r = test::run(slot_model(d, 2, "{algorithm: mnb, message_flits: 2}"));
   ASSERT_TRUE(r.stable) << r.unstable_reason;
   EXPECT_EQ(static_cast<double>(r.find<SchedulePlugin>()->result.completion), mnb_exact(d) * 5);
   EXPECT_EQ(r.find<SchedulePlugin>()->result.nodes_informed, 1 << d);

@@ -78,7 +78,7 @@ void StarPlugin::attach(Network& net) {
   }
 }
 
-void StarPlugin::collect(const Network&, const Results& core) {
+void StarPlugin::collect(const Network&, const Results&) {
   if (waits_.empty()) return;
   for (auto& w : waits_) w->finish();
   const QueueWaits& w0 = *waits_.front();
@@ -162,7 +162,6 @@ void StarPlugin::collect(const Network&, const Results& core) {
   const double tb = lambda_b_ * (N - 1), tr = lambda_r_ * D;
   q.high_share_paper =
       tb + tr > 0 ? (tb * hb + (unicast_high_ || used == 1 ? tr : 0.0)) / (tb + tr) : std::nan("");
-  (void)core;
   q_ = std::move(q);
 }
 
