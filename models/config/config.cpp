@@ -252,6 +252,13 @@ Config parse_document(const std::string& text, const std::string& source,
       fail(c.source, rs.at("pipeline"), "router.pipeline.ejection_ports",
            "a router has at most 64 outputs (" + std::to_string(topo.num_ports()) +
                " network ports here)");
+    if ((r.input_speedup > 1 || r.output_speedup > 1) && c.timing.tau != 1)
+      fail(c.source, tm.at("tau"), "timing.tau",
+           "router.input_speedup and output_speedup model a link of one flit a cycle: tau 1");
+    const int ins = topo.num_ports() + c.interface.injection_channels;
+    if (r.input_speedup > 1 && ins * r.input_speedup > 64)
+      fail(c.source, rs.at("input_speedup"), "router.input_speedup",
+           "the crossbar has at most 64 inputs: " + std::to_string(ins) + " input ports here");
     c.timing.delta = r.pipeline.hop_cycles();  // for what reads a per-hop cost (reports)
   }
   bool rings = false;
@@ -507,18 +514,19 @@ std::string config_to_json(const Config& c, int indent) {
       .kv("priority_classes", c.router.priority_classes)
       .kv("switch_allocator", c.router.switch_allocator)
       .kv("wait_for_tail_credit", c.router.wait_for_tail_credit);
+  if (c.router.hold_switch_for_packet) j.kv("hold_switch_for_packet", true);
+  if (c.router.input_speedup > 1) j.kv("input_speedup", c.router.input_speedup);
+  if (c.router.output_speedup > 1)
+    j.kv("output_speedup", c.router.output_speedup)
+        .kv("output_buffer_size", c.router.output_buffer_size);
   if (c.router.switch_allocator == "islip")
     j.kv("allocator_iterations", c.router.allocator_iterations);
   if (c.router.pipeline.staged) j.kv("vc_allocator", c.router.vc_allocator);
   if (c.router.pipeline.staged) {
     const PipelineConfig& p = c.router.pipeline;
-    j.open("pipeline")
-        .kv("rc", p.rc)
-        .kv("va", p.va)
-        .kv("sa", p.sa)
-        .kv("st", p.st)
-        .kv("lt", p.lt)
-        .kv("credit_delay", p.credit_delay)
+    j.open("pipeline").kv("rc", p.rc).kv("va", p.va).kv("sa", p.sa).kv("st", p.st).kv("lt", p.lt);
+    if (p.ni_lt != p.lt) j.kv("ni_lt", p.ni_lt);
+    j.kv("credit_delay", p.credit_delay)
         .kv("speculative", p.speculative)
         .kv("ejection_ports", p.ejection_ports)
         .close();

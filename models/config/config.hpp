@@ -62,11 +62,14 @@ struct TopologyConfig {
 // speculative, switch allocation may be granted in the VA cycle itself), then wins the switch
 // (sa), crosses it (st) and the link (lt). Body flits only take sa + st + lt. A credit is usable
 // upstream credit_delay cycles after its flit left the buffer. Flits for this node leave through
-// one of ejection_ports ejection outputs (their own VCs and allocation, an lt-cycle channel to
-// the NI); the NI's injection channel also takes lt cycles.
+// one of ejection_ports ejection outputs (their own VCs and allocation, an ni_lt-cycle channel to
+// the NI); the NI's injection channel also takes ni_lt cycles (default: lt). A credit of an NI
+// channel (injection or ejection) is usable credit_delay - lt + ni_lt cycles after its flit left
+// (at least 1): the credit channel has the NI channel's latency.
 struct PipelineConfig {
   bool staged = false;
   int rc = 1, va = 1, sa = 1, st = 1, lt = 1;
+  int ni_lt = 1;  // the NI's injection and ejection channels (router.pipeline.ni_lt; default lt)
   int credit_delay = 1;
   bool speculative = false;
   int ejection_ports = 1;
@@ -74,6 +77,8 @@ struct PipelineConfig {
   // (without contention): rc + va + sa + st + lt, or rc + max(va, sa) + st + lt speculatively.
   int router_cycles() const { return rc + (speculative ? std::max(va, sa) : va + sa) + st; }
   int hop_cycles() const { return router_cycles() + lt; }
+  // The credit delay of an NI channel (injection into, ejection from the router).
+  int ni_credit_delay() const { return std::max(1, credit_delay - lt + ni_lt); }
 };
 
 struct RouterConfig {
@@ -95,6 +100,21 @@ struct RouterConfig {
   // its tail has left (false, BookSim2's default; wormhole only): the next packet then follows
   // into the same downstream VC and is routed when its header reaches the front.
   bool wait_for_tail_credit = true;
+  // Staged pipeline, BookSim2's iq_router knobs. hold_switch_for_packet: a VC that wins the
+  // switch with a flit that is not its packet's tail keeps its crossbar connection (its input,
+  // and the output) for the next flit, without allocation, while that flit is in and has a credit;
+  // the connection is released when the tail passes, the VC runs dry, or a flit finds no credit
+  // (that VC then bids again the cycle after). input_speedup s: the crossbar has s inputs per
+  // input port, VC v on input v mod s, so an input sends up to s flits a cycle (to different
+  // outputs); output_speedup s: s crossbar outputs per output port, input p on output p mod s,
+  // into an output buffer (output_buffer_size flits, 0 = unbounded) that puts one flit a cycle
+  // on the link.
+  bool hold_switch_for_packet = false;
+  int input_speedup = 1, output_speedup = 1;
+  int output_buffer_size = 0;
+  bool switch_knobs() const {
+    return hold_switch_for_packet || input_speedup > 1 || output_speedup > 1;
+  }
 };
 
 struct TimingConfig {

@@ -35,12 +35,26 @@ const std::vector<std::pair<std::string, std::string>>& key_meanings() {
       {"router.wait_for_tail_credit",
        "wormhole input_vc: reallocate a VC only when every credit is back (false: when its "
        "tail leaves)"},
+      {"router.hold_switch_for_packet",
+       "staged pipeline: a packet keeps its switch connection from head to tail while its "
+       "flits are in and have credits (BookSim2's)"},
+      {"router.input_speedup",
+       "staged pipeline: crossbar inputs per input port (VC v on v mod s): up to s flits a "
+       "cycle from one input"},
+      {"router.output_speedup",
+       "staged pipeline: crossbar outputs per output port (input p on p mod s), into an "
+       "output buffer drained one flit a cycle"},
+      {"router.output_buffer_size",
+       "output_speedup > 1: flits the output buffer holds (0: unbounded, BookSim2's -1)"},
       {"router.pipeline", "input_vc: the staged pipeline (absent: the ideal one, delta per hop)"},
       {"router.pipeline.rc", "route computation cycles, with the buffer write"},
       {"router.pipeline.va", "VC allocation cycles"},
       {"router.pipeline.sa", "switch allocation cycles"},
       {"router.pipeline.st", "switch traversal cycles"},
-      {"router.pipeline.lt", "link traversal cycles (also the NI's injection and ejection)"},
+      {"router.pipeline.lt", "link traversal cycles (also the NI's channels unless ni_lt)"},
+      {"router.pipeline.ni_lt",
+       "the NI's injection and ejection channel cycles (default: lt; their credits "
+       "credit_delay - lt + ni_lt)"},
       {"router.pipeline.credit_delay",
        "cycles from a flit leaving a buffer to its credit being usable upstream"},
       {"router.pipeline.speculative",

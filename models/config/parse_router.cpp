@@ -1,5 +1,6 @@
 // router: {buffering, switching, vcs, vc_depth, arbitration, priority_classes, pipeline,
-//          switch_allocator, allocator_iterations, vc_allocator}
+//          switch_allocator, allocator_iterations, vc_allocator, wait_for_tail_credit,
+//          hold_switch_for_packet, input_speedup, output_speedup, output_buffer_size}
 #include "switchyard/config/section.hpp"
 #include "switchyard/router/allocators/matcher.hpp"
 
@@ -68,9 +69,30 @@ void parse_router(Section& s, Config& c) {
     fail(c.source, s.at("wait_for_tail_credit"), s.path("wait_for_tail_credit"),
          "is a choice of wormhole input_vc routers (buffering: input_vc, switching: wormhole)");
   c.router.wait_for_tail_credit = s.boolean("wait_for_tail_credit", true);
+  // BookSim2's switch knobs: the staged pipeline's separable input-first switch allocator.
+  for (const char* k :
+       {"hold_switch_for_packet", "input_speedup", "output_speedup", "output_buffer_size"}) {
+    if (!s.has(k)) continue;
+    if (!input_vc || ideal)
+      fail(c.source, s.at(k), s.path(k),
+           "is a knob of the staged pipeline of input_vc routers (buffering: input_vc with "
+           "router.pipeline)");
+    if (c.router.switch_allocator != "separable_input_first")
+      fail(c.source, s.at(k), s.path(k),
+           "is modelled with switch_allocator: separable_input_first only");
+  }
+  c.router.hold_switch_for_packet = s.boolean("hold_switch_for_packet", false);
+  c.router.input_speedup = static_cast<int>(s.integer("input_speedup", 1, 1, 8));
+  c.router.output_speedup = static_cast<int>(s.integer("output_speedup", 1, 1, 8));
+  if (s.has("output_buffer_size") && c.router.output_speedup == 1)
+    fail(c.source, s.at("output_buffer_size"), s.path("output_buffer_size"),
+         "bounds the output buffer that output_speedup > 1 fills (with output_speedup 1 a flit "
+         "never waits there)");
+  c.router.output_buffer_size = static_cast<int>(s.integer("output_buffer_size", 0, 0, 4096));
   if (ideal && s.has("pipeline")) {
-    s.raw("pipeline", {"ideal | {rc, va, sa, st, lt, credit_delay, speculative, ejection_ports}",
-                       "ideal", "ideal, or a mapping of the stages"});
+    s.raw("pipeline",
+          {"ideal | {rc, va, sa, st, lt, ni_lt, credit_delay, speculative, ejection_ports}",
+           "ideal", "ideal, or a mapping of the stages"});
   } else if (s.has("pipeline")) {
     if (s.at("pipeline").IsScalar())
       fail(c.source, s.at("pipeline"), s.path("pipeline"),
@@ -86,6 +108,7 @@ void parse_router(Section& s, Config& c) {
     p.sa = static_cast<int>(ps.integer("sa", 1, 1, 8));
     p.st = static_cast<int>(ps.integer("st", 1, 0, 8));
     p.lt = static_cast<int>(ps.integer("lt", 1, 0, 8));
+    p.ni_lt = static_cast<int>(ps.integer("ni_lt", p.lt, 0, 8));
     p.credit_delay = static_cast<int>(ps.integer("credit_delay", 1, 1, 16));
     p.speculative = ps.boolean("speculative", false);
     p.ejection_ports = static_cast<int>(ps.integer("ejection_ports", 1, 1, 8));

@@ -27,7 +27,7 @@ NetworkInterface::NetworkInterface(sc_core::sc_module_name name, int node, Fabri
       tau_(fabric.cfg.timing.tau),
       max_packet_(fabric.cfg.traffic.max_packet_flits),
       flit_bytes_(fabric.cfg.interface.flit_bytes),
-      inject_lt_(fabric.cfg.router.pipeline.staged ? fabric.cfg.router.pipeline.lt : 0),
+      inject_lt_(fabric.cfg.router.pipeline.staged ? fabric.cfg.router.pipeline.ni_lt : 0),
       rng_(fabric.cfg.simulation.seed * 0x9e3779b97f4a7c15ull + static_cast<std::uint64_t>(node) +
            0x5eed),
       rx_ext_(new NocExtension) {

@@ -21,6 +21,9 @@ class alignas(64) InputUnit {
   std::uint64_t nonempty = 0;      // VCs holding a flit (bit v)
   OutputUnit* upstream = nullptr;  // credits return here
   bool credit_now = false;         // its owner runs before this router in a cycle
+  // Staged pipeline: cycles from a flit leaving to its credit being usable upstream
+  // (router.pipeline.credit_delay; an injection port's: the NI channel's).
+  std::int16_t credit_delay = 1;
   std::int32_t upstream_node = 0;  // the router (an NI: its router) that owns `upstream` (threads)
   Arbiter arbiter;
   // Its VCs: up to 2 in the object (an arriving flit reaches its VC without another pointer),

@@ -38,6 +38,10 @@ InputVcRouter::InputVcRouter(sc_core::sc_module_name name, int node, Fabric& fab
                   : fabric.cfg.router.pipeline.va),
       credit_delay_(fabric.cfg.router.pipeline.credit_delay),
       ejection_ports_(staged_ ? fabric.cfg.router.pipeline.ejection_ports : 0),
+      eject_lag_(staged_ ? fabric.cfg.router.pipeline.sa + fabric.cfg.router.pipeline.st +
+                               fabric.cfg.router.pipeline.ni_lt
+                         : 0),
+      eject_credit_delay_(fabric.cfg.router.pipeline.ni_credit_delay()),
       grants_(fabric.topo.num_ports() + fabric.cfg.interface.injection_channels),
       alloc_(fabric.topo.num_ports() + fabric.cfg.interface.injection_channels, outputs_of(fabric),
              fabric.cfg.router.vcs, fabric.cfg.router.priority_classes,
@@ -53,6 +57,8 @@ InputVcRouter::InputVcRouter(sc_core::sc_module_name name, int node, Fabric& fab
   for (int p = 0; p < inputs; ++p) {
     inputs_.emplace_back(rc.vcs, rc.vc_depth, rc.priority_classes, rc.arbitration);
     inputs_.back().upstream_node = node;
+    inputs_.back().credit_delay = static_cast<std::int16_t>(
+        p >= fabric.topo.num_ports() ? rc.pipeline.ni_credit_delay() : rc.pipeline.credit_delay);
   }
   if (bcast_.enabled()) {
     children_.resize(fabric.topo.num_ports());
@@ -81,6 +87,14 @@ InputVcRouter::InputVcRouter(sc_core::sc_module_name name, int node, Fabric& fab
   const bool general = bcast_.enabled() || std::getenv("SWITCHYARD_GENERAL_PATH");
   plain_ = alloc_.plain() && !general;
   plain_staged_ = staged_ && alloc_.plain_staged() && !general;
+  if (staged_ && rc.switch_knobs()) {
+    alloc_.expand(rc.input_speedup, rc.output_speedup, rc.hold_switch_for_packet,
+                  rc.output_buffer_size);
+    grants_.resize(static_cast<std::size_t>(alloc_.max_grants()));
+    knobs_ = true;
+    out_buffered_ = alloc_.output_buffered();
+    plain_ = plain_staged_ = false;
+  }
   if (fabric.cfg.routing.random_selection) {
     const std::uint64_t seed =
         fabric.cfg.simulation.seed * 0x9e3779b97f4a7c15ull + static_cast<std::uint64_t>(node);
@@ -438,9 +452,9 @@ void InputVcRouter::eject(const SwitchGrant& gr, const Flit& f, Cycle t) {
   if (probe_ && probe_->on && gr.out_port < static_cast<int>(probe_->out.size()))
     probe_->grant(gr.in_port, gr.vc, gr.out_port, f.packet);
   fabric_.last_progress = t;
-  const Cycle arrival = t + link_lag_;
+  const Cycle arrival = (out_buffered_ ? alloc_.depart(gr.out_port, t) : t) + eject_lag_;
   ni_->deliver_flit(f, arrival);
-  fabric_.credit_at(&outputs_[gr.out_port], gr.out_vc, t, arrival + credit_delay_);
+  fabric_.credit_at(&outputs_[gr.out_port], gr.out_vc, t, arrival + eject_credit_delay_);
 }
 
 // A granted unicast flit leaves its VC: through the crossbar onto its output's link, or in the
@@ -483,7 +497,7 @@ template <bool kPlain, bool kLanes, bool kStaged, bool kCount>
   if constexpr (kLanes) {  // (threads: the ideal pipeline only)
     s.ln->credit(iu.upstream_node, iu.upstream, gr.vc);
   } else if (kPlain ? kStaged : staged_)
-    fabric_.credit_at(iu.upstream, gr.vc, t, t + credit_delay_);
+    fabric_.credit_at(iu.upstream, gr.vc, t, t + iu.credit_delay);
   else if (iu.credit_now)
     iu.upstream->credit<kPlain>(gr.vc);  // (its owner is done with this cycle: it sees it next)
   else
@@ -509,7 +523,9 @@ template <bool kPlain, bool kLanes, bool kStaged, bool kCount>
           {ou.dst, ou.dst_port, gr.out_vc, f, t + link_lag_, ou.dst_input, key});
     }
   } else {  // (every router of the network is an InputVcRouter: a direct call)
-    static_cast<InputVcRouter*>(ou.dst)->receive<kCount>(ou.dst_port, gr.out_vc, f, t + link_lag_);
+    // (Output speedup: the flit waits in the output buffer for its turn on the link.)
+    const Cycle at = (!kPlain && out_buffered_ ? alloc_.depart(gr.out_port, t) : t) + link_lag_;
+    static_cast<InputVcRouter*>(ou.dst)->receive<kCount>(ou.dst_port, gr.out_vc, f, at);
   }
 }
 
@@ -545,6 +561,16 @@ template <bool kLanes, bool kCount>
   const Cycle t = s.t;
   if (staged_) allocate_vcs(t);
   const int n = alloc_.allocate(inputs_, outputs_, fabric_.pool, t, grants_.data(), busy_in_);
+  if (knobs_) {  // (the staged pipeline's unicast flits: the hold follows each grant)
+    for (int g = 0; g < n; ++g) {
+      const SwitchGrant& gr = grants_[g];
+      VirtualChannel& vc = inputs_[gr.in_port].vcs[gr.vc];
+      const bool tail = vc.fifo.front().tail;
+      forward<false, kLanes, false, kCount>(gr, s);
+      alloc_.after_grant(gr, vc, tail, t);
+    }
+    return;
+  }
   for (int g = 0; g < n; ++g) {
     const SwitchGrant& gr = grants_[g];
     if (inputs_[gr.in_port].vcs[gr.vc].multicast)

@@ -147,6 +147,12 @@ class InputVcRouter final : public Router {
   const RoutingAlgorithm* algo_;  // null: dimension order (the routing unit's fast path)
   std::vector<InputUnit> inputs_;
   const int link_lag_, va_lag_, credit_delay_, ejection_ports_;
+  // Staged pipeline: from a switch grant to the flit's arrival at the NI (sa + st + ni_lt), and
+  // the ejection buffers' credit delay (PipelineConfig::ni_credit_delay).
+  const int eject_lag_, eject_credit_delay_;
+  // BookSim2's switch knobs (hold, speedups): the allocator's expanded crossbar; with output
+  // speedup, flits wait in the output buffers (SwitchAllocator::depart).
+  bool knobs_ = false, out_buffered_ = false;
   std::vector<SwitchGrant> grants_;
   SwitchAllocator alloc_;
   std::vector<int> children_;  // scratch for broadcast fan-out

@@ -16,6 +16,7 @@ SwitchAllocator::SwitchAllocator(int inputs, int outputs, int vcs, int classes, 
       policy_(policy),
       need_cls_(classes > 1),
       need_age_(policy == ArbPolicy::OldestFirst) {
+  nout_ = outputs;
   if (inputs > 64 || outputs > 64 || vcs > 64)
     throw std::invalid_argument("switch allocator: at most 64 inputs, outputs and VCs");
 }
@@ -136,10 +137,122 @@ int SwitchAllocator::allocate_matched(std::vector<InputUnit>& in, std::vector<Ou
   return n;
 }
 
+void SwitchAllocator::expand(int input_speedup, int output_speedup, bool hold, int out_buffer) {
+  if (inputs_ * input_speedup > 64)
+    throw std::invalid_argument("switch allocator: at most 64 crossbar inputs");
+  expanded_ = true;
+  sin_ = input_speedup;
+  sout_ = output_speedup;
+  hold_ = hold;
+  obuf_ = out_buffer;
+  const int ein = inputs_ * sin_, eout = nout_ * sout_;
+  xin_.assign(static_cast<std::size_t>(ein), Arbiter(vcs_, classes_, policy_));
+  xout_.assign(static_cast<std::size_t>(eout), Arbiter(ein, classes_, policy_));
+  hold_in_.assign(static_cast<std::size_t>(ein), -1);
+  hold_vc_.assign(static_cast<std::size_t>(ein), -1);
+  hold_out_.assign(static_cast<std::size_t>(eout), -1);
+  xbids_.assign(static_cast<std::size_t>(eout), 0);
+  depart_.assign(static_cast<std::size_t>(nout_), 0);
+  released_.reserve(static_cast<std::size_t>(ein));
+}
+
+// The staged pipeline with BookSim2's switch knobs (iq_router's _SWHoldEvaluate and
+// _SWAllocEvaluate). First the held connections: a held VC's next flit goes through without
+// allocation if its output VC has a credit and the output buffer room; otherwise the connection
+// is released, but its crossbar input and output stay out of this cycle's allocation (and the
+// VC bids again next cycle), as in BookSim2, where the release is part of the cycle's update.
+// Then separable input-first allocation over the crossbar's inputs and outputs: each crossbar
+// input (p, k) not held picks one of its VCs (v mod s_in = k) whose flit may go and whose
+// crossbar output (o, p mod s_out) is not held; each crossbar output picks one crossbar input.
+int SwitchAllocator::allocate_expanded(std::vector<InputUnit>& in, std::vector<OutputUnit>& out,
+                                       const PacketPool& pool, Cycle t, SwitchGrant* grants,
+                                       std::uint64_t busy) {
+  int n = 0;
+  AllocScratch& s = alloc_scratch;
+  const int ein = inputs_ * sin_;
+  if (hold_) {
+    released_.clear();
+    for (int ei = 0; ei < ein; ++ei) {
+      const int eo = hold_in_[ei];
+      if (eo < 0) continue;
+      const int p = ei / sin_, o = eo / sout_, v = hold_vc_[ei];
+      const VirtualChannel& vc = in[p].vcs[v];
+      if (!vc.fifo.empty() && vc.fifo.front().ready <= t && out[o].vc(vc.out_vc).credits > 0 &&
+          room(o, t))
+        grants[n++] = {p, v, o, vc.out_vc};
+      else
+        released_.push_back(ei);
+    }
+  }
+  // Stage 1.
+  std::uint64_t bidders = 0;  // crossbar inputs that bid
+  for (std::uint64_t b = busy; b; b &= b - 1) {
+    const int p = __builtin_ctzll(b);
+    InputUnit& iu = in[p];
+    std::uint64_t pmask = 0;  // (the probe's: every VC of the input that bids)
+    for (int k = 0; k < sin_; ++k) {
+      const int ei = p * sin_ + k;
+      if (hold_in_[ei] >= 0) continue;
+      std::uint64_t mask = 0;
+      for (std::uint64_t ne = iu.nonempty; ne; ne &= ne - 1) {
+        const int v = __builtin_ctzll(ne);
+        if (v % sin_ != k) continue;
+        VirtualChannel& vc = iu.vcs[v];
+        if (!may_send(vc, out.data(), t)) continue;
+        const int o = vc.out_port;
+        if (hold_out_[o * sout_ + p % sout_] >= 0 || !room(o, t)) continue;
+        mask |= std::uint64_t{1} << v;
+        if (need_cls_ | need_age_) {
+          const Packet& pk = pool[vc.fifo.front().packet];
+          s.vc_cls[v] = static_cast<std::uint8_t>(pk.priority);
+          s.vc_age[v] = pk.created;
+        }
+      }
+      if (!mask) continue;
+      pmask |= mask;
+      if (activity_) {
+        ++activity_->sa_stage1;
+        activity_->sa_stage1_requests += static_cast<std::uint64_t>(__builtin_popcountll(mask));
+      }
+      const int v = xin_[ei].arbitrate(mask, need_cls_ ? s.vc_cls : kZeroClasses,
+                                       need_age_ ? s.vc_age : nullptr);
+      s.cand[ei] = v;
+      s.in_cls[ei] = need_cls_ ? s.vc_cls[v] : 0;
+      s.in_age[ei] = need_age_ ? s.vc_age[v] : 0;
+      const int eo = iu.vcs[v].out_port * sout_ + p % sout_;
+      xbids_[eo] |= std::uint64_t{1} << ei;
+      bidders |= std::uint64_t{1} << ei;
+    }
+    if (pmask && probe_ && probe_->on) probe_->in[p].vc_req = pmask;
+  }
+  // Stage 2, by crossbar output.
+  if (bidders) {
+    const int eout = nout_ * sout_;
+    for (int eo = 0; eo < eout; ++eo) {
+      const std::uint64_t req = xbids_[eo];
+      if (!req) continue;
+      xbids_[eo] = 0;
+      if (activity_) {
+        ++activity_->sa_stage2;
+        activity_->sa_stage2_requests += static_cast<std::uint64_t>(__builtin_popcountll(req));
+      }
+      const int ei = xout_[eo].arbitrate(req, s.in_cls, need_age_ ? s.in_age : nullptr);
+      const int p = ei / sin_, v = s.cand[ei], o = eo / sout_;
+      xout_[eo].update(ei, s.in_cls[ei]);
+      xin_[ei].update(v, s.in_cls[ei]);
+      grants[n++] = {p, v, o, in[p].vcs[v].out_vc};
+    }
+  }
+  if (hold_)
+    for (int ei : released_) release(ei);
+  return n;
+}
+
 int SwitchAllocator::allocate(std::vector<InputUnit>& in, std::vector<OutputUnit>& out,
                               const PacketPool& pool, Cycle t, SwitchGrant* grants,
                               std::uint64_t busy) {
   if (matcher_) return allocate_matched(in, out, pool, t, grants, busy);
+  if (expanded_) return allocate_expanded(in, out, pool, t, grants, busy);
   std::uint64_t outputs_bid = 0;
   for (std::uint64_t b = busy; b; b &= b - 1) {
     const int p = __builtin_ctzll(b);

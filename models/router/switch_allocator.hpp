@@ -5,6 +5,7 @@
 // class range: the VcAllocator step). Stage 2: each output's arbiter picks one of the inputs that
 // bid for it. Arbiter pointers move only for grants that are used (no starvation).
 #pragma once
+#include <algorithm>
 #include <memory>
 #include <vector>
 
@@ -84,6 +85,38 @@ class SwitchAllocator {
   }
   // Staged pipeline: only VCs that hold an output VC (granted by the VcAllocator) bid.
   void staged(bool on) { staged_ = on; }
+  // BookSim2's switch knobs (staged pipeline, no matcher): allocate() then runs
+  // allocate_expanded(). The crossbar has input_speedup inputs per input port (VC v on v mod
+  // s_in) and output_speedup outputs per output port (input p on p mod s_out), each with its
+  // own arbiter; hold keeps a granted non-tail flit's connection for its VC's next flit
+  // (after_grant()); out_buffer bounds each output's buffer (0: unbounded).
+  void expand(int input_speedup, int output_speedup, bool hold, int out_buffer);
+  bool expanded() const { return expanded_; }
+  // Grants per allocation at most (the crossbar's inputs).
+  int max_grants() const { return inputs_ * sin_; }
+  // After gr's flit has left its VC (tail: it was its packet's last): hold the connection for
+  // the VC's next flit if it is in (ready by t), or release it.
+  void after_grant(const SwitchGrant& gr, const VirtualChannel& vc, bool tail, Cycle t) {
+    if (!hold_) return;
+    const int ei = gr.in_port * sin_ + gr.vc % sin_;
+    const int eo = gr.out_port * sout_ + gr.in_port % sout_;
+    if (!tail && !vc.fifo.empty() && vc.fifo.front().ready <= t) {
+      hold_in_[ei] = eo;
+      hold_vc_[ei] = gr.vc;
+      hold_out_[eo] = ei;
+    } else {
+      release(ei);
+    }
+  }
+  // Output speedup: the cycle the output buffer of out puts a flit that crossed the switch in
+  // cycle t on the link (one a cycle, in order).
+  Cycle depart(int out, Cycle t) {
+    Cycle& d = depart_[static_cast<std::size_t>(out)];
+    const Cycle c = std::max(d, t);
+    d = c + 1;
+    return c;
+  }
+  bool output_buffered() const { return sout_ > 1; }
   // Waveforms: record each cycle's request vectors in the probe (null: off).
   void set_probe(RouterProbe* p) { probe_ = p; }
   // Power on: allocate() counts its arbitrations and requests here (null: off).
@@ -124,7 +157,30 @@ class SwitchAllocator {
                        const PacketPool& pool, Cycle t, SwitchGrant* grants, std::uint64_t busy);
   std::uint64_t branch_outputs(VirtualChannel& vc, const std::vector<OutputUnit>& out, Cycle t,
                                std::uint8_t& cls) const;
+  int allocate_expanded(std::vector<InputUnit>& in, std::vector<OutputUnit>& out,
+                        const PacketPool& pool, Cycle t, SwitchGrant* grants, std::uint64_t busy);
+  void release(int ei) {
+    if (hold_in_[ei] < 0) return;
+    hold_out_[hold_in_[ei]] = -1;
+    hold_in_[ei] = -1;
+    hold_vc_[ei] = -1;
+  }
+  // The output buffer of o has room at t (output speedup).
+  bool room(int o, Cycle t) const {
+    const Cycle d = depart_[static_cast<std::size_t>(o)];  // (flits d - t wait when d > t)
+    return obuf_ == 0 || d <= t || d - t < static_cast<Cycle>(obuf_);
+  }
   int inputs_, vcs_, classes_;
+  // The switch knobs (expand()): speedups, hold, the output buffers' bound.
+  int nout_ = 0, sin_ = 1, sout_ = 1, obuf_ = 0;
+  bool hold_ = false, expanded_ = false;
+  std::vector<Arbiter> xin_;            // per crossbar input (input p, k: p * s_in + k), over VCs
+  std::vector<Arbiter> xout_;           // per crossbar output (o * s_out + j), over crossbar inputs
+  std::vector<int> hold_in_, hold_vc_;  // per crossbar input: held crossbar output, its VC
+  std::vector<int> hold_out_;           // per crossbar output: the crossbar input holding it
+  std::vector<int> released_;           // scratch: connections released this allocation
+  std::vector<std::uint64_t> xbids_;    // per crossbar output: crossbar inputs bidding
+  std::vector<Cycle> depart_;           // per output port: the output buffer's next free link cycle
   ArbPolicy policy_;  // (the per-call scratch is shared by the thread's routers: alloc_scratch)
   RouterProbe* probe_ = nullptr;
   RouterActivity* activity_ = nullptr;

@@ -9,10 +9,10 @@ namespace sy {
 double staged_zero_load(const Config& c, double hops, double flits) {
   const PipelineConfig& p = c.router.pipeline;
   const double a = c.timing.alpha, tau = c.timing.tau;
-  // Injection channel, h links and the ejection channel (lt each); h + 1 routers (source,
-  // intermediate, destination); the flits one per tau behind the header; store-and-forward
-  // waits for the whole packet at each of the h routers reached over a link.
-  const double t = a + (hops + 2) * p.lt + (hops + 1) * p.router_cycles() + flits * tau;
+  // Injection channel and the ejection channel (ni_lt each), h links (lt each); h + 1 routers
+  // (source, intermediate, destination); the flits one per tau behind the header;
+  // store-and-forward waits for the whole packet at each of the h routers reached over a link.
+  const double t = a + hops * p.lt + 2 * p.ni_lt + (hops + 1) * p.router_cycles() + flits * tau;
   return c.router.switching == Switching::StoreAndForward ? t + hops * flits * tau : t;
 }
 

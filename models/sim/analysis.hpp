@@ -8,7 +8,7 @@ namespace sy {
 
 // Zero-load time of an isolated L-flit message over h hops (cycles, request -> last flit in).
 long long zero_load_latency(const Config& c, int hops, int flits);
-// The staged pipeline's zero-load latency (router.pipeline): alpha + (h + 2) lt + (h + 1) R +
+// The staged pipeline's zero-load latency (router.pipeline): alpha + h lt + 2 ni_lt + (h + 1) R +
 // L tau with R = rc + va + sa + st (rc + max(va, sa) + st speculatively), + h L tau for
 // store-and-forward. Exact when every VC holds a header's credit round trip (vc_depth tau >=
 // rc + va + sa + st + lt + credit_delay); shallower buffers stall the flits behind the header.

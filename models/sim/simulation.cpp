@@ -188,8 +188,10 @@ ModelInfo model_info(const Config& cfg) {
       m.pipeline = "staged";
       m.hop_cycles = p.hop_cycles();
       std::snprintf(b, sizeof b,
-                    "staged pipeline: rc %d va %d sa %d st %d lt %d%s, %d cycles per hop", p.rc,
-                    p.va, p.sa, p.st, p.lt, p.speculative ? " speculative" : "", m.hop_cycles);
+                    "staged pipeline: rc %d va %d sa %d st %d lt %d%s%s, %d cycles per hop", p.rc,
+                    p.va, p.sa, p.st, p.lt,
+                    p.ni_lt != p.lt ? (" ni_lt " + std::to_string(p.ni_lt)).c_str() : "",
+                    p.speculative ? " speculative" : "", m.hop_cycles);
     } else {
       m.pipeline = "ideal";
       m.hop_cycles = cfg.timing.delta;
@@ -346,6 +348,7 @@ Results collect_core(const Network& net, double wall_seconds) {
                             ? a + r.mean_hops * (d + L * tau)
                             : a + r.mean_hops * d + L * tau;
   r.staged = cfg.router.pipeline.staged;
+  r.ni_lt_apart = cfg.router.pipeline.ni_lt != cfg.router.pipeline.lt;
   return r;
 }
 
@@ -625,8 +628,9 @@ std::string Results::summary() const {
       std::snprintf(b, sizeof b,
                     "zero-load check  formula %.2f cycles at the pattern's mean %.3f hops (%s)\n",
                     zero_load_formula, mean_hops,
-                    staged ? "staged pipeline: alpha + (h+2)*lt + (h+1)*R + L*tau"
-                           : "alpha + h*delta + L*tau");
+                    !staged       ? "alpha + h*delta + L*tau"
+                    : ni_lt_apart ? "staged pipeline: alpha + h*lt + 2*ni_lt + (h+1)*R + L*tau"
+                                  : "staged pipeline: alpha + (h+2)*lt + (h+1)*R + L*tau");
       o << b;
     }
   }

@@ -116,6 +116,7 @@ struct Results {
   // The model's zero-load latency check: formula for the mean hop count, printed beside it.
   double zero_load_formula = 0;
   bool staged = false;                    // the staged router pipeline (its zero-load formula)
+  bool ni_lt_apart = false;               // ... with router.pipeline.ni_lt != lt
   std::uint64_t credit_violations = 0;    // credits seen below 0 or above the VC depth
   std::uint64_t priority_inversions = 0;  // a packet went while a higher class was ready
   std::uint64_t requests_rejected = 0;    // TLM requests answered with an error status
