@@ -177,6 +177,8 @@ int SwitchAllocator::allocate_expanded(std::vector<InputUnit>& in, std::vector<O
       if (eo < 0) continue;
       const int p = ei / sin_, o = eo / sout_, v = hold_vc_[ei];
       const VirtualChannel& vc = in[p].vcs[v];
+      // (The channel busy: tau > 1, or a second evaluation in the cycle (rc 0): kept, no flit.)
+      if (out[o].free_at > t) continue;
       if (!vc.fifo.empty() && vc.fifo.front().ready <= t && out[o].vc(vc.out_vc).credits > 0 &&
           room(o, t))
         grants[n++] = {p, v, o, vc.out_vc};
