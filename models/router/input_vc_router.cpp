@@ -36,7 +36,6 @@ InputVcRouter::InputVcRouter(sc_core::sc_module_name name, int node, Fabric& fab
       va_lag_(fabric.cfg.router.pipeline.speculative
                   ? std::max(0, fabric.cfg.router.pipeline.va - fabric.cfg.router.pipeline.sa)
                   : fabric.cfg.router.pipeline.va),
-      credit_delay_(fabric.cfg.router.pipeline.credit_delay),
       ejection_ports_(staged_ ? fabric.cfg.router.pipeline.ejection_ports : 0),
       eject_lag_(staged_ ? fabric.cfg.router.pipeline.sa + fabric.cfg.router.pipeline.st +
                                fabric.cfg.router.pipeline.ni_lt

@@ -146,7 +146,7 @@ class InputVcRouter final : public Router {
   const TurnModel turns_;         // a turn model: every header's turn is checked
   const RoutingAlgorithm* algo_;  // null: dimension order (the routing unit's fast path)
   std::vector<InputUnit> inputs_;
-  const int link_lag_, va_lag_, credit_delay_, ejection_ports_;
+  const int link_lag_, va_lag_, ejection_ports_;  // (credit delays: InputUnit::credit_delay)
   // Staged pipeline: from a switch grant to the flit's arrival at the NI (sa + st + ni_lt), and
   // the ejection buffers' credit delay (PipelineConfig::ni_credit_delay).
   const int eject_lag_, eject_credit_delay_;
