@@ -31,7 +31,7 @@ fi
 if [ "${DOCS_CHECK_REUSE:-0}" != 1 ]; then
   mkdir -p "$SCRATCH"
   git ls-files -co --exclude-standard -z | tar --null -T - -cf - | tar -xf - -C "$SCRATCH"
-  find "$SCRATCH/docs/figures" -maxdepth 1 -type f ! -name 'booksim_compare*' -delete
+  find "$SCRATCH/docs/figures" -maxdepth 1 -type f ! -name 'booksim_*' -delete
   echo "docs_check: regenerating into $SCRATCH (log: $SCRATCH/docs_all.log)"
   if ! bash "$SCRATCH/tb/docs_all.sh" >"$SCRATCH/docs_all.log" 2>&1; then
     tail -n 30 "$SCRATCH/docs_all.log"

@@ -335,8 +335,31 @@ void check_config(const Config& c) {
     in("traffic.rate", t.rate, 0, 1e6);
     in("traffic.packet_flits", t.packet_flits, 1, 1 << 16);
     in("traffic.priority", t.priority, 0, r.priority_classes - 1);
-    if (t.process == Process::Bernoulli && t.packets_per_cycle() > 1.0)
-      bad("traffic.rate", "a Bernoulli source makes at most one packet per cycle");
+    if (t.process != Process::Poisson && t.packets_per_cycle() > 1.0)
+      bad("traffic.rate", "a Bernoulli or on_off source makes at most one packet per cycle");
+    if (t.process == Process::OnOff) {
+      if (!(t.burst_alpha > 0 && t.burst_alpha <= 1)) bad("traffic.burst.alpha", "in (0, 1]");
+      if (!(t.burst_beta > 0 && t.burst_beta <= 1)) bad("traffic.burst.beta", "in (0, 1]");
+      if (t.broadcast.enabled()) bad("traffic.process", "on_off: not with a broadcast scheme");
+      for (int k = 0; k < t.traffic_classes(); ++k)
+        if (t.on_rate(t.class_packets_per_cycle(k)) > 1.0 + 1e-12)
+          bad("traffic.rate", "the on-state rate r (alpha + beta) / alpha exceeds one packet");
+    }
+    if (!t.packet_sizes.empty()) {
+      if (!t.classes.empty()) bad("traffic.packet_sizes", "not with traffic.classes");
+      if (t.packet_sizes.size() > 64) bad("traffic.packet_sizes", "1 to 64 sizes");
+      if (t.packet_size_weights.size() != t.packet_sizes.size())
+        bad("traffic.packet_size_weights", "one weight per packet size");
+      double w = 0;
+      for (std::size_t i = 0; i < t.packet_sizes.size(); ++i) {
+        in("traffic.packet_sizes[]", t.packet_sizes[i], 1, 1 << 16);
+        in("traffic.packet_size_weights[]", t.packet_size_weights[i], 0, 1e9);
+        w += t.packet_size_weights[i];
+      }
+      if (!(w > 0)) bad("traffic.packet_size_weights", "at least one weight above 0");
+      if (*std::max_element(t.packet_sizes.begin(), t.packet_sizes.end()) != t.packet_flits)
+        bad("traffic.packet_flits", "must be the largest of packet_sizes");
+    }
     if (!t.classes.empty()) {
       if (t.classes.size() < 2 || t.classes.size() > static_cast<std::size_t>(kMaxClasses))
         bad("traffic.classes", "2 to 8 classes");
@@ -464,7 +487,7 @@ const char* to_string(SelfTraffic s) {
                                             : "through_router";
 }
 const char* to_string(Process p) {
-  return p == Process::Bernoulli ? "bernoulli" : "poisson";
+  return p == Process::Bernoulli ? "bernoulli" : p == Process::Poisson ? "poisson" : "on_off";
 }
 const char* to_string(Pattern p) {
   switch (p) {
@@ -579,6 +602,11 @@ std::string config_to_json(const Config& c, int indent) {
         .kv("rate_unit", t.rate_in_flits ? "flits" : "packets")
         .kv("packet_flits", t.packet_flits)
         .kv("pattern", to_string(t.pattern));
+    if (t.process == Process::OnOff)
+      j.open("burst").kv("alpha", t.burst_alpha).kv("beta", t.burst_beta).close();
+    if (!t.packet_sizes.empty())
+      j.kv_list("packet_sizes", t.packet_sizes)
+          .kv_list("packet_size_weights", t.packet_size_weights);
     if (!t.classes.empty()) {
       j.open_array("classes");
       for (const TrafficClass& k : t.classes)

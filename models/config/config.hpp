@@ -23,7 +23,9 @@ enum class Buffering { InputVc, OutputQueued, Circuit };
 enum class Switching { Wormhole, VirtualCutThrough, StoreAndForward, DirectConnect };
 enum class ArbPolicy : std::uint8_t { RoundRobin, OldestFirst };
 enum class TieBreak { Positive, Negative, Balanced };
-enum class Process { Bernoulli, Poisson };
+// OnOff: BookSim2's two-state Markov source (injection_process on_off): a Bernoulli source at
+// the on-state rate r1 = r (alpha + beta) / alpha while on, silent while off (TrafficConfig).
+enum class Process { Bernoulli, Poisson, OnOff };
 enum class Pattern {
   Uniform,
   Transpose,
@@ -208,6 +210,29 @@ struct TrafficConfig {
   double rate = 0.1;
   bool rate_in_flits = true;
   int packet_flits = 8;
+  // process on_off (traffic.burst): each cycle an off source turns on with probability
+  // burst_alpha, an on source turns off with probability burst_beta (BookSim2's burst_alpha and
+  // burst_beta): on-periods of 1/beta cycles on average, off-periods of 1/alpha; the long-run
+  // rate stays `rate` (the on-state rate is rate (alpha + beta) / alpha).
+  double burst_alpha = 0, burst_beta = 0;
+  // traffic.packet_sizes with packet_size_weights (BookSim2's packet_size and packet_size_rate):
+  // each packet of the one-class source draws its length from these, with these weights; empty:
+  // every packet packet_flits long. Given: packet_flits is the largest size.
+  std::vector<int> packet_sizes;
+  std::vector<double> packet_size_weights;
+  // The mean packet length of the one-class source (over packets): packet_flits, or the
+  // weighted mean of packet_sizes.
+  double source_mean_flits() const {
+    if (packet_sizes.size() < 2) return packet_flits;
+    double w = 0, f = 0;
+    for (std::size_t i = 0; i < packet_sizes.size(); ++i) {
+      w += packet_size_weights[i];
+      f += packet_size_weights[i] * packet_sizes[i];
+    }
+    return f / w;
+  }
+  // The on-state rate of an on_off source whose long-run rate is p (packets per cycle).
+  double on_rate(double p) const { return p * (burst_alpha + burst_beta) / burst_alpha; }
   Pattern pattern = Pattern::Uniform;
   // Zero-hop packets. Default: exclude for uniform and hotspot, through_router for the
   // patterns that map a node onto itself (bit_flip, transpose, bit_complement).
@@ -236,7 +261,7 @@ struct TrafficConfig {
   int traffic_class_limit() const { return none ? kMaxClasses : traffic_classes(); }
   // Packets per node per cycle of class c (rate_unit flits: its share of the flits).
   double class_packets_per_cycle(int c) const {
-    if (classes.empty()) return rate_in_flits ? rate / packet_flits : rate;
+    if (classes.empty()) return rate_in_flits ? rate / source_mean_flits() : rate;
     const TrafficClass& k = classes[static_cast<std::size_t>(c)];
     return rate_in_flits ? rate * k.share / k.packet_flits : rate * k.share;
   }
@@ -246,9 +271,9 @@ struct TrafficConfig {
     for (int c = 0; c < traffic_classes(); ++c) p += class_packets_per_cycle(c);
     return p;
   }
-  // The mean length of a packet (over packets): packet_flits for one class.
+  // The mean length of a packet (over packets): source_mean_flits() for one class.
   double mean_packet_flits() const {
-    if (classes.empty()) return packet_flits;
+    if (classes.empty()) return source_mean_flits();
     double p = 0, f = 0;
     for (int c = 0; c < traffic_classes(); ++c) {
       p += class_packets_per_cycle(c);

@@ -216,9 +216,10 @@ void parse_load(Section& tr, Config& c) {
   if (t.packets_per_cycle() > 16.0)
     fail(c.source, tr.at("rate"), tr.path("rate"),
          "more than 16 packets per node per cycle: far beyond any network's capacity");
-  if (t.process == Process::Bernoulli && t.packets_per_cycle() > 1.0)
+  if (t.process != Process::Poisson && t.packets_per_cycle() > 1.0)
     fail(c.source, tr.at("rate"), tr.path("rate"),
-         "a Bernoulli source makes at most one packet per cycle (use process: poisson)");
+         std::string("a ") + (t.process == Process::OnOff ? "on_off" : "Bernoulli") +
+             " source makes at most one packet per cycle (use process: poisson)");
 }
 
 }  // namespace
@@ -332,6 +333,92 @@ static void parse_classes(Section& tr, Config& c) {
   t.packet_flits = longest;
 }
 
+// traffic.packet_sizes: [L1, L2, ...] with packet_size_weights: [w1, w2, ...] (BookSim2's
+// packet_size = {L1, L2} with packet_size_rate = {w1, w2}): the one-class source draws each
+// packet's length, L_i with probability w_i / sum(w). packet_flits is then the largest size (the
+// buffer checks of cut-through and store-and-forward take it); rate in flits counts the mean.
+static void parse_packet_sizes(Section& tr, Config& c) {
+  TrafficConfig& t = c.traffic;
+  const bool given = tr.has("packet_sizes");
+  if (given && tr.has("packet_flits"))
+    fail(c.source, tr.at("packet_flits"), tr.path("packet_flits"),
+         "give either packet_flits or packet_sizes, not both");
+  if (given && tr.has("classes"))
+    fail(c.source, tr.at("packet_sizes"), tr.path("packet_sizes"),
+         "packet sizes are drawn within the one traffic class: with traffic.classes give each "
+         "class its packet_flits");
+  t.packet_sizes = tr.int_list("packet_sizes", {}, 1, 1 << 16);
+  if (given && (t.packet_sizes.empty() || t.packet_sizes.size() > 64))
+    fail(c.source, tr.at("packet_sizes"), tr.path("packet_sizes"),
+         "expected a list of 1 to 64 packet lengths in flits");
+  YAML::Node w = tr.raw("packet_size_weights",
+                        {"list of numbers", "[1, 1, ...]", "each >= 0, as many as packet_sizes"});
+  if (w && !given)
+    fail(c.source, w, tr.path("packet_size_weights"), "weights of traffic.packet_sizes: give them");
+  if (!given) return;
+  const std::string wp = tr.path("packet_size_weights");
+  if (!w) {
+    t.packet_size_weights.assign(t.packet_sizes.size(), 1.0);
+  } else {
+    if (!w.IsSequence()) fail(c.source, w, wp, "expected a list of numbers");
+    if (w.size() != t.packet_sizes.size())
+      fail(c.source, w, wp,
+           std::to_string(w.size()) + " weights for " + std::to_string(t.packet_sizes.size()) +
+               " packet sizes: give one weight per size");
+    double total = 0;
+    for (std::size_t i = 0; i < w.size(); ++i) {
+      t.packet_size_weights.push_back(
+          tr.as_real(w[i], wp + "[" + std::to_string(i) + "]", 0.0, 1e9));
+      total += t.packet_size_weights.back();
+    }
+    if (!(total > 0)) fail(c.source, w, wp, "at least one weight must be above 0");
+  }
+  t.packet_flits = *std::max_element(t.packet_sizes.begin(), t.packet_sizes.end());
+}
+
+// process: on_off with burst: {alpha, beta}, BookSim2's burst_alpha and burst_beta: each cycle an
+// off source turns on with probability alpha and an on source turns off with probability beta
+// (on-periods of 1/beta cycles on average, off-periods of 1/alpha); while on it makes a packet
+// with probability r1 = r (alpha + beta) / alpha, r its long-run rate in packets per cycle,
+// which must not exceed 1.
+static void parse_burst(Section& tr, Config& c) {
+  TrafficConfig& t = c.traffic;
+  Section bu = tr.sub("burst");
+  const bool on_off = t.process == Process::OnOff;
+  if (bu.present() && !on_off)
+    fail(c.source, tr.at("burst"), tr.path("burst"), "only with process: on_off");
+  if (on_off && !bu.present())
+    fail(c.source, tr.at("process"), tr.path("process"),
+         "on_off needs burst: {alpha, beta} (per-cycle probabilities of turning on and off)");
+  for (const char* k : {"alpha", "beta"})
+    if (on_off && !bu.has(k))
+      fail(c.source, tr.at("burst"), bu.path(k),
+           std::string("needs a value (") +
+               (k[0] == 'a' ? "the probability that an off source turns on in a cycle)"
+                            : "the probability that an on source turns off in a cycle)"));
+  t.burst_alpha = bu.real("alpha", {0, "required with process on_off"}, 0, 1);
+  t.burst_beta = bu.real("beta", {0, "required with process on_off"}, 0, 1);
+  bu.finish();
+  if (!on_off) return;
+  if (!(t.burst_alpha > 0))
+    fail(c.source, bu.at("alpha"), bu.path("alpha"),
+         "must be above 0: an off source with alpha 0 never turns on");
+  if (!(t.burst_beta > 0))
+    fail(c.source, bu.at("beta"), bu.path("beta"),
+         "must be above 0: with beta 0 the source stays on (use process: bernoulli)");
+  if (t.broadcast.enabled())
+    fail(c.source, tr.at("process"), tr.path("process"),
+         "on_off drives the unicast sources: not with a broadcast scheme");
+  double most = 0;  // the largest on-state rate among the sources
+  for (int k = 0; k < t.traffic_classes(); ++k)
+    most = std::max(most, t.on_rate(t.class_packets_per_cycle(k)));
+  if (most > 1.0 + 1e-12)
+    fail(c.source, tr.has("rate") ? tr.at("rate") : tr.at("burst"),
+         tr.has("rate") ? tr.path("rate") : tr.path("burst"),
+         "the on-state rate r (alpha + beta) / alpha is " + Json::number(most) +
+             " packets per cycle: more than one (lower the rate or raise alpha / beta)");
+}
+
 void parse_traffic(Section& tr, Config& c) {
   const Topology topo = c.topology.make();
   const int N = topo.num_nodes();
@@ -418,6 +505,11 @@ void parse_traffic(Section& tr, Config& c) {
       fail(c.source, bc.at("scheme"), bc.path("scheme"),
            "needs router.priority_classes >= " + std::to_string(need));
   }
+  if (t.trace)
+    for (const char* k : {"process", "burst", "packet_sizes", "packet_size_weights"})
+      if (tr.has(k))
+        fail(c.source, tr.at(k), tr.path(k),
+             "only with synthetic traffic (type " + ttype + " has no sources of its own to shape)");
   if (t.none) {
     // Driven from outside through the NIs' target sockets: nothing more to read.
   } else if (t.exchange) {
@@ -463,11 +555,13 @@ void parse_traffic(Section& tr, Config& c) {
     std::stable_sort(t.messages.begin(), t.messages.end(),
                      [](const TraceMessage& a, const TraceMessage& b) { return a.time < b.time; });
   } else {
-    t.process =
-        tr.choice<Process>("process", Process::Bernoulli,
-                           {{"bernoulli", Process::Bernoulli}, {"poisson", Process::Poisson}});
+    t.process = tr.choice<Process>("process", Process::Bernoulli,
+                                   {{"bernoulli", Process::Bernoulli},
+                                    {"poisson", Process::Poisson},
+                                    {"on_off", Process::OnOff}});
     t.packet_flits =
         static_cast<int>(tr.integer("packet_flits", {8, kPacketFlitsDefault}, 1, 1 << 16));
+    parse_packet_sizes(tr, c);
     parse_classes(tr, c);
     t.rate_in_flits = tr.choice<bool>("rate_unit", true, {{"flits", true}, {"packets", false}});
     t.rate = tr.real("rate", 0.1, 0.0, 1e6);
@@ -538,7 +632,11 @@ void parse_traffic(Section& tr, Config& c) {
                "transpose needs dims that read the same backwards (n_i = n_(d-1-i))");
     }
     parse_self(tr, c);
+    if (!t.packet_sizes.empty() && tr.has("load"))
+      fail(c.source, tr.at("load"), tr.path("load"),
+           "load sets the rate from one packet length: give rate with packet_sizes");
     parse_load(tr, c);
+    parse_burst(tr, c);
     if (b.pmnb()) {
       if (t.rate > 0)
         fail(c.source, tr.has("load") ? tr.at("load") : tr.at("rate"),

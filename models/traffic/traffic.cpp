@@ -37,7 +37,7 @@ Traffic::Traffic(sc_core::sc_module_name name, const Config& cfg, const Topology
   if (tc.pattern == Pattern::Matrix) {
     // Per source: its row sum as its rate, the row as its destination distribution.
     // (With traffic.classes: the row sum itself, split among the classes in rate().)
-    const double unit = tc.rate_in_flits && tc.classes.empty() ? tc.packet_flits : 1.0;
+    const double unit = tc.rate_in_flits && tc.classes.empty() ? tc.source_mean_flits() : 1.0;
     cdf_.assign(tc.matrix.size(), 0.0);
     rates_.assign(static_cast<std::size_t>(nodes), 0.0);
     for (int s = 0; s < nodes; ++s) {
@@ -57,6 +57,16 @@ Traffic::Traffic(sc_core::sc_module_name name, const Config& cfg, const Topology
   rng_.reserve(streams);
   poisson_t_.assign(streams, 0.0);
   log_q_.assign(streams, 0.0);
+  const bool on_off = tc.process == Process::OnOff;
+  if (on_off) {
+    onoff_.assign(static_cast<std::size_t>(streams), OnOffState{});
+    if (tc.burst_beta < 1) log_stay_on_ = std::log1p(-tc.burst_beta);
+    if (tc.burst_alpha < 1) log_stay_off_ = std::log1p(-tc.burst_alpha);
+  }
+  if (tc.packet_sizes.size() > 1) {
+    double sum = 0;
+    for (double w : tc.packet_size_weights) size_cdf_.push_back(sum += w);
+  }
   for (int s = 0; s < streams; ++s) {
     const std::uint64_t salt = s >= unicast ? std::uint64_t{1} << 32
                                : s < N      ? 0
@@ -64,7 +74,20 @@ Traffic::Traffic(sc_core::sc_module_name name, const Config& cfg, const Topology
     rng_.emplace_back(cfg.simulation.seed * 0x100000001b3ull + salt +
                       static_cast<std::uint64_t>(s % N) + 1);
     if (rate(s) <= 0) continue;
-    if (rate(s) < 1) log_q_[s] = std::log1p(-rate(s));
+    if (on_off) {
+      // The state at cycle 0 from the chain's stationary law (on with probability
+      // alpha / (alpha + beta)), so the mean rate holds from the first cycle; BookSim2 starts
+      // each source on or off with probability 1/2 (the same law when alpha = beta). The
+      // period under way then lasts a geometric number of cycles from cycle 0 (memoryless).
+      OnOffState& st = onoff_[static_cast<std::size_t>(s)];
+      Rng& r = rng_.back();
+      st.on = r.uniform() * (tc.burst_alpha + tc.burst_beta) < tc.burst_alpha;
+      st.end = period(r, st.on);
+      const double r1 = tc.on_rate(rate(s));
+      if (r1 < 1) log_q_[s] = std::log1p(-r1);
+    } else if (rate(s) < 1) {
+      log_q_[s] = std::log1p(-rate(s));
+    }
     const Cycle first = draw_next(s, 0);
     if (first_.empty()) first_.assign(static_cast<std::size_t>(streams), kNever);
     first_[static_cast<std::size_t>(s)] = first;
@@ -109,9 +132,44 @@ Cycle Traffic::draw_next(int stream, Cycle from) {
     const std::uint64_t g = p >= 1.0 ? 1 : r.geometric_log(log_q_[stream]);
     return from + g - 1;
   }
+  if (cfg_.traffic.process == Process::OnOff) return draw_on_off(stream, from);
   poisson_t_[stream] += r.exponential(p);
   const double c = std::floor(poisson_t_[stream]);
   return c > 9e18 ? kNever : static_cast<Cycle>(c);
+}
+
+// The length of an on-period (on) or off-period: trials up to the first switch, at least 1.
+Cycle Traffic::period(Rng& r, bool on) const {
+  const double p = on ? cfg_.traffic.burst_beta : cfg_.traffic.burst_alpha;
+  return p >= 1.0 ? 1 : r.geometric_log(on ? log_stay_on_ : log_stay_off_);
+}
+
+// on_off: the first packet at or after `from`: the periods are walked forward, and within an
+// on-period the Bernoulli trials at r1 are drawn as a geometric gap; a gap past the period's end
+// is dropped (the trials are memoryless) and the walk goes on from the next period.
+Cycle Traffic::draw_on_off(int stream, Cycle from) {
+  Rng& r = rng_[stream];
+  OnOffState& st = onoff_[static_cast<std::size_t>(stream)];
+  const double q = log_q_[stream];
+  for (;;) {
+    while (st.end <= from) {
+      st.on = !st.on;
+      st.end += period(r, st.on);
+    }
+    if (st.on) {
+      const Cycle t = from + (q == 0 ? 1 : r.geometric_log(q)) - 1;
+      if (t < st.end) return t;
+    }
+    from = st.end;
+  }
+}
+
+// packet_sizes: one packet's length, size i with probability weight_i / sum of the weights.
+int Traffic::packet_length(Rng& r) const {
+  const double u = r.uniform() * size_cdf_.back();
+  const std::size_t i = static_cast<std::size_t>(
+      std::upper_bound(size_cdf_.begin(), size_cdf_.end(), u) - size_cdf_.begin());
+  return cfg_.traffic.packet_sizes[std::min(i, size_cdf_.size() - 1)];
 }
 
 Traffic::~Traffic() = default;
@@ -290,7 +348,9 @@ void Traffic::run_calendar(ArrivalCalendar& due, Cycle t, Payload& pl) {
   const int unicast = tc.traffic_classes() * N;
   due.run_until(t, [&](int s) {
     if (s < N && tc.classes.empty()) {
-      request(pl, s, destination(s, rng_[s]), tc.packet_flits, tc.priority, t);
+      const int dst = destination(s, rng_[s]);
+      const int flits = size_cdf_.empty() ? tc.packet_flits : packet_length(rng_[s]);
+      request(pl, s, dst, flits, tc.priority, t);
     } else if (s < unicast) {
       const int c = s / N, node = s % N;
       const TrafficClass& k = tc.classes[static_cast<std::size_t>(c)];

@@ -1,6 +1,9 @@
 // Traffic: the per-node sources. Synthetic sources are Bernoulli (at most one packet a cycle with
-// probability r, drawn as geometric gaps) or Poisson (a Poisson-sized batch each cycle, drawn as
-// exponential gaps of a continuous process binned into cycles), with a destination pattern. A
+// probability r, drawn as geometric gaps), Poisson (a Poisson-sized batch each cycle, drawn as
+// exponential gaps of a continuous process binned into cycles) or on/off (BookSim2's two-state
+// Markov source: Bernoulli at r (alpha + beta) / alpha while on, silent while off; the on- and
+// off-periods drawn whole, as geometric lengths of mean 1/beta and 1/alpha cycles), with a
+// destination pattern and a packet length (fixed, or drawn per packet from packet_sizes). A
 // trace replays (time, src, dst, flits) messages. Every source has its own random stream seeded
 // from (seed, node), so results never depend on the order the kernel visits nodes in.
 // The sources are TLM-2.0 initiators: each message is a b_transport on the node's NI target
@@ -58,7 +61,21 @@ class Traffic : public sc_core::sc_module {
   const Topology& topo_;
   std::vector<Rng> rng_;
   std::vector<double> poisson_t_;  // next arrival of each Poisson source, continuous time
-  std::vector<double> log_q_;      // Bernoulli: per stream, log1p(-rate) (0 when the rate is 1)
+  std::vector<double> log_q_;  // Bernoulli, on_off: per stream, log1p(-rate) (0 when the rate is 1)
+  // on_off: per stream, the current period (on or off) and the cycle after its last one. The
+  // chain runs on the cycle count, whatever the network does (the NI queues what it cannot take
+  // at once), as BookSim2's does on its sources' own time.
+  struct OnOffState {
+    Cycle end = 0;
+    bool on = false;
+  };
+  std::vector<OnOffState> onoff_;
+  double log_stay_on_ = 0, log_stay_off_ = 0;  // log1p(-beta), log1p(-alpha)
+  Cycle period(Rng& r, bool on) const;
+  Cycle draw_on_off(int stream, Cycle from);
+  // packet_sizes: the cumulative weights (empty: every packet packet_flits long).
+  std::vector<double> size_cdf_;
+  int packet_length(Rng& r) const;
   // The sources' next arrivals, by stream: node (unicast) or N + node (broadcast).
   ArrivalCalendar due_;
   std::size_t next_msg_ = 0;
