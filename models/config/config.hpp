@@ -95,6 +95,14 @@ struct RouterConfig {
   // its tail has left (false, BookSim2's default; wormhole only): the next packet then follows
   // into the same downstream VC and is routed when its header reaches the front.
   bool wait_for_tail_credit = true;
+  // Staged pipeline, BookSim2's VC allocation knobs (models/router/vc_allocator.hpp):
+  // vc_request all_free: a header requests every free output VC of its range and its input
+  // arbiter picks one (round robin), not only the lowest free one (separable_input_first);
+  // vc_busy_when_full: a free output VC without a credit is not requested; vc_prioritize_empty:
+  // a header prefers the free output VCs whose downstream buffer is empty.
+  bool vc_request_all_free = false;
+  bool vc_busy_when_full = false;
+  bool vc_prioritize_empty = false;
 };
 
 struct TimingConfig {

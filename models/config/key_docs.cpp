@@ -35,6 +35,15 @@ const std::vector<std::pair<std::string, std::string>>& key_meanings() {
       {"router.wait_for_tail_credit",
        "wormhole input_vc: reallocate a VC only when every credit is back (false: when its "
        "tail leaves)"},
+      {"router.vc_request",
+       "staged pipeline, separable_input_first: a header requests the lowest free output VC "
+       "of its range, or every free one (all_free, BookSim2's)"},
+      {"router.vc_busy_when_full",
+       "staged pipeline: a free output VC whose downstream buffer is full is not requested "
+       "(BookSim2's vc_busy_when_full; needs wait_for_tail_credit: false)"},
+      {"router.vc_prioritize_empty",
+       "staged pipeline: a header prefers free output VCs whose downstream buffer is empty "
+       "(BookSim2's vc_prioritize_empty; needs wait_for_tail_credit: false)"},
       {"router.pipeline", "input_vc: the staged pipeline (absent: the ideal one, delta per hop)"},
       {"router.pipeline.rc", "route computation cycles, with the buffer write"},
       {"router.pipeline.va", "VC allocation cycles"},

@@ -74,6 +74,7 @@ InputVcRouter::InputVcRouter(sc_core::sc_module_name name, int node, Fabric& fab
   if (staged_) {
     alloc_.staged(true);
     vc_alloc_.output_first(rc.vc_allocator == "separable_output_first");
+    vc_alloc_.knobs(rc.vc_request_all_free, rc.vc_busy_when_full, rc.vc_prioritize_empty);
     vc_grants_.resize(static_cast<std::size_t>(inputs * rc.vcs));
   }
   credit_now_ = !staged_ && delta_ >= 1 && !fabric.cfg.waves.enable;
