@@ -475,10 +475,13 @@ template <bool kPlain, bool kLanes, bool kStaged, bool kCount>
     ou.tail_sent(ov);
     vc.state = VirtualChannel::State::Idle;
     if (!vc.fifo.empty()) {
-      // wait_for_tail_credit: false: the next packet's header is at the front now.
+      // wait_for_tail_credit: false: the next packet's header is at the front now. The staged
+      // pipeline's VC goes idle this cycle and the header's route computation starts the next
+      // (as BookSim2's iq_router: _SWAllocUpdate queues it for routing after this cycle's
+      // _RouteEvaluate): its VC allocation is rc + 1 cycles from now. (The ideal pipeline: delta.)
       Flit& h = vc.fifo.front();
       route_header(gr.in_port, gr.vc, fabric_.pool[h.packet]);
-      h.ready = std::max({h.ready, vc.hold, t + delta_});
+      h.ready = std::max({h.ready, vc.hold, t + delta_ + ((kPlain ? kStaged : staged_) ? 1 : 0)});
     }
   }
   if constexpr (kLanes) {  // (threads: the ideal pipeline only)
