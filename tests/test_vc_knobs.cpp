@@ -173,6 +173,39 @@ TEST(WaitForTailCredit, StagedHeaderBehindATailTakesRcAndVaAfterTheTail) {
   EXPECT_EQ(d[1] - d[0], 7u);
 }
 
+namespace {
+// Two 3-flit packets from node 0 to node 1 back to back, 2 VCs, wait_for_tail_credit false:
+// how many cycles apart they are delivered.
+Cycle two_packets_apart(const std::string& vc_request) {
+  const Results r = test::run(
+      "topology: {type: mesh, dims: [2]}\n"
+      "router: {vcs: 2, vc_depth: 16, wait_for_tail_credit: false, vc_request: " +
+          vc_request +
+          ",\n"
+          "         pipeline: {rc: 1, va: 1, sa: 1, st: 1, lt: 1, credit_delay: 1}}\n"
+          "traffic:\n  type: trace\n  messages:\n"
+          "    - {time: 2, src: 0, dst: 1, flits: 3}\n"
+          "    - {time: 2, src: 0, dst: 1, flits: 3}\n",
+      /*records=*/true);
+  EXPECT_EQ(r.packets.size(), 2u);
+  if (r.packets.size() != 2) return 0;
+  const Cycle a = r.packets[0].delivered, b = r.packets[1].delivered;
+  return a > b ? a - b : b - a;
+}
+}  // namespace
+
+// all_free also makes the NI inject round robin over its free injection VCs, as BookSim2's
+// source does: the second packet takes injection VC 1 and is routed and allocated while the
+// first is still leaving, so the two are only the injection link's L = 3 cycles apart. With
+// lowest, the NI puts it on VC 0 again (free as the first's tail leaves), behind that tail:
+// L + rc + va = 5 apart, as with one VC.
+TEST(VcRequest, AllFreeInjectsRoundRobinOverTheInjectionVcs) {
+  EXPECT_EQ(two_packets_apart("all_free"), 3u);
+}
+TEST(VcRequest, LowestInjectsOnTheLowestFreeInjectionVc) {
+  EXPECT_EQ(two_packets_apart("lowest"), 5u);
+}
+
 // The knobs on a loaded staged network: credits and flit order intact, traffic delivered, and
 // each knob echoed in results.json.
 TEST(VcKnobs, LoadedNetworkStaysIntactAndEchoesTheKnobs) {

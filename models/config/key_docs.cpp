@@ -37,7 +37,8 @@ const std::vector<std::pair<std::string, std::string>>& key_meanings() {
        "tail leaves)"},
       {"router.vc_request",
        "staged pipeline, separable_input_first: a header requests the lowest free output VC "
-       "of its range, or every free one (all_free, BookSim2's)"},
+       "of its range, or every free one (all_free, BookSim2's; the NI then also injects round "
+       "robin over its free injection VCs)"},
       {"router.vc_busy_when_full",
        "staged pipeline: a free output VC whose downstream buffer is full is not requested "
        "(BookSim2's vc_busy_when_full; needs wait_for_tail_credit: false)"},
