@@ -545,6 +545,11 @@ std::string config_to_json(const Config& c, int indent) {
   if (c.router.switch_allocator == "islip")
     j.kv("allocator_iterations", c.router.allocator_iterations);
   if (c.router.pipeline.staged) j.kv("vc_allocator", c.router.vc_allocator);
+  // (BookSim2's VC allocation knobs: echoed when set, so that other configs' results stay as
+  // they were.)
+  if (c.router.vc_request_all_free) j.kv("vc_request", "all_free");
+  if (c.router.vc_busy_when_full) j.kv("vc_busy_when_full", true);
+  if (c.router.vc_prioritize_empty) j.kv("vc_prioritize_empty", true);
   if (c.router.pipeline.staged) {
     const PipelineConfig& p = c.router.pipeline;
     j.open("pipeline").kv("rc", p.rc).kv("va", p.va).kv("sa", p.sa).kv("st", p.st).kv("lt", p.lt);

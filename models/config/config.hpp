@@ -117,6 +117,14 @@ struct RouterConfig {
   bool switch_knobs() const {
     return hold_switch_for_packet || input_speedup > 1 || output_speedup > 1;
   }
+  // Staged pipeline, BookSim2's VC allocation knobs (models/router/vc_allocator.hpp):
+  // vc_request all_free: a header requests every free output VC of its range and its input
+  // arbiter picks one (round robin), not only the lowest free one (separable_input_first);
+  // vc_busy_when_full: a free output VC without a credit is not requested; vc_prioritize_empty:
+  // a header prefers the free output VCs whose downstream buffer is empty.
+  bool vc_request_all_free = false;
+  bool vc_busy_when_full = false;
+  bool vc_prioritize_empty = false;
 };
 
 struct TimingConfig {

@@ -46,6 +46,16 @@ const std::vector<std::pair<std::string, std::string>>& key_meanings() {
        "output buffer drained one flit a cycle"},
       {"router.output_buffer_size",
        "output_speedup > 1: flits the output buffer holds (0: unbounded, BookSim2's -1)"},
+      {"router.vc_request",
+       "staged pipeline, separable_input_first: a header requests the lowest free output VC "
+       "of its range, or every free one (all_free, BookSim2's; the NI then also injects round "
+       "robin over its free injection VCs)"},
+      {"router.vc_busy_when_full",
+       "staged pipeline: a free output VC whose downstream buffer is full is not requested "
+       "(BookSim2's vc_busy_when_full; needs wait_for_tail_credit: false)"},
+      {"router.vc_prioritize_empty",
+       "staged pipeline: a header prefers free output VCs whose downstream buffer is empty "
+       "(BookSim2's vc_prioritize_empty; needs wait_for_tail_credit: false)"},
       {"router.pipeline", "input_vc: the staged pipeline (absent: the ideal one, delta per hop)"},
       {"router.pipeline.rc", "route computation cycles, with the buffer write"},
       {"router.pipeline.va", "VC allocation cycles"},

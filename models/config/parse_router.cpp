@@ -1,6 +1,7 @@
 // router: {buffering, switching, vcs, vc_depth, arbitration, priority_classes, pipeline,
 //          switch_allocator, allocator_iterations, vc_allocator, wait_for_tail_credit,
-//          hold_switch_for_packet, input_speedup, output_speedup, output_buffer_size}
+//          hold_switch_for_packet, input_speedup, output_speedup, output_buffer_size,
+//          vc_request, vc_busy_when_full, vc_prioritize_empty}
 #include "switchyard/config/section.hpp"
 #include "switchyard/router/allocators/matcher.hpp"
 
@@ -89,6 +90,27 @@ void parse_router(Section& s, Config& c) {
          "bounds the output buffer that output_speedup > 1 fills (with output_speedup 1 a flit "
          "never waits there)");
   c.router.output_buffer_size = static_cast<int>(s.integer("output_buffer_size", 0, 0, 4096));
+  // BookSim2's VC allocation knobs: the staged pipeline's VC allocator.
+  for (const char* k : {"vc_request", "vc_busy_when_full", "vc_prioritize_empty"})
+    if (s.has(k) && (!input_vc || ideal))
+      fail(c.source, s.at(k), s.path(k),
+           "is a choice of the staged pipeline's VC allocator (buffering: input_vc with "
+           "router.pipeline); the ideal pipeline folds VC allocation into switch allocation");
+  if (s.has("vc_request") && c.router.vc_allocator != "separable_input_first")
+    fail(c.source, s.at("vc_request"), s.path("vc_request"),
+         "is a choice of vc_allocator: separable_input_first (" + c.router.vc_allocator +
+             " requests every free VC of the range)");
+  c.router.vc_request_all_free =
+      s.choice<bool>("vc_request", false, {{"lowest", false}, {"all_free", true}});
+  c.router.vc_busy_when_full = s.boolean("vc_busy_when_full", false);
+  c.router.vc_prioritize_empty = s.boolean("vc_prioritize_empty", false);
+  for (const auto& [k, on] :
+       {std::pair<const char*, bool>{"vc_busy_when_full", c.router.vc_busy_when_full},
+        {"vc_prioritize_empty", c.router.vc_prioritize_empty}})
+    if (on && c.router.wait_for_tail_credit)
+      fail(c.source, s.at(k), s.path(k),
+           "has no effect with router.wait_for_tail_credit: true (a free VC then has every "
+           "credit back: never full, always empty); set wait_for_tail_credit: false");
   if (ideal && s.has("pipeline")) {
     s.raw("pipeline",
           {"ideal | {rc, va, sa, st, lt, ni_lt, credit_delay, speculative, ejection_ports}",

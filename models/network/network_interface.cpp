@@ -34,6 +34,7 @@ NetworkInterface::NetworkInterface(sc_core::sc_module_name name, int node, Fabri
   for (Channel& ch : channels_) {
     ch.out = OutputUnit(fabric.cfg.router.vcs, fabric.cfg.router.vc_depth);
     ch.out.free_on_tail = !fabric.cfg.router.wait_for_tail_credit;
+    ch.round_robin = fabric.cfg.router.vc_request_all_free;
   }
   target.register_b_transport(this, &NetworkInterface::b_transport);
   rx_gp_.set_extension(rx_ext_);

@@ -115,6 +115,10 @@ class NetworkInterface : public sc_core::sc_module {
     std::uint32_t seq = 0;
     int vc = -1;
     Cycle next = 0;  // cycle the next flit (or the packet) may go
+    // router.vc_request: all_free: a packet takes the next free injection VC with a credit
+    // after the last one taken (round robin, as BookSim2's source); otherwise the lowest free.
+    bool round_robin = false;
+    int last_vc = -1;
   };
   template <bool kLane>
   [[gnu::always_inline]] inline bool step_channel(Channel& ch, Cycle t, Lane* ln);

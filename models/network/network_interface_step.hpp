@@ -54,7 +54,15 @@ inline bool NetworkInterface::step_channel(Channel& ch, Cycle t, Lane* ln) {
     return true;
   }
   if (ch.vc < 0) {
-    ch.vc = ch.out.find_free(0, ch.out.num_vcs());
+    if (ch.round_robin) {
+      const int n = ch.out.num_vcs();
+      for (int i = 1; i <= n && ch.vc < 0; ++i) {
+        const int v = (ch.last_vc + i + n) % n;
+        if (!ch.out.vc(v).owned && ch.out.vc(v).credits > 0) ch.vc = ch.last_vc = v;
+      }
+    } else {
+      ch.vc = ch.out.find_free(0, ch.out.num_vcs());
+    }
     if (ch.vc < 0) return true;
     ch.out.take(ch.vc);
   }

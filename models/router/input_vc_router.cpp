@@ -79,6 +79,7 @@ InputVcRouter::InputVcRouter(sc_core::sc_module_name name, int node, Fabric& fab
   if (staged_) {
     alloc_.staged(true);
     vc_alloc_.output_first(rc.vc_allocator == "separable_output_first");
+    vc_alloc_.knobs(rc.vc_request_all_free, rc.vc_busy_when_full, rc.vc_prioritize_empty);
     vc_grants_.resize(static_cast<std::size_t>(inputs * rc.vcs));
   }
   credit_now_ = !staged_ && delta_ >= 1 && !fabric.cfg.waves.enable;
@@ -487,10 +488,13 @@ template <bool kPlain, bool kLanes, bool kStaged, bool kCount>
     ou.tail_sent(ov);
     vc.state = VirtualChannel::State::Idle;
     if (!vc.fifo.empty()) {
-      // wait_for_tail_credit: false: the next packet's header is at the front now.
+      // wait_for_tail_credit: false: the next packet's header is at the front now. The staged
+      // pipeline's VC goes idle this cycle and the header's route computation starts the next
+      // (as BookSim2's iq_router: _SWAllocUpdate queues it for routing after this cycle's
+      // _RouteEvaluate): its VC allocation is rc + 1 cycles from now. (The ideal pipeline: delta.)
       Flit& h = vc.fifo.front();
       route_header(gr.in_port, gr.vc, fabric_.pool[h.packet]);
-      h.ready = std::max({h.ready, vc.hold, t + delta_});
+      h.ready = std::max({h.ready, vc.hold, t + delta_ + ((kPlain ? kStaged : staged_) ? 1 : 0)});
     }
   }
   if constexpr (kLanes) {  // (threads: the ideal pipeline only)

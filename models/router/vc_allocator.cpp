@@ -24,7 +24,32 @@ bool VcAllocator::requesting(VirtualChannel& vc, const std::vector<OutputUnit>& 
   if (vc.ncand > 1 && !select_candidate(vc, out.data(), t, false, random_ ? &rng_ : nullptr))
     return false;
   pk = &pool[f.packet];
-  return out[vc.out_port].find_free(vc.vc_lo, vc.vc_hi) >= 0;
+  const OutputUnit& ou = out[vc.out_port];
+  if (!knobs_) return ou.find_free(vc.vc_lo, vc.vc_hi) >= 0;
+  for (int ov = vc.vc_lo; ov < vc.vc_hi; ++ov)
+    if (eligible(ou.vc(ov))) return true;
+  return false;
+}
+
+// Input-first with the knobs: the output VC that requester id (its header routed to port, VCs
+// [lo, hi)) requests, -1: none eligible. The highest input-side priority, then the lowest VC or
+// (all_free) round robin from the requester's pointer.
+int VcAllocator::choose(const OutputUnit& ou, int port, int lo, int hi, int id) const {
+  const int size = static_cast<int>(best_.size());
+  int best = -1, best_pri = 0, best_dist = 0;
+  for (int ov = lo; ov < hi; ++ov) {
+    const OutputVc& o = ou.vc(ov);
+    if (!eligible(o)) continue;
+    const int pri = in_priority(ou, o);
+    const int dist =
+        all_free_ ? (port * vcs_ + ov - in_ptr_[static_cast<std::size_t>(id)] + size) % size : ov;
+    if (best < 0 || pri > best_pri || (pri == best_pri && dist < best_dist)) {
+      best = ov;
+      best_pri = pri;
+      best_dist = dist;
+    }
+  }
+  return best;
 }
 
 // Output VC k's arbiter sees requester id (packet pk): does it beat the best so far?
@@ -43,13 +68,17 @@ int VcAllocator::allocate(std::vector<InputUnit>& in, const std::vector<OutputUn
                           const PacketPool& pool, Cycle t, VcGrant* grants) {
   if (output_first_) return allocate_output_first(in, out, pool, t, grants);
   for_each_request(in, out, pool, t, [&](VirtualChannel& vc, int id, const Packet& pk) {
-    const int ov = out[vc.out_port].find_free(vc.vc_lo, vc.vc_hi);
+    const OutputUnit& ou = out[vc.out_port];
+    const int ov =
+        knobs_ ? choose(ou, vc.out_port, vc.vc_lo, vc.vc_hi, id) : ou.find_free(vc.vc_lo, vc.vc_hi);
     offer(static_cast<std::size_t>(vc.out_port) * vcs_ + ov, id, pk);
   });
   int n = 0;
   for (int k : touched_) {
     Best& b = best_[static_cast<std::size_t>(k)];
     last_[static_cast<std::size_t>(k)] = b.req;
+    if (all_free_)  // (the input arbiter's pointer: past the VC it was granted)
+      in_ptr_[static_cast<std::size_t>(b.req)] = (k + 1) % static_cast<int>(best_.size());
     grants[n++] = {b.req / vcs_, b.req % vcs_, k / vcs_, k % vcs_};
     b.req = -1;
   }

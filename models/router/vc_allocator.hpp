@@ -4,11 +4,12 @@
 // only accepted grants move the output VCs' pointers).
 // Input-first: Stage 1: every routed header whose route computation is done (input VC
 // in state Routed, head flit ready) requests one output VC, the lowest free one in its range
-// (an adaptive header first selects a candidate by downstream credits, or at random). Stage 2:
-// every requested output VC grants one requester: the highest priority class, then round-robin
-// over the (input port, VC) requesters from the one after its last grant, or the oldest packet
-// with oldest_first. Two headers that want the same output VC conflict; the loser retries next
-// cycle. A header that wins holds its output VC even while it loses switch allocation.
+// (an adaptive header first selects a candidate by downstream credits, or at random), or with
+// router.vc_request: all_free the one its input arbiter picks among all the free ones (knobs()).
+// Stage 2: every requested output VC grants one requester: the highest priority class, then
+// round-robin over the (input port, VC) requesters from the one after its last grant, or the oldest
+// packet with oldest_first. Two headers that want the same output VC conflict; the loser retries
+// next cycle. A header that wins holds its output VC even while it loses switch allocation.
 #pragma once
 #include <vector>
 
@@ -35,6 +36,21 @@ class VcAllocator {
     output_first_ = on;
     accept_ptr_.assign(static_cast<std::size_t>(requesters_), 0);
     accepted_.assign(static_cast<std::size_t>(requesters_), Accept{});
+  }
+  // BookSim2's knobs (router.vc_request, vc_busy_when_full, vc_prioritize_empty), as in its
+  // iq_router::_VCAllocEvaluate. all_free (input-first): a header requests every eligible VC of
+  // its range and its input arbiter picks one: round robin over the output VCs (out * V + ov)
+  // from the one after the VC it was last granted (its pointer moves only when the output VC's
+  // arbiter grants it too). busy_when_full: a free VC without a credit is not eligible (a
+  // header with none eligible does not request). prioritize_empty: the input side prefers the
+  // eligible VCs whose downstream buffer is empty (every credit back): input-first, the one it
+  // requests; output-first, the grant it accepts. All off: the choices above, unchanged.
+  void knobs(bool all_free, bool busy_when_full, bool prioritize_empty) {
+    all_free_ = all_free;
+    busy_when_full_ = busy_when_full;
+    prioritize_empty_ = prioritize_empty;
+    knobs_ = all_free || busy_when_full || prioritize_empty;
+    in_ptr_.assign(static_cast<std::size_t>(requesters_), 0);
   }
   void random_selection(std::uint64_t seed) {
     random_ = true;
@@ -78,11 +94,18 @@ class VcAllocator {
     }
   }
   void offer(std::size_t k, int id, const Packet& pk);
+  // With the knobs: may output VC o of ou be requested, and its input-side priority.
+  bool eligible(const OutputVc& o) const { return !o.owned && (!busy_when_full_ || o.credits > 0); }
+  int in_priority(const OutputUnit& ou, const OutputVc& o) const {
+    return prioritize_empty_ && o.credits == ou.depth;
+  }
+  int choose(const OutputUnit& ou, int port, int lo, int hi, int id) const;
   int allocate_output_first(std::vector<InputUnit>& in, const std::vector<OutputUnit>& out,
                             const PacketPool& pool, Cycle t, VcGrant* grants);
   struct Accept {
     int k = -1;  // the output VC this requester accepts this cycle, -1: none granted
     int dist = 0;
+    int pri = 0;  // vc_prioritize_empty: 1 for an empty output VC
   };
   int vcs_;
   ArbPolicy policy_;
@@ -94,6 +117,8 @@ class VcAllocator {
   std::vector<int> touched_;           // output VCs requested this cycle
   bool random_ = false;
   bool output_first_ = false;
+  bool knobs_ = false, all_free_ = false, busy_when_full_ = false, prioritize_empty_ = false;
+  std::vector<int> in_ptr_;  // all_free: per requester, its input arbiter's pointer (out * V + ov)
   std::vector<int> accept_ptr_;   // output first: per requester, the VC index it prefers next
   std::vector<Accept> accepted_;  // output first: per requester, this cycle's choice
   std::vector<int> granted_;      // output first: requesters granted this cycle
