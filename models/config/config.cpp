@@ -306,6 +306,10 @@ void check_config(const Config& c) {
       nodes *= n;
     }
     in("topology.dims (nodes)", nodes, 1, 1 << 26);
+    if (tp.kind == Topology::Kind::CMesh) {
+      in("topology.concentration", tp.concentration, 1, 64);
+      in("topology (terminals)", nodes * tp.concentration, 1, 1 << 20);
+    }
     if (tp.kind == Topology::Kind::Hypercube)
       for (int n : tp.dims)
         if (n != 2) bad("topology.dims", "a hypercube has every dimension of size 2");
@@ -496,6 +500,8 @@ std::string config_to_json(const Config& c, int indent) {
   j.open("topology").kv("type", c.topology.make().kind_name());
   if (c.topology.kind == Topology::Kind::Butterfly)
     j.kv("k", c.topology.k).kv("n", c.topology.n).close();
+  else if (c.topology.kind == Topology::Kind::CMesh)
+    j.kv_list("dims", c.topology.dims).kv("concentration", c.topology.concentration).close();
   else
     j.kv_list("dims", c.topology.dims).close();
   j.open("router")

@@ -51,8 +51,11 @@ struct TopologyConfig {
   Topology::Kind kind = Topology::Kind::Torus;
   std::vector<int> dims{8, 8};  // direct networks
   int k = 2, n = 4;             // butterfly: radix and stages (k^n rows, n + 1 levels)
+  int concentration = 1;        // cmesh: terminals per router (dims: the router mesh)
   Topology make() const {
-    return kind == Topology::Kind::Butterfly ? Topology::butterfly(k, n) : Topology(kind, dims);
+    if (kind == Topology::Kind::Butterfly) return Topology::butterfly(k, n);
+    if (kind == Topology::Kind::CMesh) return Topology::cmesh(dims, concentration);
+    return Topology(kind, dims);
   }
 };
 

@@ -1,4 +1,5 @@
-// topology: {type: torus | mesh | hypercube | butterfly, dims: [n1, ..., nd] | dim: d | k, n}
+// topology: {type: torus | mesh | hypercube | butterfly | cmesh, dims: [n1, ..., nd] | dim: d |
+//            k, n, concentration}
 #include "switchyard/config/section.hpp"
 
 namespace sy {
@@ -10,7 +11,13 @@ void parse_topology(Section& s, Config& c) {
                                     {{"torus", Topology::Kind::Torus},
                                      {"mesh", Topology::Kind::Mesh},
                                      {"hypercube", Topology::Kind::Hypercube},
-                                     {"butterfly", Topology::Kind::Butterfly}});
+                                     {"butterfly", Topology::Kind::Butterfly},
+                                     {"cmesh", Topology::Kind::CMesh}});
+  if (s.has("concentration") && t.kind != Topology::Kind::CMesh)
+    fail(s.source(), s.at("concentration"), s.path("concentration"),
+         "terminals per router: a cmesh's (type: cmesh)");
+  if (t.kind == Topology::Kind::CMesh)
+    t.concentration = static_cast<int>(s.integer("concentration", 4, 1, 64));
   if (t.kind == Topology::Kind::Butterfly) {
     for (const char* k : {"dim", "dims"})
       if (s.has(k))
@@ -34,10 +41,10 @@ void parse_topology(Section& s, Config& c) {
     for (const char* k : {"k", "n"})
       if (s.has(k))
         fail(s.source(), s.at(k), s.path(k),
-             "k and n are a butterfly's; a torus or mesh takes dims");
+             "k and n are a butterfly's; a torus, mesh or cmesh takes dims");
     if (s.has("dim"))
       fail(s.source(), s.at("dim"), s.path("dim"),
-           "a torus or mesh takes 'dims: [n1, ..., nd]', not 'dim'");
+           "a torus, mesh or cmesh takes 'dims: [n1, ..., nd]', not 'dim'");
     t.dims = s.int_list("dims", {8, 8}, 1, 1 << 16);
     if (t.dims.empty()) fail(s.source(), s.at("dims"), s.path("dims"), "needs at least one size");
     // The product of the sizes, multiplied with a check (five sizes of 2^16 do not fit in 64
@@ -54,6 +61,10 @@ void parse_topology(Section& s, Config& c) {
                (n == std::numeric_limits<std::int64_t>::max() ? std::string("more than 2^63")
                                                               : std::to_string(n)) +
                " nodes: more than 2^20");
+    if (t.kind == Topology::Kind::CMesh && n * t.concentration > (1 << 20))
+      fail(s.source(), s.at("concentration"), s.path("concentration"),
+           product + " routers x " + std::to_string(t.concentration) +
+               " terminals: more than 2^20 terminals");
   }
   s.finish();
 }
