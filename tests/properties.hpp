@@ -78,8 +78,8 @@ inline std::string random_config(std::uint64_t seed, const Scale& sc = {}) {
   std::ostringstream y;
   y << "name: prop" << seed << "\n";
   // --- Topology.
-  const std::string kind =
-      g.pick<std::string>({"torus", "torus", "mesh", "hypercube", "butterfly", "cmesh"});
+  const std::string kind = g.pick<std::string>(
+      {"torus", "torus", "mesh", "hypercube", "butterfly", "cmesh", "fat_tree"});
   std::vector<int> dims;
   int k = 2, n = 1, N = 1;
   if (kind == "butterfly") {
@@ -89,6 +89,13 @@ inline std::string random_config(std::uint64_t seed, const Scale& sc = {}) {
     n = g.uniform(1, std::max(1, nmax));
     for (int i = 0; i < n; ++i) N *= k;
     y << "topology: {type: butterfly, k: " << k << ", n: " << n << "}\n";
+  } else if (kind == "fat_tree") {
+    k = g.uniform(2, 4);
+    int nmax = 0;
+    for (int r = k; r <= sc.max_nodes; r *= k) ++nmax;
+    n = g.uniform(1, std::max(1, nmax));
+    for (int i = 0; i < n; ++i) N *= k;
+    y << "topology: {type: fat_tree, k: " << k << ", n: " << n << "}\n";
   } else if (kind == "cmesh") {
     // A concentrated mesh: 1 or 2 dimensions of routers, 1..4 terminals each.
     const int nd = g.uniform(1, 2), c = g.uniform(1, std::min(4, sc.max_nodes / 2));
@@ -122,8 +129,9 @@ inline std::string random_config(std::uint64_t seed, const Scale& sc = {}) {
     }
     y << "topology: {type: " << kind << ", dims: " << list(dims) << "}\n";
   }
-  const bool fly = kind == "butterfly", cm = kind == "cmesh";
+  const bool fly = kind == "butterfly", ft = kind == "fat_tree", cm = kind == "cmesh" || ft;
   const Topology topo = fly  ? Topology::butterfly(k, n)
+                        : ft ? Topology::fat_tree(k, n)
                         : cm ? Topology::cmesh(dims, k)
                              : Topology(kind == "mesh"        ? Topology::Kind::Mesh
                                         : kind == "hypercube" ? Topology::Kind::Hypercube

@@ -298,6 +298,10 @@ void check_config(const Config& c) {
   if (tp.kind == Topology::Kind::Butterfly) {
     in("topology.k", tp.k, 2, 16);
     in("topology.n", tp.n, 1, 20);
+  } else if (tp.kind == Topology::Kind::FatTree) {
+    in("topology.k", tp.k, 2, 32);
+    in("topology.n", tp.n, 1, 20);
+    in("topology (terminals)", std::pow(tp.k, tp.n), 1, 1 << 20);
   } else {
     if (tp.dims.empty() || tp.dims.size() > 20) bad("topology.dims", "needs 1 to 20 dimensions");
     double nodes = 1;
@@ -498,7 +502,7 @@ std::string config_to_json(const Config& c, int indent) {
   j.open();
   j.kv("name", c.name);
   j.open("topology").kv("type", c.topology.make().kind_name());
-  if (c.topology.kind == Topology::Kind::Butterfly)
+  if (c.topology.kind == Topology::Kind::Butterfly || c.topology.kind == Topology::Kind::FatTree)
     j.kv("k", c.topology.k).kv("n", c.topology.n).close();
   else if (c.topology.kind == Topology::Kind::CMesh)
     j.kv_list("dims", c.topology.dims).kv("concentration", c.topology.concentration).close();

@@ -1,9 +1,14 @@
 // topology: {type: torus | mesh | hypercube | butterfly | cmesh, dims: [n1, ..., nd] | dim: d |
-//            k, n, concentration}
+//            k, n, concentration} | fat_tree (k, n)
 #include "switchyard/config/section.hpp"
 
 namespace sy {
 namespace config_detail {
+
+// topology.k and n as `switchyard keys` writes them: a butterfly's and a fat tree's differ.
+constexpr const char* kKDefault = "2 (fat_tree: 4)";
+constexpr const char* kKMax = "16 (fat_tree: 32)";
+constexpr const char* kNDefault = "4 (fat_tree: 2)";
 
 void parse_topology(Section& s, Config& c) {
   TopologyConfig& t = c.topology;
@@ -12,18 +17,34 @@ void parse_topology(Section& s, Config& c) {
                                      {"mesh", Topology::Kind::Mesh},
                                      {"hypercube", Topology::Kind::Hypercube},
                                      {"butterfly", Topology::Kind::Butterfly},
-                                     {"cmesh", Topology::Kind::CMesh}});
+                                     {"cmesh", Topology::Kind::CMesh},
+                                     {"fat_tree", Topology::Kind::FatTree}});
   if (s.has("concentration") && t.kind != Topology::Kind::CMesh)
     fail(s.source(), s.at("concentration"), s.path("concentration"),
          "terminals per router: a cmesh's (type: cmesh)");
   if (t.kind == Topology::Kind::CMesh)
     t.concentration = static_cast<int>(s.integer("concentration", 4, 1, 64));
-  if (t.kind == Topology::Kind::Butterfly) {
+  if (t.kind == Topology::Kind::FatTree) {
+    for (const char* k : {"dim", "dims"})
+      if (s.has(k))
+        fail(s.source(), s.at(k), s.path(k),
+             "a fat tree takes 'k' (arity: k terminals per leaf, k up and k down ports) and 'n' "
+             "(levels)");
+    t.k = static_cast<int>(s.integer("k", {4, kKDefault}, 2, {32, kKMax}));
+    t.n = static_cast<int>(s.integer("n", {2, kNDefault}, 1, 20));
+    std::int64_t terminals = 1;
+    for (int i = 0; i < t.n; ++i) terminals = mul_sat(terminals, t.k);
+    if (terminals > (1 << 20))
+      fail(s.source(), s.at("n"), s.path("n"),
+           "k^n = " + std::to_string(t.k) + "^" + std::to_string(t.n) +
+               " terminals: more than 2^20");
+    t.dims.clear();
+  } else if (t.kind == Topology::Kind::Butterfly) {
     for (const char* k : {"dim", "dims"})
       if (s.has(k))
         fail(s.source(), s.at(k), s.path(k), "a butterfly takes 'k' (radix) and 'n' (stages)");
-    t.k = static_cast<int>(s.integer("k", 2, 2, 16));
-    t.n = static_cast<int>(s.integer("n", 4, 1, 20));
+    t.k = static_cast<int>(s.integer("k", {2, kKDefault}, 2, {16, kKMax}));
+    t.n = static_cast<int>(s.integer("n", {4, kNDefault}, 1, 20));
     // k^n rows and n + 1 levels, multiplied with a check (16^20 does not fit in 64 bits).
     std::int64_t routers = t.n + 1;
     for (int i = 0; i < t.n; ++i) routers = mul_sat(routers, t.k);

@@ -410,12 +410,13 @@ void parse_traffic(Section& tr, Config& c) {
   bc.finish();
   if (b.enabled()) {
     if (c.topology.kind == Topology::Kind::Mesh || c.topology.kind == Topology::Kind::Butterfly ||
-        c.topology.kind == Topology::Kind::CMesh)
+        c.topology.kind == Topology::Kind::CMesh || c.topology.kind == Topology::Kind::FatTree)
       fail(c.source, bc.at("scheme"), bc.path("scheme"),
            std::string("STAR broadcast trees are defined on tori and hypercubes, not ") +
                (c.topology.kind == Topology::Kind::Mesh        ? "meshes"
                 : c.topology.kind == Topology::Kind::Butterfly ? "butterflies"
-                                                               : "concentrated meshes"));
+                : c.topology.kind == Topology::Kind::CMesh     ? "concentrated meshes"
+                                                               : "fat trees"));
     const int need = b.scheme == BroadcastScheme::PriorityStar ? b.classes : 1;
     if (c.router.priority_classes < need)
       fail(c.source, bc.at("scheme"), bc.path("scheme"),
@@ -505,10 +506,11 @@ void parse_traffic(Section& tr, Config& c) {
                std::to_string(N) + ")");
     if ((t.pattern == Pattern::Tornado || t.pattern == Pattern::Neighbor ||
          t.pattern == Pattern::Transpose || t.pattern == Pattern::BitFlip) &&
-        c.topology.kind == Topology::Kind::CMesh)
+        (c.topology.kind == Topology::Kind::CMesh || c.topology.kind == Topology::Kind::FatTree))
       fail(c.source, tr.at("pattern"), tr.path("pattern"),
            std::string(to_string(t.pattern)) +
-               " is defined on the coordinates of a direct network; a cmesh's patterns are "
+               " is defined on the coordinates of a direct network; a cmesh's or fat tree's "
+               "patterns are "
                "per terminal (uniform, hotspot, random_permutation, bit_complement, shuffle, "
                "bit_reverse, bit_rotation, matrix)");
     if ((t.pattern == Pattern::Tornado || t.pattern == Pattern::Neighbor) && fly)

@@ -74,6 +74,13 @@ double unicast_link_share(const TrafficConfig& t, const Topology& topo, double m
         pairs = std::max(pairs, (i + 1.0) * (n - i - 1.0) * R / n * c * c);
     uniform = pairs / (t.exclude_self() ? N - 1.0 : N);
   }
+  if (topo.kind() == Topology::Kind::FatTree) {
+    // The busiest links are a leaf's up links: its k terminals' packets to the other N - k
+    // terminals, spread evenly over its k up links by destination (the links between higher
+    // levels carry less: N - k^m of N per terminal below them).
+    const double c = topo.concentration();
+    uniform = (N - c) / (t.exclude_self() ? N - 1.0 : N);
+  }
   switch (t.pattern) {
     case Pattern::BitFlip:
       return std::max(t.bit_flip_probability, 1 - t.bit_flip_probability);

@@ -5,6 +5,7 @@
 
 #include "switchyard/topology/butterfly.hpp"
 #include "switchyard/topology/cmesh.hpp"
+#include "switchyard/topology/fat_tree.hpp"
 
 namespace sy {
 
@@ -15,6 +16,17 @@ Topology Topology::butterfly(int k, int n) {
   t.stride_.clear();
   t.ports_.clear();
   t.ind_ = std::make_shared<Butterfly>(k, n);
+  t.nodes_ = t.ind_->num_terminals();
+  return t;
+}
+
+Topology Topology::fat_tree(int k, int n) {
+  Topology t(Kind::Torus, {1});
+  t.kind_ = Kind::FatTree;
+  t.dims_.clear();
+  t.stride_.clear();
+  t.ports_.clear();
+  t.ind_ = std::make_shared<FatTree>(k, n);
   t.nodes_ = t.ind_->num_terminals();
   return t;
 }
@@ -31,7 +43,7 @@ Topology Topology::cmesh(std::vector<int> dims, int concentration) {
 }
 
 Topology::Topology(Kind kind, std::vector<int> dims) : kind_(kind), dims_(std::move(dims)) {
-  if (kind == Kind::Butterfly || kind == Kind::CMesh)
+  if (kind == Kind::Butterfly || kind == Kind::CMesh || kind == Kind::FatTree)
     throw std::invalid_argument("an indirect network is built by Topology::butterfly or cmesh");
   if (dims_.empty()) throw std::invalid_argument("topology needs at least one dimension");
   for (int n : dims_) {
@@ -68,6 +80,7 @@ const char* Topology::kind_name() const {
       return "hypercube";
     case Kind::Butterfly:
     case Kind::CMesh:
+    case Kind::FatTree:
       return ind_->kind_name();
   }
   return "?";

@@ -4,10 +4,11 @@
 // differs in that coordinate), a dimension of size >= 3 has a '+' and a '-' port (absent at a
 // mesh's edge), a dimension of size 1 has none. In a direct network every node is a router and a
 // terminal (router id = terminal id = node id).
-// Indirect networks (butterfly, concentrated mesh; topology/indirect.hpp) are wrapped: their
-// terminals are not their routers. The generic questions — routers, terminals, ports, neighbours
-// and input ports, where a terminal injects and is delivered to, distances, names — are answered
-// for both; the coordinate questions (dims, coord, port(p).dim) are the direct networks' only.
+// Indirect networks (butterfly, concentrated mesh, fat tree; topology/indirect.hpp) are wrapped:
+// their terminals are not their routers. The generic questions — routers, terminals, ports,
+// neighbours and input ports, where a terminal injects and is delivered to, distances, names — are
+// answered for both; the coordinate questions (dims, coord, port(p).dim) are the direct networks'
+// only.
 #pragma once
 #include <memory>
 #include <string>
@@ -20,7 +21,7 @@ namespace sy {
 
 class Topology {
  public:
-  enum class Kind { Torus, Mesh, Hypercube, Butterfly, CMesh };
+  enum class Kind { Torus, Mesh, Hypercube, Butterfly, CMesh, FatTree };
   struct Port {
     int dim;
     int dir;  // +1, -1, or 0 for the single link of a size-2 dimension
@@ -30,6 +31,7 @@ class Topology {
   static Topology hypercube(int d) { return Topology(Kind::Hypercube, std::vector<int>(d, 2)); }
   static Topology butterfly(int k, int n);
   static Topology cmesh(std::vector<int> dims, int concentration);
+  static Topology fat_tree(int k, int n);
 
   Kind kind() const { return kind_; }
   const char* kind_name() const;
