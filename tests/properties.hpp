@@ -78,8 +78,8 @@ inline std::string random_config(std::uint64_t seed, const Scale& sc = {}) {
   std::ostringstream y;
   y << "name: prop" << seed << "\n";
   // --- Topology.
-  const std::string kind =
-      g.pick<std::string>({"torus", "torus", "mesh", "hypercube", "butterfly"});
+  const std::string kind = g.pick<std::string>(
+      {"torus", "torus", "mesh", "hypercube", "butterfly", "cmesh", "fat_tree"});
   std::vector<int> dims;
   int k = 2, n = 1, N = 1;
   if (kind == "butterfly") {
@@ -89,6 +89,28 @@ inline std::string random_config(std::uint64_t seed, const Scale& sc = {}) {
     n = g.uniform(1, std::max(1, nmax));
     for (int i = 0; i < n; ++i) N *= k;
     y << "topology: {type: butterfly, k: " << k << ", n: " << n << "}\n";
+  } else if (kind == "fat_tree") {
+    k = g.uniform(2, 4);
+    int nmax = 0;
+    for (int r = k; r <= sc.max_nodes; r *= k) ++nmax;
+    n = g.uniform(1, std::max(1, nmax));
+    for (int i = 0; i < n; ++i) N *= k;
+    y << "topology: {type: fat_tree, k: " << k << ", n: " << n << "}\n";
+  } else if (kind == "cmesh") {
+    // A concentrated mesh: 1 or 2 dimensions of routers, 1..4 terminals each.
+    const int nd = g.uniform(1, 2), c = g.uniform(1, std::min(4, sc.max_nodes / 2));
+    int R = 1;
+    for (int i = 0; i < nd; ++i) {
+      const int room = sc.max_nodes / (R * c);
+      if (room < 2) break;
+      const int x = g.uniform(2, std::min(room, 4));
+      dims.push_back(x);
+      R *= x;
+    }
+    if (dims.empty()) dims.push_back(1);
+    k = c;
+    N = R * c;
+    y << "topology: {type: cmesh, dims: " << list(dims) << ", concentration: " << c << "}\n";
   } else if (kind == "hypercube") {
     int dmax = 0;
     for (int r = 2; r <= sc.max_nodes; r *= 2) ++dmax;
@@ -107,13 +129,15 @@ inline std::string random_config(std::uint64_t seed, const Scale& sc = {}) {
     }
     y << "topology: {type: " << kind << ", dims: " << list(dims) << "}\n";
   }
-  const bool fly = kind == "butterfly";
-  const Topology topo = fly ? Topology::butterfly(k, n)
-                            : Topology(kind == "mesh"        ? Topology::Kind::Mesh
-                                       : kind == "hypercube" ? Topology::Kind::Hypercube
-                                                             : Topology::Kind::Torus,
-                                       dims);
-  bool rings = false, cube = !fly;
+  const bool fly = kind == "butterfly", ft = kind == "fat_tree", cm = kind == "cmesh" || ft;
+  const Topology topo = fly  ? Topology::butterfly(k, n)
+                        : ft ? Topology::fat_tree(k, n)
+                        : cm ? Topology::cmesh(dims, k)
+                             : Topology(kind == "mesh"        ? Topology::Kind::Mesh
+                                        : kind == "hypercube" ? Topology::Kind::Hypercube
+                                                              : Topology::Kind::Torus,
+                                        dims);
+  bool rings = false, cube = !fly && !cm;
   for (int d = 0; d < topo.num_dims(); ++d) rings |= topo.wraps(d);
   for (int x : dims) cube &= x == 2;
   // --- Traffic kind first (the router's depth depends on the packets).
@@ -132,7 +156,7 @@ inline std::string random_config(std::uint64_t seed, const Scale& sc = {}) {
   const int classes = g.uniform(1, 2);
   // Routing algorithms beside dimension order: input-VC routers on direct networks.
   std::string algo = "dimension_order";
-  if (!oq && !fly && g.coin(0.45)) {
+  if (!oq && !fly && !cm && g.coin(0.45)) {
     std::vector<std::string> algos = {"minimal_adaptive", "valiant", "romm", "ugal"};
     if (kind == "mesh" && dims.size() == 2) {
       algos.push_back("odd_even");
@@ -143,7 +167,7 @@ inline std::string random_config(std::uint64_t seed, const Scale& sc = {}) {
     vcs = std::max(vcs, routing_vcs_needed(algo, topo));
   }
   // Random broadcasting: output-queued routers on tori and hypercubes, dimension order.
-  const bool bcast = oq && !fly && kind != "mesh" && !trace && !exchange && g.coin(0.2);
+  const bool bcast = oq && !fly && !cm && kind != "mesh" && !trace && !exchange && g.coin(0.2);
   const std::string scheme = bcast ? g.pick<std::string>({"fcfs_direct", "priority_star"}) : "";
   const int pclasses = scheme == "priority_star" ? std::max(classes, 2) : classes;
   const bool staged = !oq && !bcast && g.coin(0.25);
@@ -184,7 +208,7 @@ inline std::string random_config(std::uint64_t seed, const Scale& sc = {}) {
   } else {
     std::vector<std::string> pats = {"uniform", "uniform", "hotspot", "random_permutation",
                                      "bit_complement"};
-    if (!fly) {
+    if (!fly && !cm) {
       pats.push_back("tornado");
       pats.push_back("neighbor");
       bool pal = true;

@@ -212,6 +212,24 @@ Config parse_document(const std::string& text, const std::string& source,
     return m;
   }())
                               : t.packet_flits;
+  // Input-VC routers: input and output ports are bits of 64-bit request vectors; under
+  // concentration every terminal has its injection ports (and, staged, ejection outputs).
+  if (r.buffering == Buffering::InputVc && topo.concentration() > 1) {
+    const int conc = topo.concentration();
+    const int ins = topo.num_ports() + conc * c.interface.injection_channels;
+    const int outs = topo.num_ports() + (r.pipeline.staged ? conc * r.pipeline.ejection_ports : 0);
+    if (ins > 64 || outs > 64)
+      fail(c.source, ts.at(c.topology.kind == Topology::Kind::FatTree ? "k" : "concentration"),
+           c.topology.kind == Topology::Kind::FatTree ? "topology.k" : "topology.concentration",
+           "an input_vc router has at most 64 input and 64 output ports: " +
+               std::to_string(topo.num_ports()) + " network ports + " + std::to_string(conc) +
+               " terminals x " + std::to_string(c.interface.injection_channels) +
+               " injection channels" +
+               (r.pipeline.staged
+                    ? " (and x " + std::to_string(r.pipeline.ejection_ports) + " ejection ports)"
+                    : std::string()) +
+               " here");
+  }
   if (r.buffering == Buffering::InputVc && r.switching != Switching::Wormhole &&
       r.vc_depth < max_pkt)
     fail(c.source, rs.at("vc_depth"), "router.vc_depth",
@@ -248,14 +266,14 @@ Config parse_document(const std::string& text, const std::string& source,
       fail(c.source, rs.at("pipeline"), "router.pipeline",
            "broadcast copies replicated in the routers are modelled by the ideal pipeline only: "
            "leave router.pipeline out for broadcast traffic");
-    if (topo.num_ports() + r.pipeline.ejection_ports > 64)
+    if (topo.num_ports() + topo.concentration() * r.pipeline.ejection_ports > 64)
       fail(c.source, rs.at("pipeline"), "router.pipeline.ejection_ports",
            "a router has at most 64 outputs (" + std::to_string(topo.num_ports()) +
                " network ports here)");
     if ((r.input_speedup > 1 || r.output_speedup > 1) && c.timing.tau != 1)
       fail(c.source, tm.at("tau"), "timing.tau",
            "router.input_speedup and output_speedup model a link of one flit a cycle: tau 1");
-    const int ins = topo.num_ports() + c.interface.injection_channels;
+    const int ins = topo.num_ports() + topo.concentration() * c.interface.injection_channels;
     if (r.input_speedup > 1 && ins * r.input_speedup > 64)
       fail(c.source, rs.at("input_speedup"), "router.input_speedup",
            "the crossbar has at most 64 inputs: " + std::to_string(ins) + " input ports here");
@@ -305,6 +323,10 @@ void check_config(const Config& c) {
   if (tp.kind == Topology::Kind::Butterfly) {
     in("topology.k", tp.k, 2, 16);
     in("topology.n", tp.n, 1, 20);
+  } else if (tp.kind == Topology::Kind::FatTree) {
+    in("topology.k", tp.k, 2, 32);
+    in("topology.n", tp.n, 1, 20);
+    in("topology (terminals)", std::pow(tp.k, tp.n), 1, 1 << 20);
   } else {
     if (tp.dims.empty() || tp.dims.size() > 20) bad("topology.dims", "needs 1 to 20 dimensions");
     double nodes = 1;
@@ -313,6 +335,10 @@ void check_config(const Config& c) {
       nodes *= n;
     }
     in("topology.dims (nodes)", nodes, 1, 1 << 26);
+    if (tp.kind == Topology::Kind::CMesh) {
+      in("topology.concentration", tp.concentration, 1, 64);
+      in("topology (terminals)", nodes * tp.concentration, 1, 1 << 20);
+    }
     if (tp.kind == Topology::Kind::Hypercube)
       for (int n : tp.dims)
         if (n != 2) bad("topology.dims", "a hypercube has every dimension of size 2");
@@ -524,8 +550,10 @@ std::string config_to_json(const Config& c, int indent) {
   j.open();
   j.kv("name", c.name);
   j.open("topology").kv("type", c.topology.make().kind_name());
-  if (c.topology.kind == Topology::Kind::Butterfly)
+  if (c.topology.kind == Topology::Kind::Butterfly || c.topology.kind == Topology::Kind::FatTree)
     j.kv("k", c.topology.k).kv("n", c.topology.n).close();
+  else if (c.topology.kind == Topology::Kind::CMesh)
+    j.kv_list("dims", c.topology.dims).kv("concentration", c.topology.concentration).close();
   else
     j.kv_list("dims", c.topology.dims).close();
   j.open("router")

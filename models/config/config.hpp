@@ -52,9 +52,13 @@ enum class SelfTraffic { Exclude, DeliverLocally, ThroughRouter };
 struct TopologyConfig {
   Topology::Kind kind = Topology::Kind::Torus;
   std::vector<int> dims{8, 8};  // direct networks
-  int k = 2, n = 4;             // butterfly: radix and stages (k^n rows, n + 1 levels)
+  int k = 2, n = 4;  // butterfly: radix and stages (k^n rows, n + 1 levels); fat_tree: k-ary n-tree
+  int concentration = 1;  // cmesh: terminals per router (dims: the router mesh)
   Topology make() const {
-    return kind == Topology::Kind::Butterfly ? Topology::butterfly(k, n) : Topology(kind, dims);
+    if (kind == Topology::Kind::Butterfly) return Topology::butterfly(k, n);
+    if (kind == Topology::Kind::CMesh) return Topology::cmesh(dims, concentration);
+    if (kind == Topology::Kind::FatTree) return Topology::fat_tree(k, n);
+    return Topology(kind, dims);
   }
 };
 

@@ -10,12 +10,18 @@ const std::vector<std::pair<std::string, std::string>>& key_meanings() {
   static const std::vector<std::pair<std::string, std::string>> docs = {
       {"name", "the run's name: its output directory out/<name> and results.json's name"},
       // topology
-      {"topology", "the network: direct (torus, mesh, hypercube) or a butterfly"},
-      {"topology.type", "torus and mesh: dims; hypercube: dim; butterfly: k and n"},
-      {"topology.dims", "torus or mesh: the size of each dimension"},
+      {"topology",
+       "the network: direct (torus, mesh, hypercube) or indirect (butterfly, cmesh, fat_tree)"},
+      {"topology.type",
+       "torus and mesh: dims; hypercube: dim; butterfly and fat_tree: k and n; cmesh: dims "
+       "and concentration"},
+      {"topology.dims", "torus or mesh: the size of each dimension (cmesh: of the router mesh)"},
+      {"topology.concentration", "cmesh: terminals per router (each with its own ports)"},
       {"topology.dim", "hypercube: the dimension d (2^d nodes)"},
-      {"topology.k", "butterfly: the radix (k-ary n-fly: k^n rows)"},
-      {"topology.n", "butterfly: the stages (n + 1 levels of routers, n hops)"},
+      {"topology.k",
+       "butterfly: the radix (k-ary n-fly: k^n rows); fat_tree: the arity (k-ary n-tree)"},
+      {"topology.n",
+       "butterfly: the stages (n + 1 levels of routers, n hops); fat_tree: the levels"},
       // router
       {"router", "the routers: buffering, switching, VCs, arbitration, allocators, pipeline"},
       {"router.buffering",

@@ -45,6 +45,9 @@ const char* const kProbes[] = {
     "waves: {routers: [0]}\n",
     // A butterfly.
     "topology: {type: butterfly, k: 2, n: 2}\n",
+    // A concentrated mesh; a fat tree.
+    "topology: {type: cmesh, dims: [2, 2], concentration: 2}\n",
+    "topology: {type: fat_tree, k: 2, n: 2}\n",
     // A trace of inline messages.
     "topology: {dims: [4, 4]}\n"
     "traffic: {type: trace, messages: [{time: 0, src: 0, dst: 1}]}\n",

@@ -255,9 +255,9 @@ void parse_schedule(Section& s, Config& c) {
   if (!c.traffic.none)
     fail(c.source, s.at("algorithm"), s.path("algorithm"),
          "a schedule drives the network itself: set traffic: {type: none}");
-  if (c.topology.kind == Topology::Kind::Butterfly)
+  if (c.topology.make().indirect())
     fail(c.source, s.at("algorithm"), s.path("algorithm"),
-         "schedules run on tori, meshes and hypercubes (not on a butterfly)");
+         "schedules run on tori, meshes and hypercubes (not on an indirect network)");
   sch.message_flits = static_cast<int>(s.integer("message_flits", 1, 1, 1 << 24));
   sch.barrier = s.boolean("barrier", false);
   if (sch.algorithm == "explicit") {

@@ -1,8 +1,14 @@
-// topology: {type: torus | mesh | hypercube | butterfly, dims: [n1, ..., nd] | dim: d | k, n}
+// topology: {type: torus | mesh | hypercube | butterfly | cmesh, dims: [n1, ..., nd] | dim: d |
+//            k, n, concentration} | fat_tree (k, n)
 #include "switchyard/config/section.hpp"
 
 namespace sy {
 namespace config_detail {
+
+// topology.k and n as `switchyard keys` writes them: a butterfly's and a fat tree's differ.
+constexpr const char* kKDefault = "2 (fat_tree: 4)";
+constexpr const char* kKMax = "16 (fat_tree: 32)";
+constexpr const char* kNDefault = "4 (fat_tree: 2)";
 
 void parse_topology(Section& s, Config& c) {
   TopologyConfig& t = c.topology;
@@ -10,13 +16,35 @@ void parse_topology(Section& s, Config& c) {
                                     {{"torus", Topology::Kind::Torus},
                                      {"mesh", Topology::Kind::Mesh},
                                      {"hypercube", Topology::Kind::Hypercube},
-                                     {"butterfly", Topology::Kind::Butterfly}});
-  if (t.kind == Topology::Kind::Butterfly) {
+                                     {"butterfly", Topology::Kind::Butterfly},
+                                     {"cmesh", Topology::Kind::CMesh},
+                                     {"fat_tree", Topology::Kind::FatTree}});
+  if (s.has("concentration") && t.kind != Topology::Kind::CMesh)
+    fail(s.source(), s.at("concentration"), s.path("concentration"),
+         "terminals per router: a cmesh's (type: cmesh)");
+  if (t.kind == Topology::Kind::CMesh)
+    t.concentration = static_cast<int>(s.integer("concentration", 4, 1, 64));
+  if (t.kind == Topology::Kind::FatTree) {
+    for (const char* k : {"dim", "dims"})
+      if (s.has(k))
+        fail(s.source(), s.at(k), s.path(k),
+             "a fat tree takes 'k' (arity: k terminals per leaf, k up and k down ports) and 'n' "
+             "(levels)");
+    t.k = static_cast<int>(s.integer("k", {4, kKDefault}, 2, {32, kKMax}));
+    t.n = static_cast<int>(s.integer("n", {2, kNDefault}, 1, 20));
+    std::int64_t terminals = 1;
+    for (int i = 0; i < t.n; ++i) terminals = mul_sat(terminals, t.k);
+    if (terminals > (1 << 20))
+      fail(s.source(), s.at("n"), s.path("n"),
+           "k^n = " + std::to_string(t.k) + "^" + std::to_string(t.n) +
+               " terminals: more than 2^20");
+    t.dims.clear();
+  } else if (t.kind == Topology::Kind::Butterfly) {
     for (const char* k : {"dim", "dims"})
       if (s.has(k))
         fail(s.source(), s.at(k), s.path(k), "a butterfly takes 'k' (radix) and 'n' (stages)");
-    t.k = static_cast<int>(s.integer("k", 2, 2, 16));
-    t.n = static_cast<int>(s.integer("n", 4, 1, 20));
+    t.k = static_cast<int>(s.integer("k", {2, kKDefault}, 2, {16, kKMax}));
+    t.n = static_cast<int>(s.integer("n", {4, kNDefault}, 1, 20));
     // k^n rows and n + 1 levels, multiplied with a check (16^20 does not fit in 64 bits).
     std::int64_t routers = t.n + 1;
     for (int i = 0; i < t.n; ++i) routers = mul_sat(routers, t.k);
@@ -34,10 +62,10 @@ void parse_topology(Section& s, Config& c) {
     for (const char* k : {"k", "n"})
       if (s.has(k))
         fail(s.source(), s.at(k), s.path(k),
-             "k and n are a butterfly's; a torus or mesh takes dims");
+             "k and n are a butterfly's; a torus, mesh or cmesh takes dims");
     if (s.has("dim"))
       fail(s.source(), s.at("dim"), s.path("dim"),
-           "a torus or mesh takes 'dims: [n1, ..., nd]', not 'dim'");
+           "a torus, mesh or cmesh takes 'dims: [n1, ..., nd]', not 'dim'");
     t.dims = s.int_list("dims", {8, 8}, 1, 1 << 16);
     if (t.dims.empty()) fail(s.source(), s.at("dims"), s.path("dims"), "needs at least one size");
     // The product of the sizes, multiplied with a check (five sizes of 2^16 do not fit in 64
@@ -54,6 +82,10 @@ void parse_topology(Section& s, Config& c) {
                (n == std::numeric_limits<std::int64_t>::max() ? std::string("more than 2^63")
                                                               : std::to_string(n)) +
                " nodes: more than 2^20");
+    if (t.kind == Topology::Kind::CMesh && n * t.concentration > (1 << 20))
+      fail(s.source(), s.at("concentration"), s.path("concentration"),
+           product + " routers x " + std::to_string(t.concentration) +
+               " terminals: more than 2^20 terminals");
   }
   s.finish();
 }

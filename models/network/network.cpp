@@ -47,7 +47,7 @@ Network::Network(sc_core::sc_module_name name, const Config& cfg, const std::str
   for (int n = 0; n < R; ++n) {
     const std::string id = "r" + std::to_string(n);
     const int t = topo_.ejection_terminal(n);
-    NetworkInterface* ni = t >= 0 ? nis_[t] : nullptr;
+    NetworkInterface* const* ni = t >= 0 ? &nis_[static_cast<std::size_t>(t)] : nullptr;
     Router* r;
     if (cfg_.router.buffering == Buffering::InputVc)
       r = new InputVcRouter(id.c_str(), n, fabric_, ni);

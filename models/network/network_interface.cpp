@@ -49,9 +49,12 @@ void NetworkInterface::attach(Router* router) {
   sink_ = router->flit_sink();
   for (std::size_t c = 0; c < channels_.size(); ++c) {
     Channel& ch = channels_[c];
-    // Input-VC routers have one injection port per channel; packet-level routers take every
-    // channel's packets at their single injection port.
-    const int port = router->injection_port(oq_ || circuit_ ? 0 : static_cast<int>(c));
+    // Input-VC routers have one injection port per channel and terminal (the terminal's group
+    // of ports under concentration); packet-level routers take every channel's packets at their
+    // single injection port.
+    const int port = oq_ || circuit_ ? router->injection_port()
+                                     : router->injection_port(static_cast<int>(c),
+                                                              fabric_.topo.injection_index(node_));
     ch.out.link.src_node = ch.out.link.dst_node = node_;
     ch.out.dst_port = static_cast<std::int8_t>(port);
     ch.out.dst = router;

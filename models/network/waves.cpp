@@ -302,7 +302,8 @@ Waves::Waves(const Config& cfg, const Topology& topo, const std::vector<Router*>
   const int P = topo.num_ports(), V = cfg.router.vcs;
   oq_ = cfg.router.buffering != Buffering::InputVc;  // no VCs: output queues only
   vcs_ = oq_ ? 0 : V;
-  const int I = P + (oq_ ? 1 : cfg.interface.injection_channels);  // input ports
+  const int I =  // input ports (every terminal's injection channels, under concentration)
+      P + (oq_ ? 1 : topo.concentration() * cfg.interface.injection_channels);
   for (int p = 0; p < I; ++p) ins_.push_back("in_" + port_label(topo, p));
   for (int p = 0; p < P; ++p) outs_.push_back("out_" + port_label(topo, p));
   const RouterProbe::Hold hold =

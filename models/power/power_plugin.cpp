@@ -25,8 +25,9 @@ void PowerPlugin::price(const Config& cfg, const Topology& topo) {
   // pipeline's ejection outputs). Output-queued routers: a queue per output and priority class,
   // priced as a register file of vc_depth flits per class; circuit routers have no buffers
   // (nothing of them priced) and none has credits but the input-VC router.
-  shape.in_ports = topo.num_ports() + cfg.interface.injection_channels;
-  shape.out_ports = topo.num_ports() + (rc.pipeline.staged ? rc.pipeline.ejection_ports : 1);
+  shape.in_ports = topo.num_ports() + topo.concentration() * cfg.interface.injection_channels;
+  shape.out_ports = topo.num_ports() +
+                    topo.concentration() * (rc.pipeline.staged ? rc.pipeline.ejection_ports : 1);
   const bool oq = rc.buffering == Buffering::OutputQueued;
   buffered = rc.buffering != Buffering::Circuit;
   shape.vcs = oq ? rc.priority_classes : buffered ? rc.vcs : 1;

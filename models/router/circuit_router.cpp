@@ -10,8 +10,8 @@
 namespace sy {
 
 CircuitRouter::CircuitRouter(sc_core::sc_module_name name, int node, Fabric& fabric,
-                             NetworkInterface* ni)
-    : Router(name, node, fabric, ni),
+                             NetworkInterface* const* nis)
+    : Router(name, node, fabric, nis),
       waiting_(fabric.topo.num_ports(), Ring<Header>(4)),
       busy_until_(fabric.topo.num_ports(), 0),
       xbar_(fabric.topo.num_ports()),
@@ -25,7 +25,7 @@ void CircuitRouter::accept_packet(int in_port, std::uint32_t id, Cycle t) {
   if (probe_ && probe_->on) probe_->flit_in(in_port, 0, id, true, p.flits == 1);
   fabric_.last_progress = std::max(fabric_.last_progress, t);
   const Fabric::RouteHop* hop = take_route_hop(p);
-  if (!hop && p.dst == terminal_) {
+  if (!hop && delivered_here(p.dst)) {
     if (counting_) activity_->ejected += static_cast<std::uint64_t>(p.flits);
     establish(id, t);
     return;
@@ -105,7 +105,7 @@ void CircuitRouter::establish(std::uint32_t id, Cycle t) {
   fabric_.last_progress = std::max(fabric_.last_progress, start + data);
   fabric_.horizon = std::max(fabric_.horizon, start + data);
   // The message's head "arrives" when the data starts; its last flit is in L*tau later.
-  ni_->deliver_packet(id, start);
+  ni_of(p.dst)->deliver_packet(id, start);
 }
 
 void CircuitRouter::release(int port, Cycle at) {

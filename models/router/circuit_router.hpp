@@ -21,7 +21,8 @@ namespace sy {
 
 class CircuitRouter : public Router {
  public:
-  CircuitRouter(sc_core::sc_module_name name, int node, Fabric& fabric, NetworkInterface* ni);
+  CircuitRouter(sc_core::sc_module_name name, int node, Fabric& fabric,
+                NetworkInterface* const* nis);
   bool evaluate(Cycle t) override;
   void accept_flit(int, int, Flit, Cycle) override {}
   void accept_packet(int in_port, std::uint32_t packet, Cycle t) override;

@@ -15,13 +15,17 @@ namespace {
 // The router's outputs: the topology's ports, and in the staged pipeline its ejection outputs.
 int outputs_of(const Fabric& f) {
   const PipelineConfig& p = f.cfg.router.pipeline;
-  return f.topo.num_ports() + (p.staged ? p.ejection_ports : 0);
+  return f.topo.num_ports() + (p.staged ? f.topo.concentration() * p.ejection_ports : 0);
+}
+// Its inputs: the topology's ports and every terminal's injection channels.
+int inputs_of(const Fabric& f) {
+  return f.topo.num_ports() + f.topo.concentration() * f.cfg.interface.injection_channels;
 }
 }  // namespace
 
 InputVcRouter::InputVcRouter(sc_core::sc_module_name name, int node, Fabric& fabric,
-                             NetworkInterface* ni)
-    : Router(name, node, fabric, ni),
+                             NetworkInterface* const* nis)
+    : Router(name, node, fabric, nis),
       saf_(fabric.cfg.router.switching == Switching::StoreAndForward),
       staged_(fabric.cfg.router.pipeline.staged),
       simple_ready_(!saf_ && !staged_),
@@ -41,18 +45,15 @@ InputVcRouter::InputVcRouter(sc_core::sc_module_name name, int node, Fabric& fab
                                fabric.cfg.router.pipeline.ni_lt
                          : 0),
       eject_credit_delay_(fabric.cfg.router.pipeline.ni_credit_delay()),
-      grants_(fabric.topo.num_ports() + fabric.cfg.interface.injection_channels),
-      alloc_(fabric.topo.num_ports() + fabric.cfg.interface.injection_channels, outputs_of(fabric),
-             fabric.cfg.router.vcs, fabric.cfg.router.priority_classes,
-             fabric.cfg.router.arbitration),
-      vc_alloc_(fabric.cfg.router.pipeline.staged
-                    ? fabric.topo.num_ports() + fabric.cfg.interface.injection_channels
-                    : 0,
-                outputs_of(fabric), fabric.cfg.router.vcs, fabric.cfg.router.arbitration),
+      grants_(inputs_of(fabric)),
+      alloc_(inputs_of(fabric), outputs_of(fabric), fabric.cfg.router.vcs,
+             fabric.cfg.router.priority_classes, fabric.cfg.router.arbitration),
+      vc_alloc_(fabric.cfg.router.pipeline.staged ? inputs_of(fabric) : 0, outputs_of(fabric),
+                fabric.cfg.router.vcs, fabric.cfg.router.arbitration),
       bcast_(fabric.cfg.traffic.broadcast),
       plan_(vc_plan(fabric.cfg)) {
   const RouterConfig& rc = fabric.cfg.router;
-  const int inputs = fabric.topo.num_ports() + fabric.cfg.interface.injection_channels;
+  const int inputs = inputs_of(fabric);
   for (int p = 0; p < inputs; ++p) {
     inputs_.emplace_back(rc.vcs, rc.vc_depth, rc.priority_classes, rc.arbitration);
     inputs_.back().upstream_node = node;
@@ -127,7 +128,9 @@ template <bool kCount>
         pk.phase = 1;
       }
       // (The staged pipeline routes such a header to an ejection output instead: route_header.)
-      vc.eject = !staged_ && pk.dst == terminal_ && pk.mid < 0;
+      vc.eject = !staged_ && delivered_here(pk.dst) && pk.mid < 0
+                     ? static_cast<std::uint8_t>(pk.dst - terminal_ + 1)
+                     : 0;
     }
   }
   if (vc.broadcast_in) {
@@ -136,13 +139,14 @@ template <bool kCount>
   }
   if (vc.eject) {
     if constexpr (kCount) ++activity_->ejected;
-    if (f.tail) vc.eject = false;
+    NetworkInterface* ni = nis_[vc.eject - 1];
+    if (f.tail) vc.eject = 0;
     if (Lane* ln = current_lane) {  // (threads: the NI takes it after the lane's sends, in order)
       ln->credit(iu.upstream_node, iu.upstream, v);
-      ln->ejections.push_back({ln->key, ni_, f, t});
+      ln->ejections.push_back({ln->key, ni, f, t});
     } else {
       fabric_.credit(iu.upstream, v);
-      ni_->deliver_flit(f, t);
+      ni->deliver_flit(f, t);
     }
     return;
   }
@@ -176,9 +180,9 @@ void InputVcRouter::route_header(int in_port, int v, Packet& pk) {
   vc.hold = 0;
   vc.state = VirtualChannel::State::Routed;
   if (staged_) vc_alloc_.routed(in_port, v);
-  if (staged_ && pk.dst == terminal_ && pk.mid < 0) {
-    // Through an ejection output, allocated like any other (any of its VCs).
-    const int P = fabric_.topo.num_ports();
+  if (staged_ && delivered_here(pk.dst) && pk.mid < 0) {
+    // Through an ejection output of the terminal, allocated like any other (any of its VCs).
+    const int P = fabric_.topo.num_ports() + (pk.dst - terminal_) * ejection_ports_;
     vc.out_port = P;
     vc.vc_lo = 0;
     vc.vc_hi = static_cast<int>(inputs_[in_port].vcs.size());
@@ -308,7 +312,7 @@ void InputVcRouter::accept_broadcast_flit(int in_port, int v, Flit f, Cycle t) {
   // The node has the copy when its tail is in (tail start + tau). The last reception of a
   // broadcast always happens at a leaf, so the shared packet may be released then.
   const bool sink = vc.sink;
-  if (!source && f.tail) ni_->receive_broadcast_at(f.packet, t + tau_, /*release_packet=*/true);
+  if (!source && f.tail) nis_[0]->receive_broadcast_at(f.packet, t + tau_, /*release_packet=*/true);
   if (counting_) ++(sink ? activity_->ejected : activity_->buffer_writes);
   if (sink) {
     fabric_.credit(iu.upstream, v);
@@ -453,7 +457,8 @@ void InputVcRouter::eject(const SwitchGrant& gr, const Flit& f, Cycle t) {
     probe_->grant(gr.in_port, gr.vc, gr.out_port, f.packet);
   fabric_.last_progress = t;
   const Cycle arrival = (out_buffered_ ? alloc_.depart(gr.out_port, t) : t) + eject_lag_;
-  ni_->deliver_flit(f, arrival);
+  const int P = fabric_.topo.num_ports();
+  nis_[(gr.out_port - P) / ejection_ports_]->deliver_flit(f, arrival);
   fabric_.credit_at(&outputs_[gr.out_port], gr.out_vc, t, arrival + eject_credit_delay_);
 }
 

@@ -23,7 +23,8 @@ namespace sy {
 
 class InputVcRouter final : public Router {
  public:
-  InputVcRouter(sc_core::sc_module_name name, int node, Fabric& fabric, NetworkInterface* ni);
+  InputVcRouter(sc_core::sc_module_name name, int node, Fabric& fabric,
+                NetworkInterface* const* nis);
   bool evaluate(Cycle t) override;
   // Network::evaluate_routers for a network of input-VC routers: the active routers of words
   // [w0, w1) of the active set (bits, over routers), in node order, with evaluate() inline in

@@ -10,8 +10,8 @@
 namespace sy {
 
 OutputQueuedRouter::OutputQueuedRouter(sc_core::sc_module_name name, int node, Fabric& fabric,
-                                       NetworkInterface* ni)
-    : Router(name, node, fabric, ni),
+                                       NetworkInterface* const* nis)
+    : Router(name, node, fabric, nis),
       queues_(fabric.topo.num_ports(),
               std::vector<Ring<Entry>>(fabric.cfg.router.priority_classes, Ring<Entry>(8))),
       delta_(fabric.cfg.timing.delta),
@@ -76,9 +76,9 @@ void OutputQueuedRouter::accept_broadcast(int in_port, std::uint32_t id, Cycle t
   }
   if (!is_injection(in_port)) {
     if (node_ != src)
-      ni_->receive_broadcast(id, t);  // may free b
+      nis_[0]->receive_broadcast(id, t);  // may free b
     else
-      ni_->return_broadcast(id);  // may free b
+      nis_[0]->return_broadcast(id);  // may free b
   }
   for (int k = 0; k < n; ++k) {
     const int o = children_[k];
@@ -114,9 +114,9 @@ void OutputQueuedRouter::accept_packet(int in_port, std::uint32_t id, Cycle t) {
   }
   // A source route gives the port (and may hold the packet until its slot); it ends here.
   const Fabric::RouteHop* hop = take_route_hop(pk);
-  if (!hop && pk.dst == terminal_) {
+  if (!hop && delivered_here(pk.dst)) {
     if (counting_) activity_->ejected += pk.flits;
-    ni_->deliver_packet(id, t);
+    ni_of(pk.dst)->deliver_packet(id, t);
     return;
   }
   if (counting_) count_in(pk.flits, 1);

@@ -15,7 +15,8 @@ namespace sy {
 
 class OutputQueuedRouter : public Router {
  public:
-  OutputQueuedRouter(sc_core::sc_module_name name, int node, Fabric& fabric, NetworkInterface* ni);
+  OutputQueuedRouter(sc_core::sc_module_name name, int node, Fabric& fabric,
+                     NetworkInterface* const* nis);
   bool evaluate(Cycle t) override;
   void accept_flit(int, int, Flit, Cycle) override {}
   void accept_packet(int in_port, std::uint32_t packet, Cycle t) override;

@@ -21,17 +21,22 @@ struct RouterProbe;
 
 class Router : public sc_core::sc_module {
  public:
-  // ni: the NI of the terminal delivered to at this router (null where none is: the inner
-  // levels of an indirect network).
-  Router(sc_core::sc_module_name name, int node, Fabric& fabric, NetworkInterface* ni)
+  // nis: the NIs of the terminals delivered to at this router, ejection_terminal(node) on (null
+  // where none is: the inner levels of an indirect network; several with concentration).
+  Router(sc_core::sc_module_name name, int node, Fabric& fabric, NetworkInterface* const* nis)
       : sc_core::sc_module(name),
         outputs_(fabric.topo.num_ports()),
         fabric_(fabric),
-        ni_(ni),
+        nis_(nis),
         node_(node),
-        terminal_(fabric.topo.ejection_terminal(node)) {}
+        terminal_(fabric.topo.ejection_terminal(node)),
+        here_(nis ? fabric.topo.ejection_count(node) : 0) {}
   int node() const { return node_; }  // the router id
-  int injection_port(int channel = 0) const { return fabric_.topo.num_ports() + channel; }
+  // Injection port of channel `channel` of the terminal in injection group `group` (its index
+  // among the terminals that inject here: 0 without concentration).
+  int injection_port(int channel = 0, int group = 0) const {
+    return fabric_.topo.num_ports() + group * fabric_.cfg.interface.injection_channels + channel;
+  }
   bool is_injection(int port) const { return port >= fabric_.topo.num_ports(); }
   OutputUnit& output(int port) { return outputs_[port]; }
   // Work for this cycle; returns false when the router has nothing buffered (it then sleeps
@@ -97,9 +102,15 @@ class Router : public sc_core::sc_module {
   // a cycle's cost is mostly the lines of router state it touches; the SystemC module before
   // these fields is not touched per cycle.)
   alignas(64) Fabric& fabric_;
-  NetworkInterface* ni_;
+  NetworkInterface* const* nis_;  // the NIs of terminals terminal_ .. terminal_ + here_ - 1
   int node_;
-  int terminal_;  // the terminal delivered to here (-1: none); = node_ in direct networks
+  int terminal_;  // the first terminal delivered to here (-1: none); = node_ in direct networks
+  int here_;      // terminals delivered to here (0, 1, or the concentration)
+  // Is dst one of the terminals delivered to here? (Its NI: ni_of(dst).)
+  bool delivered_here(int dst) const {
+    return static_cast<unsigned>(dst - terminal_) < static_cast<unsigned>(here_);
+  }
+  NetworkInterface* ni_of(int dst) const { return nis_[dst - terminal_]; }
 
  public:
   bool active = false;  // on the kernel's active list

@@ -22,8 +22,10 @@ class VirtualChannel {
   State state = State::Idle;
   // (Declared here, beside the state, to share its cache line; described with the branches.)
   bool multicast = false;
-  bool sink = false;   // a broadcast copy that ends here: its flits are consumed as they arrive
-  bool eject = false;  // the packet at its head ends here (decided by its header)
+  bool sink = false;  // a broadcast copy that ends here: its flits are consumed as they arrive
+  // The packet at its head ends here (decided by its header): 0 no, else 1 + the index of its
+  // terminal among those delivered to at this router (concentration).
+  std::uint8_t eject = 0;
   bool broadcast_in = false;  // the packet arriving on it is a broadcast copy (its header says)
   // Adaptive routing: the header has ncand candidates (in Extra) until it holds an output VC;
   // the switch allocator selects one each cycle (the last is the escape when escape_last).

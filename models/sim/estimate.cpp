@@ -77,7 +77,8 @@ constexpr double kSecondsPerRouter = 2e-6;
 // Mean hops of a packet, roughly: a quarter of each ring, a third of each line (cheap for any
 // size; the exact mean is the analysis' job).
 double rough_mean_hops(const Config& c, const Topology& topo) {
-  if (topo.indirect()) return c.topology.n;
+  if (topo.kind() == Topology::Kind::Butterfly) return c.topology.n;
+  if (topo.indirect()) return topo.average_distance(true);
   double h = 0;
   for (int d = 0; d < topo.num_dims(); ++d) {
     const double n = c.topology.dims[static_cast<std::size_t>(d)];
@@ -129,7 +130,7 @@ Estimate estimate_run(const Config& c) {
   const RouterConfig& r = c.router;
   // Input ports: the links' (one per output port of a direct network; a butterfly router has k)
   // and the injection channels.
-  const double in_ports = topo.num_ports() + c.interface.injection_channels;
+  const double in_ports = topo.num_ports() + topo.concentration() * c.interface.injection_channels;
   double per_port = kPortBytes;
   if (r.buffering == Buffering::InputVc)
     per_port += r.vcs * (kVcBytes + kFlitBytes * static_cast<double>(r.vc_depth));

@@ -22,9 +22,17 @@ class IndirectNetwork {
   virtual int injection_router(int terminal) const = 0;
   virtual int ejection_router(int terminal) const = 0;
   virtual int ejection_terminal(int router) const = 0;  // -1: no terminal leaves here
+  // Concentration: the terminals delivered to at a router are ejection_terminal(router) ..
+  // + ejection_count(router) - 1; a terminal injects on its router's injection ports of group
+  // injection_index(terminal); concentration() is the most terminals a router serves.
+  virtual int ejection_count(int router) const { return ejection_terminal(router) >= 0 ? 1 : 0; }
+  virtual int injection_index(int) const { return 0; }
+  virtual int concentration() const { return 1; }
   virtual int route(int router, int dst_terminal) const = 0;
   virtual int distance(int src_terminal, int dst_terminal) const = 0;  // router-to-router hops
   virtual int diameter() const = 0;
+  // Mean router-to-router hops over ordered terminal pairs (self pairs in or out).
+  virtual double average_distance(bool) const { return diameter(); }
   virtual std::string router_name(int router) const = 0;
   virtual std::string port_name(int port) const = 0;
   // Links grouped for utilization and queue statistics (butterfly: level x straight/cross).

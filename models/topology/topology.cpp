@@ -4,6 +4,8 @@
 #include <stdexcept>
 
 #include "switchyard/topology/butterfly.hpp"
+#include "switchyard/topology/cmesh.hpp"
+#include "switchyard/topology/fat_tree.hpp"
 
 namespace sy {
 
@@ -18,9 +20,31 @@ Topology Topology::butterfly(int k, int n) {
   return t;
 }
 
+Topology Topology::fat_tree(int k, int n) {
+  Topology t(Kind::Torus, {1});
+  t.kind_ = Kind::FatTree;
+  t.dims_.clear();
+  t.stride_.clear();
+  t.ports_.clear();
+  t.ind_ = std::make_shared<FatTree>(k, n);
+  t.nodes_ = t.ind_->num_terminals();
+  return t;
+}
+
+Topology Topology::cmesh(std::vector<int> dims, int concentration) {
+  Topology t(Kind::Torus, {1});
+  t.kind_ = Kind::CMesh;
+  t.dims_.clear();
+  t.stride_.clear();
+  t.ports_.clear();
+  t.ind_ = std::make_shared<CMesh>(std::move(dims), concentration);
+  t.nodes_ = t.ind_->num_terminals();
+  return t;
+}
+
 Topology::Topology(Kind kind, std::vector<int> dims) : kind_(kind), dims_(std::move(dims)) {
-  if (kind == Kind::Butterfly)
-    throw std::invalid_argument("a butterfly is built by Topology::butterfly(k, n)");
+  if (kind == Kind::Butterfly || kind == Kind::CMesh || kind == Kind::FatTree)
+    throw std::invalid_argument("an indirect network is built by Topology::butterfly or cmesh");
   if (dims_.empty()) throw std::invalid_argument("topology needs at least one dimension");
   for (int n : dims_) {
     if (n < 1) throw std::invalid_argument("dimension sizes must be >= 1");
@@ -55,6 +79,8 @@ const char* Topology::kind_name() const {
     case Kind::Hypercube:
       return "hypercube";
     case Kind::Butterfly:
+    case Kind::CMesh:
+    case Kind::FatTree:
       return ind_->kind_name();
   }
   return "?";
@@ -129,7 +155,7 @@ int Topology::diameter() const {
 }
 
 double Topology::average_distance(bool include_self) const {
-  if (ind_) return ind_->diameter();  // every route of a butterfly has n hops
+  if (ind_) return ind_->average_distance(include_self);
   // Sum over ordered pairs factorizes by dimension: total = sum_d S_d * N / n_d * N / n_d ...
   // computed as sum_d (mean distance in dim d over all coordinate pairs) * N^2.
   double total = 0.0;  // sum over all ordered pairs (a, b) of distance(a, b), divided by N^2

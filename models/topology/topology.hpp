@@ -4,10 +4,11 @@
 // differs in that coordinate), a dimension of size >= 3 has a '+' and a '-' port (absent at a
 // mesh's edge), a dimension of size 1 has none. In a direct network every node is a router and a
 // terminal (router id = terminal id = node id).
-// Indirect networks (butterfly; topology/indirect.hpp) are wrapped: their terminals are not
-// their routers. The generic questions — routers, terminals, ports, neighbours and input ports,
-// where a terminal injects and is delivered to, distances, names — are answered for both; the
-// coordinate questions (dims, coord, port(p).dim) are the direct networks' only.
+// Indirect networks (butterfly, concentrated mesh, fat tree; topology/indirect.hpp) are wrapped:
+// their terminals are not their routers. The generic questions — routers, terminals, ports,
+// neighbours and input ports, where a terminal injects and is delivered to, distances, names — are
+// answered for both; the coordinate questions (dims, coord, port(p).dim) are the direct networks'
+// only.
 #pragma once
 #include <memory>
 #include <string>
@@ -20,7 +21,7 @@ namespace sy {
 
 class Topology {
  public:
-  enum class Kind { Torus, Mesh, Hypercube, Butterfly };
+  enum class Kind { Torus, Mesh, Hypercube, Butterfly, CMesh, FatTree };
   struct Port {
     int dim;
     int dir;  // +1, -1, or 0 for the single link of a size-2 dimension
@@ -29,6 +30,8 @@ class Topology {
   Topology(Kind kind, std::vector<int> dims);
   static Topology hypercube(int d) { return Topology(Kind::Hypercube, std::vector<int>(d, 2)); }
   static Topology butterfly(int k, int n);
+  static Topology cmesh(std::vector<int> dims, int concentration);
+  static Topology fat_tree(int k, int n);
 
   Kind kind() const { return kind_; }
   const char* kind_name() const;
@@ -46,6 +49,12 @@ class Topology {
   int ejection_terminal(int router) const {
     return ind_ ? ind_->ejection_terminal(router) : router;
   }
+  // Concentration (topology/indirect.hpp): the terminals delivered to at a router, the
+  // injection group of a terminal at its router, the most terminals at one router (1 in a
+  // direct network).
+  int ejection_count(int router) const { return ind_ ? ind_->ejection_count(router) : 1; }
+  int injection_index(int terminal) const { return ind_ ? ind_->injection_index(terminal) : 0; }
+  int concentration() const { return ind_ ? ind_->concentration() : 1; }
   // The input port at neighbor(router, p) that the link from (router, p) enters.
   int in_port(int router, int p) const { return ind_ ? ind_->in_port(router, p) : reverse_port(p); }
   std::string router_name(int router) const;

@@ -273,7 +273,8 @@ int Traffic::destination(int src, Rng& rng) const {
 double Traffic::mean_hops() const {
   const TrafficConfig& tc = cfg_.traffic;
   const int N = topo_.num_nodes();
-  if (topo_.indirect() && !tc.trace) return topo_.diameter();  // every butterfly route: n hops
+  if (topo_.kind() == Topology::Kind::Butterfly && !tc.trace)
+    return topo_.diameter();  // every butterfly route: n hops
   if (tc.trace) {
     double h = 0, f = 0;
     for (const auto& m : tc.messages)

@@ -1,0 +1,200 @@
+#!/usr/bin/env bash
+# Switchyard beside BookSim2 on the topologies beyond meshes and tori (issue 32):
+#
+#   bash tb/peers/booksim_topologies.sh PATH-TO-BOOKSIM2-CHECKOUT [CASE ...]
+#
+# Not run in CI and fetches nothing: give it a BookSim2 checkout (github.com/booksim/booksim2),
+# built there (make in src/) if src/booksim is missing; Switchyard is build/switchyard (or
+# SWITCHYARD=path). Matched settings as in tb/peers/booksim_compare.sh (its header says why each
+# is what it is): input-VC wormhole routers, 1-cycle RC, VA, SA, ST and links (BookSim2:
+# use_noc_latency = 0), separable input-first allocators, no speculation, credit usable 2 cycles
+# after its flit left (Switchyard credit_delay 2, BookSim2 credit_delay 0), wait_for_tail_credit
+# 1, 4-flit VCs, 8-flit packets, Bernoulli sources, uniform traffic with the source itself among
+# the destinations (Switchyard self: through_router), load in flits per terminal per cycle.
+#
+# Per case and simulator: the zero-load latency (offered 0.005), then offered loads in steps of
+# 0.02 up to the first that is unstable or above 3x the zero-load latency, then steps of 0.005
+# from the last good one (saturation = the highest good load, the same rule for both), then
+# 1.5x saturation (accepted throughput). Windows: Switchyard 5,000 warm-up + 30,000 measured
+# cycles; BookSim2 30,000-cycle sample periods (1 warm-up period, converged samples, at most 10).
+# Every point within 0.03 of saturation and the 1.5x point run with two seeds (the mean is
+# shown). Output: docs/figures/booksim_topologies.md; runs are cached in
+# out/booksim_topologies/runs.csv (delete it to redo them).
+#
+# Cases: name | BookSim2 keys | Switchyard --set keys | note
+set -euo pipefail
+[ $# -ge 1 ] || { sed -n '3,4p' "$0" >&2; exit 1; }
+BS_DIR=$(cd "$1" && pwd); shift
+cd "$(dirname "$0")/../.."
+ROOT=$(pwd)
+OUT=$ROOT/out/booksim_topologies
+FIG=$ROOT/docs/figures
+mkdir -p "$OUT" "$FIG"
+RUNS=$OUT/runs.csv
+[ -f "$RUNS" ] || echo "sim,case,load,seed,latency,accepted,stable" > "$RUNS"
+BS=$BS_DIR/src/booksim
+[ -x "$BS" ] || make -C "$BS_DIR/src" >"$OUT/booksim_build.log" 2>&1
+SY=${SWITCHYARD:-$ROOT/build/switchyard}
+BS_COMMIT=$(git -C "$BS_DIR" rev-parse HEAD 2>/dev/null || echo unknown)
+
+# name|booksim keys|switchyard --set keys|what
+ALL_CASES="
+cmesh_4x4_c4_2vc|topology=cmesh k=4 n=2 c=4 x=4 y=4 xr=2 yr=2 routing_function=dor_no_express num_vcs=2|topology.type=cmesh topology.dims=[4,4] topology.concentration=4 router.vcs=2|concentrated mesh, 4x4 routers x 4 terminals, XY
+cmesh_4x4_c4_4vc|topology=cmesh k=4 n=2 c=4 x=4 y=4 xr=2 yr=2 routing_function=dor_no_express num_vcs=4|topology.type=cmesh topology.dims=[4,4] topology.concentration=4 router.vcs=4|the same with 4 VCs
+"
+CASES=$ALL_CASES
+if [ $# -gt 0 ]; then
+  CASES=""
+  for c in "$@"; do CASES+=$(grep "^$c|" <<<"$ALL_CASES")$'\n'; done
+fi
+
+cat > "$OUT/booksim_base.cfg" <<'CFG'
+// written by tb/peers/booksim_topologies.sh; per-case keys are given on the command line
+vc_buf_size = 4;
+vc_allocator = separable_input_first;
+sw_allocator = separable_input_first;
+arb_type = round_robin;
+alloc_iters = 1;
+speculative = 0;
+routing_delay = 1;
+vc_alloc_delay = 1;
+sw_alloc_delay = 1;
+st_prepare_delay = 0;
+st_final_delay = 1;
+credit_delay = 0;
+input_speedup = 1;
+output_speedup = 1;
+internal_speedup = 1.0;
+use_noc_latency = 0;
+wait_for_tail_credit = 1;
+packet_size = 8;
+traffic = uniform;
+injection_process = bernoulli;
+injection_rate_uses_flits = 1;
+sim_type = latency;
+sample_period = 30000;
+warmup_periods = 1;
+max_samples = 10;
+CFG
+cat > "$OUT/switchyard_base.yaml" <<'YAML'
+# written by tb/peers/booksim_topologies.sh; per-case keys are given with --set
+name: booksim_topologies
+topology: {type: mesh, dims: [8, 8]}
+router:
+  buffering: input_vc
+  switching: wormhole
+  vcs: 2
+  vc_depth: 4
+  arbitration: round_robin
+  pipeline: {rc: 1, va: 1, sa: 1, st: 1, lt: 1, credit_delay: 2, speculative: false, ejection_ports: 1}
+timing: {alpha: 0, tau: 1}
+traffic: {process: bernoulli, rate: 0.1, rate_unit: flits, packet_flits: 8, pattern: uniform,
+          self: through_router}
+simulation: {warmup: 5000, measure: 30000, seed: 1}
+YAML
+
+run_booksim() {  # KEYS LOAD SEED -> latency accepted stable
+  local log=$OUT/bs_$$.txt
+  # shellcheck disable=SC2086
+  timeout 300 "$BS" "$OUT/booksim_base.cfg" $1 injection_rate="$2" seed="$3" </dev/null >"$log" 2>&1 || true
+  awk '
+    /Simulation unstable/ { unstable = 1 }
+    /Accepted flit rate average=/ { acc = $NF }
+    /Overall Traffic Statistics/ { overall = 1 }
+    overall && /^Packet latency average =/ { lat = $5 }
+    overall && /^Accepted flit rate average =/ { acc = $6 }
+    END {
+      if (unstable || lat == "") print "nan", (acc == "" ? "nan" : acc), "false"
+      else print lat, acc, "true"
+    }' "$log"
+}
+run_switchyard() {  # KEYS LOAD SEED -> latency accepted stable
+  local dir=$OUT/sy_$$ sets=() k
+  for k in $1; do sets+=(--set "$k"); done
+  "$SY" run "$OUT/switchyard_base.yaml" --quiet --out "$dir" "${sets[@]}" --set traffic.rate="$2" \
+    --set simulation.seed="$3" </dev/null >"$dir.log" 2>&1 || true
+  /usr/bin/python3 - "$dir/results.json" <<'PY'
+import json, sys
+try:
+    r = json.load(open(sys.argv[1]))
+except (OSError, ValueError):
+    print("nan nan false"); sys.exit()
+print(r.get("latency", {}).get("mean", "nan"), r.get("throughput", {}).get("accepted", "nan"),
+      "true" if r.get("stable") else "false")
+PY
+}
+point() {  # SIM CASE KEYS LOAD SEED -> latency accepted stable (cached)
+  local res
+  res=$(awk -F, -v s="$1" -v c="$2" -v l="$4" -v e="$5" \
+        '$1 == s && $2 == c && $3 + 0 == l + 0 && $4 == e { print $5, $6, $7; exit }' "$RUNS")
+  if [ -z "$res" ]; then
+    res=$(run_"$1" "$3" "$4" "$5")
+    echo "$1,$2,$4,$5,$(tr ' ' ',' <<<"$res")" >> "$RUNS"
+    echo "  $1 $2 load $4 seed $5: latency accepted stable = $res" >&2
+  fi
+  echo "$res"
+}
+good() { awk -v l="$1" -v s="$2" -v t="$3" 'BEGIN { exit !(s == "true" && l != "nan" && l <= 3 * t) }'; }
+seed_of() { [ "$1" = booksim ] && echo $(( $2 - 1 )) || echo "$2"; }
+
+sweep() {  # SIM CASE KEYS -> prints "zero_load saturation"
+  local sim=$1 t0 lat acc st load good_load=0 bad="" step
+  read -r t0 acc st <<<"$(point "$sim" "$2" "$3" 0.005 "$(seed_of "$sim" 1)")"
+  for step in 0.02 0.005; do
+    load=$(awk -v a="$good_load" -v s="$step" 'BEGIN { printf "%.3f", a + s }')
+    while [ -z "$bad" ] || awk -v l="$load" -v b="$bad" 'BEGIN { exit !(l < b - 1e-9) }'; do
+      read -r lat acc st <<<"$(point "$sim" "$2" "$3" "$load" "$(seed_of "$sim" 1)")"
+      if good "$lat" "$st" "$t0"; then good_load=$load; else bad=$load; break; fi
+      load=$(awk -v a="$load" -v s="$step" 'BEGIN { printf "%.3f", a + s }')
+      awk -v l="$load" 'BEGIN { exit !(l > 1.0) }' && break
+    done
+  done
+  echo "$t0 $good_load"
+}
+
+{
+  echo "# Switchyard and BookSim2 on the new topologies"
+  echo
+  echo "Generated by \`bash tb/peers/booksim_topologies.sh BOOKSIM2-CHECKOUT\` (BookSim2 commit"
+  echo "\`${BS_COMMIT:0:12}\`). Realistic mode: the staged input-VC router (router.pipeline), matched"
+  echo "to BookSim2's iq_router as the script's header says. Saturation: the highest offered load"
+  echo "(flits/terminal/cycle, steps of 0.005) whose run is stable with latency at most 3x the"
+  echo "zero-load latency. Latency and accepted throughput near saturation (within 0.03) and at"
+  echo "1.5x saturation are means of two seeds."
+  echo
+  echo "| case | what | zero-load latency BookSim2 / Switchyard (diff) | saturation BookSim2 / Switchyard (diff) | accepted at 1.5x sat. BookSim2 / Switchyard (diff) |"
+  echo "|---|---|---|---|---|"
+} > "$OUT/table.md"
+
+while IFS='|' read -r name bkeys skeys what; do
+  [ -n "$name" ] || continue
+  read -r bt0 bsat <<<"$(sweep booksim "$name" "$bkeys")"
+  read -r st0 ssat <<<"$(sweep switchyard "$name" "$skeys")"
+  # Second seeds near the knee, and 1.5x saturation (of BookSim2's, the same load on both).
+  over=$(awk -v s="$bsat" 'BEGIN { printf "%.3f", 1.5 * s }')
+  acc2() {  # SIM KEYS LOAD -> mean accepted of two seeds
+    local a1 a2 x
+    read -r x a1 x <<<"$(point "$1" "$name" "$2" "$3" "$(seed_of "$1" 1)")"
+    read -r x a2 x <<<"$(point "$1" "$name" "$2" "$3" "$(seed_of "$1" 2)")"
+    awk -v a="$a1" -v b="$a2" 'BEGIN { printf "%.4f", (a + b) / 2 }'
+  }
+  for l in $(awk -v b="$bsat" -v s="$ssat" 'BEGIN { lo = (b < s ? b : s) - 0.03; hi = (b > s ? b : s); for (x = lo; x <= hi + 1e-9; x += 0.005) if (x > 0) printf "%.3f\n", x }'); do
+    point booksim "$name" "$bkeys" "$l" "$(seed_of booksim 2)" >/dev/null
+    point switchyard "$name" "$skeys" "$l" "$(seed_of switchyard 2)" >/dev/null
+  done
+  bacc=$(acc2 booksim "$bkeys" "$over"); sacc=$(acc2 switchyard "$skeys" "$over")
+  awk -v n="$name" -v w="$what" -v bt="$bt0" -v st="$st0" -v bs="$bsat" -v ss="$ssat" \
+      -v ba="$bacc" -v sa="$sacc" -v o="$over" 'BEGIN {
+    printf "| %s | %s | %.2f / %.2f (%+.2f cycles) | %.3f / %.3f (%+.1f%%) | %.4f / %.4f at %.3f (%+.1f%%) |\n",
+      n, w, bt, st, st - bt, bs, ss, 100 * (ss - bs) / bs, ba, sa, o, 100 * (sa - ba) / ba }' >> "$OUT/table.md"
+done <<<"$CASES"
+{
+  echo
+  echo "Every run (simulator, case, offered load, seed, latency, accepted, stable):"
+  echo
+  echo '```'
+  sort -t, -k1,1 -k2,2 -k3,3n -k4,4n "$RUNS" | grep -v '^sim,'
+  echo '```'
+} >> "$OUT/table.md"
+cp "$OUT/table.md" "$FIG/booksim_topologies.md"
+echo "booksim_topologies: $FIG/booksim_topologies.md" >&2
