@@ -144,3 +144,37 @@ TEST(FatTreeConfig, WhatAFatTreeCannotDoIsAnError) {
   const Topology t = c.topology.make();
   EXPECT_NEAR(throughput_factor(c, t, t.average_distance(false)), 0.5 * 12.0 / 15.0, 1e-12);
 }
+
+// nca_adaptive: the up port is chosen among all k by the downstream credits; every route stays
+// shortest (checked at delivery), one VC is deadlock-free above saturation, and it carries more
+// than D-mod-k when the destinations of a leaf's terminals collide on one up port.
+TEST(FatTreeRun, AdaptiveUpPhaseIsShortestAndDeadlockFree) {
+  const Results r = test::run(
+      "topology: {type: fat_tree, k: 4, n: 3}\n"
+      "router: {buffering: input_vc, switching: wormhole, vcs: 1, vc_depth: 4}\n"
+      "routing: {algorithm: nca_adaptive}\n"
+      "traffic: {process: bernoulli, rate: 0.95, packet_flits: 4, pattern: uniform}\n"
+      "simulation: {warmup: 0, measure: 10000, drain_limit: 1, deadlock_cycles: 2000}\n");
+  EXPECT_EQ(r.unstable_reason.find("deadlock"), std::string::npos) << r.unstable_reason;
+  EXPECT_EQ(r.credit_violations, 0u);
+  EXPECT_EQ(r.order_errors, 0u);
+  EXPECT_EQ(r.nonminimal_packets, 0u);
+  EXPECT_GT(r.accepted, 0.4);
+}
+
+TEST(FatTreeConfig, NcaAdaptiveIsAFatTreesOnly) {
+  EXPECT_NO_THROW(
+      test::cfg("topology: {type: fat_tree, k: 2, n: 3}\n"
+                "routing: {algorithm: nca_adaptive}\n"));
+  const std::string e = test::config_error(
+      "topology: {type: mesh, dims: [4, 4]}\n"
+      "routing: {algorithm: nca_adaptive}\n");
+  EXPECT_NE(e.find("routing.algorithm"), std::string::npos) << e;
+  EXPECT_THROW(test::cfg("topology: {type: cmesh, dims: [2, 2]}\n"
+                         "routing: {algorithm: nca_adaptive}\n"),
+               ConfigError);
+  EXPECT_THROW(test::cfg("topology: {type: fat_tree, k: 2, n: 3}\n"
+                         "router: {buffering: output_queued}\n"
+                         "routing: {algorithm: nca_adaptive}\n"),
+               ConfigError);
+}

@@ -22,7 +22,12 @@ void parse_routing(Section& s, Config& c) {
     };
     if (c.router.buffering != Buffering::InputVc)
       refuse("routing algorithms other than dimension_order run on input_vc routers");
-    if (topo.indirect()) refuse("an indirect network routes by its own destination tags");
+    const bool tree = c.topology.kind == Topology::Kind::FatTree;
+    if (algo == "nca_adaptive" && !tree)
+      refuse("nearest-common-ancestor routing with an adaptive up phase is a fat tree's");
+    if (topo.indirect() && !(tree && algo == "nca_adaptive"))
+      refuse("an indirect network routes by its own destination tags" +
+             std::string(tree ? " (a fat tree also by nca_adaptive)" : ""));
     const bool turn = turn_model(algo) != TurnModel::None;
     if (turn && (c.topology.kind != Topology::Kind::Mesh || c.topology.dims.size() != 2))
       refuse("a turn model for 2-D meshes (x = dimension 0, y = dimension 1)");

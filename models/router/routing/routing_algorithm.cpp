@@ -11,6 +11,7 @@ std::unique_ptr<RoutingAlgorithm> make_ugal(const Topology&, int, TieBreak);
 std::unique_ptr<RoutingAlgorithm> make_turn_model(const std::string&, const Topology&, int,
                                                   TieBreak);
 std::unique_ptr<RoutingAlgorithm> make_odd_even(const Topology&, int, TieBreak);
+std::unique_ptr<RoutingAlgorithm> make_nca_adaptive(const Topology&, int, TieBreak);
 
 namespace {
 
@@ -49,6 +50,7 @@ const RoutingKind kRoutings[] = {
      },
      &one_vc},
     {"odd_even", &make_odd_even, &one_vc},
+    {"nca_adaptive", &make_nca_adaptive, &one_vc},  // fat trees: up*/down*
 };
 
 const RoutingKind* find_routing(const std::string& a) {

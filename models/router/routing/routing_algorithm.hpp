@@ -55,7 +55,7 @@ class RoutingAlgorithm {
       pk.phase = 1;  // the second leg's VCs: dimension order to the destination
     }
   }
-  int candidate_capacity() const { return topo_.num_dims() + 1; }
+  int candidate_capacity() const { return capacity_; }
 
  protected:
   // Dimension order toward `target` from `node` (shortest direction per ring, ties by tie_):
@@ -70,6 +70,7 @@ class RoutingAlgorithm {
   const Topology& topo_;
   const int vcs_;
   const TieBreak tie_;
+  int capacity_ = topo_.num_dims() + 1;  // the most candidates a header gets
 };
 
 // The VCs an algorithm needs on this topology (a config error below it, naming the number).
