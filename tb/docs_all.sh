@@ -4,8 +4,8 @@
 # Builds the program once (tb/build.sh) unless SWITCHYARD=path names the binary to use. Prints
 # each script's wall time. DOCS_ONLY="star_figures greedy_figures" runs only those scripts (the
 # quick way to redo one section; tb/pmnb_figures.sh alone takes about half of the total).
-# Left out: the BookSim2 comparisons (tb/peers/booksim_compare.sh and booksim_traffic_knobs.py
-# need a BookSim2 build; their runs are cached in docs/figures/booksim_*_runs.csv).
+# Left out: the BookSim2 comparisons (tb/peers/booksim_compare.sh, booksim_traffic_knobs.py,
+# booksim_topologies.sh and the knob tables: they need a BookSim2 build; docs/figures/booksim_*).
 # tb/docs_check.sh runs this in a scratch copy and compares the numbers with the committed ones.
 set -euo pipefail
 cd "$(dirname "$0")/.."

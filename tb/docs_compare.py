@@ -11,7 +11,7 @@ cell. Numbers must be equal exactly (a run's results are the same bit for bit fo
 config and seed); a field that is not a number must be equal as text. Left out: images and
 other binaries (.png), the waves (.vcd, .gtkw: their own checks are the waves tests), columns
 that hold wall-clock time, lines that report how long the script ran or on how many cores, and
-the files of the peer comparisons (booksim_compare*, booksim_vc_knobs*: they need a BookSim2 build).
+the files of the peer comparisons (booksim_*: they need a BookSim2 build).
 Prints one line per difference (file, row, column, committed -> regenerated) and exits 1 when
 there is any, 0 when there is none.
 """
@@ -21,7 +21,7 @@ import os
 import re
 import sys
 
-SKIP_FILES = re.compile(r"^booksim_(compare|vc_knobs)")
+SKIP_FILES = re.compile(r"^booksim_")
 SKIP_COLUMNS = re.compile(r"wall|seconds|elapsed|per_second|events_per", re.I)
 SKIP_LINES = re.compile(r"Script run time|run time:|on \d+ cores", re.I)
 NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
