@@ -79,9 +79,8 @@ warmup_periods = 1;
 max_samples = 10;
 CFG
 cat > "$OUT/switchyard_base.yaml" <<'YAML'
-# written by tb/peers/booksim_topologies.sh; per-case keys are given with --set
+# written by tb/peers/booksim_topologies.sh; per-case keys (the topology too) are given with --set
 name: booksim_topologies
-topology: {type: mesh, dims: [8, 8]}
 router:
   buffering: input_vc
   switching: wormhole
