@@ -4,8 +4,6 @@
 #include <cmath>
 #include <vector>
 
-#include "switchyard/topology/cmesh.hpp"
-
 namespace sy {
 
 double staged_zero_load(const Config& c, double hops, double flits) {
@@ -59,28 +57,8 @@ double busiest_arc(const Topology& topo, Fill fill) {
 
 double unicast_link_share(const TrafficConfig& t, const Topology& topo, double mean_hops) {
   if (!topo.indirect()) return mean_hops / topo.average_degree();
-  const int N = topo.num_nodes(), k = topo.num_ports();
-  double uniform = t.exclude_self() && N > 1 ? static_cast<double>(N) / (k * (N - 1.0)) : 1.0 / k;
-  if (topo.kind() == Topology::Kind::CMesh) {
-    // Dimension order on the router mesh: the link from i to i + 1 in dimension d carries the
-    // pairs whose source (terminals of a router with coordinate <= i on the line the packet
-    // travels) and destination (coordinate > i) straddle it: (i + 1)(n_d - i - 1) R / n_d
-    // router pairs of c^2 terminal pairs each.
-    const auto& m = static_cast<const CMesh&>(*topo.indirect_network());
-    const double c = topo.concentration(), R = topo.num_routers();
-    double pairs = 0;
-    for (int n : m.dims())
-      for (int i = 0; i + 1 < n; ++i)
-        pairs = std::max(pairs, (i + 1.0) * (n - i - 1.0) * R / n * c * c);
-    uniform = pairs / (t.exclude_self() ? N - 1.0 : N);
-  }
-  if (topo.kind() == Topology::Kind::FatTree) {
-    // The busiest links are a leaf's up links: its k terminals' packets to the other N - k
-    // terminals, spread evenly over its k up links by destination (the links between higher
-    // levels carry less: N - k^m of N per terminal below them).
-    const double c = topo.concentration();
-    uniform = (N - c) / (t.exclude_self() ? N - 1.0 : N);
-  }
+  const int N = topo.num_nodes();
+  const double uniform = topo.indirect_network()->uniform_link_share(t.exclude_self());
   switch (t.pattern) {
     case Pattern::BitFlip:
       return std::max(t.bit_flip_probability, 1 - t.bit_flip_probability);

@@ -38,6 +38,11 @@ class Butterfly : public IndirectNetwork {
   }
   int distance(int, int) const override { return n_; }
   int diameter() const override { return n_; }
+  // Every arc carries 1/k of the packets entering its router (N/(N - 1) of them without self).
+  double uniform_link_share(bool exclude_self) const override {
+    const double N = rows_;
+    return exclude_self && N > 1 ? N / (k_ * (N - 1.0)) : 1.0 / k_;
+  }
   std::string router_name(int router) const override;
   std::string port_name(int port) const override;
   int num_link_classes() const override { return 2 * n_; }

@@ -1,5 +1,6 @@
 #include "switchyard/topology/cmesh.hpp"
 
+#include <algorithm>
 #include <cstdlib>
 #include <stdexcept>
 #include <string>
@@ -68,6 +69,19 @@ double CMesh::average_distance(bool include_self) const {
   const double T = num_terminals();
   if (include_self) return mean;
   return T > 1 ? mean * T / (T - 1) : 0.0;
+}
+
+// Dimension order on the router mesh: the link from i to i + 1 in dimension d carries the pairs
+// whose source (terminals of a router with coordinate <= i on the line the packet travels) and
+// destination (coordinate > i) straddle it: (i + 1)(n_d - i - 1) R / n_d router pairs of c^2
+// terminal pairs each.
+double CMesh::uniform_link_share(bool exclude_self) const {
+  double pairs = 0;
+  for (int n : dims_)
+    for (int i = 0; i + 1 < n; ++i)
+      pairs = std::max(pairs, (i + 1.0) * (n - i - 1.0) * routers_ / n * c_ * c_);
+  const double T = num_terminals();
+  return pairs / (exclude_self ? T - 1.0 : T);
 }
 
 std::string CMesh::router_name(int router) const {

@@ -34,6 +34,7 @@ class CMesh : public IndirectNetwork {
   int distance(int src, int dst) const override;
   int diameter() const override;
   double average_distance(bool include_self) const override;
+  double uniform_link_share(bool exclude_self) const override;
   std::string router_name(int router) const override;
   std::string port_name(int port) const override;
   int num_link_classes() const override { return static_cast<int>(dims_.size()); }

@@ -40,6 +40,13 @@ class FatTree : public IndirectNetwork {
   int distance(int src, int dst) const override { return 2 * nca_level(src / k_, dst / k_); }
   int diameter() const override { return 2 * (n_ - 1); }
   double average_distance(bool include_self) const override;
+  // The busiest links are a leaf's up links: its k terminals' packets to the other N - k
+  // terminals, spread evenly over its k up links by destination digit (the links between higher
+  // levels carry less: N - k^m of N per terminal below them).
+  double uniform_link_share(bool exclude_self) const override {
+    const double N = num_terminals();
+    return (N - k_) / (exclude_self ? N - 1.0 : N);
+  }
   std::string router_name(int router) const override;
   std::string port_name(int port) const override;
   int num_link_classes() const override { return 2 * (n_ - 1); }

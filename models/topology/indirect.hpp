@@ -33,6 +33,9 @@ class IndirectNetwork {
   virtual int diameter() const = 0;
   // Mean router-to-router hops over ordered terminal pairs (self pairs in or out).
   virtual double average_distance(bool) const { return diameter(); }
+  // Uniform traffic under route(): the load of the busiest link per unit of one terminal's
+  // injection rate (each terminal to every terminal, itself in or out). The throughput factor.
+  virtual double uniform_link_share(bool exclude_self) const = 0;
   virtual std::string router_name(int router) const = 0;
   virtual std::string port_name(int port) const = 0;
   // Links grouped for utilization and queue statistics (butterfly: level x straight/cross).
