@@ -54,7 +54,15 @@ struct TopologyConfig {
   std::vector<int> dims{8, 8};  // direct networks
   int k = 2, n = 4;  // butterfly: radix and stages (k^n rows, n + 1 levels); fat_tree: k-ary n-tree
   int concentration = 1;  // cmesh: terminals per router (dims: the router mesh)
+  // dragonfly: p terminals per router, a routers per group, h global links per router, g groups;
+  // link latencies (0: router.pipeline.lt): local and global (dragonfly), from the file (anynet).
+  int p = 0, a = 0, h = 0, g = 0;
+  int local_latency = 0, global_latency = 0;
+  std::string file;  // anynet: the network file (as written in the config)
+  // The network the parser built (dragonfly, flatfly, anynet); make() wraps it.
+  std::shared_ptr<const IndirectNetwork> built;
   Topology make() const {
+    if (built) return Topology::indirect(kind, built);
     if (kind == Topology::Kind::Butterfly) return Topology::butterfly(k, n);
     if (kind == Topology::Kind::CMesh) return Topology::cmesh(dims, concentration);
     if (kind == Topology::Kind::FatTree) return Topology::fat_tree(k, n);

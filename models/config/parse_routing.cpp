@@ -22,15 +22,20 @@ void parse_routing(Section& s, Config& c) {
     };
     if (c.router.buffering != Buffering::InputVc)
       refuse("routing algorithms other than dimension_order run on input_vc routers");
-    const bool tree = c.topology.kind == Topology::Kind::FatTree;
-    if (algo == "nca_adaptive" && !tree)
-      refuse("nearest-common-ancestor routing with an adaptive up phase is a fat tree's");
-    if (topo.indirect() && !(tree && algo == "nca_adaptive"))
-      refuse("an indirect network routes by its own destination tags" +
-             std::string(tree ? " (a fat tree also by nca_adaptive)" : ""));
+    if (!routing_supported(algo, topo)) {
+      std::string here;
+      for (const std::string& n : routing_names())
+        if (n != "dimension_order" && routing_supported(n, topo)) here += ", " + n;
+      refuse("routes " + routing_topologies(algo) + ", not a " + topo.kind_name() +
+             (here.empty() ? std::string(" (it routes by its own tables: dimension_order)")
+                           : " (its algorithms: dimension_order" + here + ")"));
+    }
     const bool turn = turn_model(algo) != TurnModel::None;
     if (turn && (c.topology.kind != Topology::Kind::Mesh || c.topology.dims.size() != 2))
       refuse("a turn model for 2-D meshes (x = dimension 0, y = dimension 1)");
+  }
+  if (algo != "dimension_order" || c.topology.kind >= Topology::Kind::Butterfly) {
+    const Topology topo = c.topology.make();
     const int need = routing_vcs_needed(algo, topo);
     if (c.router.vcs < need) {
       const std::string msg = algo + " needs router.vcs >= " + std::to_string(need) +

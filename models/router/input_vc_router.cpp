@@ -60,6 +60,19 @@ InputVcRouter::InputVcRouter(sc_core::sc_module_name name, int node, Fabric& fab
     inputs_.back().credit_delay = static_cast<std::int16_t>(
         p >= fabric.topo.num_ports() ? rc.pipeline.ni_credit_delay() : rc.pipeline.credit_delay);
   }
+  // Links of their own latency (an indirect network's, staged pipeline): the flit arrives, and
+  // its credit returns, that much later or sooner than with router.pipeline.lt.
+  const IndirectNetwork* ind = fabric.topo.indirect_network();
+  if (staged_ && ind && ind->has_link_latencies()) {
+    link_extra_.assign(static_cast<std::size_t>(outputs_of(fabric)), 0);
+    for (int p = 0; p < fabric.topo.num_ports(); ++p) {
+      const int out = ind->link_latency(node, p), in = ind->input_latency(node, p);
+      if (out > 0) link_extra_[p] = static_cast<std::int16_t>(out - rc.pipeline.lt);
+      if (in > 0)
+        inputs_[p].credit_delay =
+            static_cast<std::int16_t>(std::max(1, rc.pipeline.credit_delay - rc.pipeline.lt + in));
+    }
+  }
   if (bcast_.enabled()) {
     children_.resize(fabric.topo.num_ports());
     for (auto& iu : inputs_)
@@ -532,7 +545,8 @@ template <bool kPlain, bool kLanes, bool kStaged, bool kCount>
     }
   } else {  // (every router of the network is an InputVcRouter: a direct call)
     // (Output speedup: the flit waits in the output buffer for its turn on the link.)
-    const Cycle at = (!kPlain && out_buffered_ ? alloc_.depart(gr.out_port, t) : t) + link_lag_;
+    Cycle at = (!kPlain && out_buffered_ ? alloc_.depart(gr.out_port, t) : t) + link_lag_;
+    if ((kPlain ? kStaged : staged_) && !link_extra_.empty()) at += link_extra_[gr.out_port];
     static_cast<InputVcRouter*>(ou.dst)->receive<kCount>(ou.dst_port, gr.out_vc, f, at);
   }
 }

@@ -148,6 +148,8 @@ class InputVcRouter final : public Router {
   const RoutingAlgorithm* algo_;  // null: dimension order (the routing unit's fast path)
   std::vector<InputUnit> inputs_;
   const int link_lag_, va_lag_, ejection_ports_;  // (credit delays: InputUnit::credit_delay)
+  // Per output port, a link's own latency minus lt (IndirectNetwork::link_latency; empty: none).
+  std::vector<std::int16_t> link_extra_;
   // Staged pipeline: from a switch grant to the flit's arrival at the NI (sa + st + ni_lt), and
   // the ejection buffers' credit delay (PipelineConfig::ni_credit_delay).
   const int eject_lag_, eject_credit_delay_;

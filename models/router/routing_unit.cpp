@@ -26,6 +26,7 @@ RoutingUnit::RoutingUnit(const Topology& topo, TieBreak tie, int vcs, int vc_bas
       base_(vc_base),
       classes_(false),
       on_entry_(dateline_on_entry) {
+  if (ind_) ind_classes_ = ind_->vc_classes();
   for (int d = 0; d < topo.num_dims(); ++d) classes_ |= topo.wraps(d);
   classes_ = classes_ && vcs >= 2;
   // Each dimension's hops as a table by (from, to) coordinate, for rings of up to 256 nodes.
@@ -149,6 +150,13 @@ Route RoutingUnit::route_general(int node, int in_port, int in_vc, int dst) cons
 }
 
 Route RoutingUnit::route_via(int node, int in_port, int in_vc, int port) const {
+  if (ind_classes_ > 1 && port >= 0) {
+    // An indirect network's VC classes: equal slices of the unicast VCs.
+    const int C = ind_classes_;
+    const int in_class = in_port < 0 ? 0 : vc_slice_of(in_vc - base_, vcs_, C);
+    const int c = ind_->vc_class(node, in_port, in_class, port);
+    return {port, base_ + c * vcs_ / C, base_ + (c + 1) * vcs_ / C};
+  }
   return dateline_classes(port, in_port, in_vc,
                           port >= 0 && classes_ && topo_.is_wrap_hop(node, port));
 }

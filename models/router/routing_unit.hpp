@@ -105,7 +105,8 @@ class RoutingUnit {
   TieBreak tie_;
   int vcs_, base_;
   bool classes_;
-  bool on_entry_;  // routing.dateline: ring_entry
+  bool on_entry_;        // routing.dateline: ring_entry
+  int ind_classes_ = 1;  // an indirect network's VC classes (IndirectNetwork::vc_classes)
   std::unique_ptr<RoutingAlgorithm> algo_;
 };
 

@@ -29,6 +29,20 @@ class IndirectNetwork {
   virtual int injection_index(int) const { return 0; }
   virtual int concentration() const { return 1; }
   virtual int route(int router, int dst_terminal) const = 0;
+  // VC classes of route() (the routing unit's, routing.algorithm: dimension_order): the router's
+  // VCs split into vc_classes() equal slices, class c the c-th; a header arriving in class
+  // in_class on in_port (-1: injection, class 0) takes class vc_class(...) on out_port. A network
+  // whose minimal routing is acyclic on one VC keeps the default (one class, every VC).
+  virtual int vc_classes() const { return 1; }
+  virtual int vc_class(int /*router*/, int /*in_port*/, int /*in_class*/, int /*out_port*/) const {
+    return 0;
+  }
+  // Link latencies (the staged pipeline's lt for this link; 0: router.pipeline.lt): of the link
+  // leaving (router, port), and of the one entering input port `port` of `router` (its credits
+  // go back as long). has_link_latencies(): some link is not 0.
+  virtual bool has_link_latencies() const { return false; }
+  virtual int link_latency(int /*router*/, int /*port*/) const { return 0; }
+  virtual int input_latency(int router, int port) const { return link_latency(router, port); }
   virtual int distance(int src_terminal, int dst_terminal) const = 0;  // router-to-router hops
   virtual int diameter() const = 0;
   // Mean router-to-router hops over ordered terminal pairs (self pairs in or out).

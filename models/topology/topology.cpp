@@ -9,42 +9,32 @@
 
 namespace sy {
 
-Topology Topology::butterfly(int k, int n) {
+Topology Topology::indirect(Kind kind, std::shared_ptr<const IndirectNetwork> net) {
   Topology t(Kind::Torus, {1});
-  t.kind_ = Kind::Butterfly;
+  t.kind_ = kind;
   t.dims_.clear();
   t.stride_.clear();
   t.ports_.clear();
-  t.ind_ = std::make_shared<Butterfly>(k, n);
+  t.ind_ = std::move(net);
   t.nodes_ = t.ind_->num_terminals();
   return t;
+}
+
+Topology Topology::butterfly(int k, int n) {
+  return indirect(Kind::Butterfly, std::make_shared<Butterfly>(k, n));
 }
 
 Topology Topology::fat_tree(int k, int n) {
-  Topology t(Kind::Torus, {1});
-  t.kind_ = Kind::FatTree;
-  t.dims_.clear();
-  t.stride_.clear();
-  t.ports_.clear();
-  t.ind_ = std::make_shared<FatTree>(k, n);
-  t.nodes_ = t.ind_->num_terminals();
-  return t;
+  return indirect(Kind::FatTree, std::make_shared<FatTree>(k, n));
 }
 
 Topology Topology::cmesh(std::vector<int> dims, int concentration) {
-  Topology t(Kind::Torus, {1});
-  t.kind_ = Kind::CMesh;
-  t.dims_.clear();
-  t.stride_.clear();
-  t.ports_.clear();
-  t.ind_ = std::make_shared<CMesh>(std::move(dims), concentration);
-  t.nodes_ = t.ind_->num_terminals();
-  return t;
+  return indirect(Kind::CMesh, std::make_shared<CMesh>(std::move(dims), concentration));
 }
 
 Topology::Topology(Kind kind, std::vector<int> dims) : kind_(kind), dims_(std::move(dims)) {
-  if (kind == Kind::Butterfly || kind == Kind::CMesh || kind == Kind::FatTree)
-    throw std::invalid_argument("an indirect network is built by Topology::butterfly or cmesh");
+  if (kind != Kind::Torus && kind != Kind::Mesh && kind != Kind::Hypercube)
+    throw std::invalid_argument("an indirect network is built by Topology::indirect");
   if (dims_.empty()) throw std::invalid_argument("topology needs at least one dimension");
   for (int n : dims_) {
     if (n < 1) throw std::invalid_argument("dimension sizes must be >= 1");
@@ -81,6 +71,9 @@ const char* Topology::kind_name() const {
     case Kind::Butterfly:
     case Kind::CMesh:
     case Kind::FatTree:
+    case Kind::Dragonfly:
+    case Kind::FlatFly:
+    case Kind::AnyNet:
       return ind_->kind_name();
   }
   return "?";

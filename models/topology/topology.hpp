@@ -21,7 +21,7 @@ namespace sy {
 
 class Topology {
  public:
-  enum class Kind { Torus, Mesh, Hypercube, Butterfly, CMesh, FatTree };
+  enum class Kind { Torus, Mesh, Hypercube, Butterfly, CMesh, FatTree, Dragonfly, FlatFly, AnyNet };
   struct Port {
     int dim;
     int dir;  // +1, -1, or 0 for the single link of a size-2 dimension
@@ -32,6 +32,8 @@ class Topology {
   static Topology butterfly(int k, int n);
   static Topology cmesh(std::vector<int> dims, int concentration);
   static Topology fat_tree(int k, int n);
+  // Any indirect network (the parser builds dragonflies, flattened butterflies, anynet files).
+  static Topology indirect(Kind kind, std::shared_ptr<const IndirectNetwork> net);
 
   Kind kind() const { return kind_; }
   const char* kind_name() const;

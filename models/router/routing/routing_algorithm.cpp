@@ -1,5 +1,6 @@
 #include "switchyard/router/routing/routing_algorithm.hpp"
 
+#include <algorithm>
 #include <stdexcept>
 
 namespace sy {
@@ -16,13 +17,17 @@ std::unique_ptr<RoutingAlgorithm> make_nca_adaptive(const Topology&, int, TieBre
 namespace {
 
 // The registry: every routing.algorithm, one line each (adding one: its file in this folder and
-// a line here). `make` builds it (null: dimension order, the routing unit's own tables);
-// `vcs_needed` is the VCs it needs to be deadlock free, given the dateline classes a ring needs
-// (dor: 2 on a network with wraparound links, else 1).
+// a line here). `make` builds it (null: dimension order, the routing unit's own tables, or an
+// indirect network's own routing); `vcs_needed` is the VCs it needs to be deadlock free, given
+// the dateline classes a ring needs (dor: 2 on a network with wraparound links, else 1; on an
+// indirect network the VC classes of its own routing). `on` is the topology kind it routes
+// (Topology::kind_name()): null for the direct networks (torus, mesh, hypercube), "*" for every
+// topology. One name may have a line per topology (valiant on tori and on a dragonfly).
 struct RoutingKind {
   const char* name;
   std::unique_ptr<RoutingAlgorithm> (*make)(const Topology&, int vcs, TieBreak);
   int (*vcs_needed)(int dor);
+  const char* on = nullptr;
 };
 
 int one_vc(int) {
@@ -30,7 +35,7 @@ int one_vc(int) {
 }
 
 const RoutingKind kRoutings[] = {
-    {"dimension_order", nullptr, &one_vc},
+    {"dimension_order", nullptr, [](int dor) { return dor; }, "*"},
     {"minimal_adaptive", &make_minimal_adaptive,
      [](int dor) { return dor + 1; }},  // escape classes + one adaptive VC
     {"valiant", [](const Topology& t, int v, TieBreak b) { return make_valiant(t, v, b, false); },
@@ -50,12 +55,17 @@ const RoutingKind kRoutings[] = {
      },
      &one_vc},
     {"odd_even", &make_odd_even, &one_vc},
-    {"nca_adaptive", &make_nca_adaptive, &one_vc},  // fat trees: up*/down*
+    {"nca_adaptive", &make_nca_adaptive, &one_vc, "fat_tree"},  // up*/down*
 };
 
-const RoutingKind* find_routing(const std::string& a) {
+bool routes_on(const RoutingKind& k, const Topology& topo) {
+  if (!k.on) return !topo.indirect();
+  return std::string(k.on) == "*" || std::string(k.on) == topo.kind_name();
+}
+
+const RoutingKind* find_routing(const std::string& a, const Topology& topo) {
   for (const RoutingKind& k : kRoutings)
-    if (a == k.name) return &k;
+    if (a == k.name && routes_on(k, topo)) return &k;
   return nullptr;
 }
 
@@ -64,22 +74,37 @@ const RoutingKind* find_routing(const std::string& a) {
 const std::vector<std::string>& routing_names() {
   static const std::vector<std::string> names = [] {
     std::vector<std::string> n;
-    for (const RoutingKind& k : kRoutings) n.push_back(k.name);
+    for (const RoutingKind& k : kRoutings)
+      if (std::find(n.begin(), n.end(), k.name) == n.end()) n.push_back(k.name);
     return n;
   }();
   return names;
 }
 
+bool routing_supported(const std::string& a, const Topology& topo) {
+  return find_routing(a, topo) != nullptr;
+}
+
+std::string routing_topologies(const std::string& a) {
+  std::string s;
+  for (const RoutingKind& k : kRoutings)
+    if (a == k.name)
+      s += (s.empty() ? "" : ", ") + std::string(k.on ? k.on : "torus, mesh, hypercube");
+  return s;
+}
+
 int routing_vcs_needed(const std::string& a, const Topology& topo) {
   bool wraps = false;
   for (int d = 0; d < topo.num_dims(); ++d) wraps |= topo.wraps(d);
-  const RoutingKind* k = find_routing(a);
-  return k ? k->vcs_needed(wraps ? 2 : 1) : 1;
+  const RoutingKind* k = find_routing(a, topo);
+  if (!k) return 1;
+  if (topo.indirect()) return k->vcs_needed(topo.indirect_network()->vc_classes());
+  return a == "dimension_order" ? 1 : k->vcs_needed(wraps ? 2 : 1);
 }
 
 std::unique_ptr<RoutingAlgorithm> make_routing(const std::string& a, const Topology& topo, int vcs,
                                                TieBreak tie) {
-  const RoutingKind* k = find_routing(a);
+  const RoutingKind* k = find_routing(a, topo);
   if (!k || !k->make) throw std::invalid_argument("unknown routing algorithm '" + a + "'");
   return k->make(topo, vcs, tie);
 }

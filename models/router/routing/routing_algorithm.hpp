@@ -22,6 +22,14 @@ struct Candidate {
   int vc_lo, vc_hi;
 };
 
+// VC classes as equal slices of n VCs: class c of C is [c * n / C, (c + 1) * n / C); the class
+// of VC v (0 <= v < n).
+inline int vc_slice_of(int v, int n, int C) {
+  int c = 0;
+  while (c + 1 < C && v >= (c + 1) * n / C) ++c;
+  return c;
+}
+
 class RoutingAlgorithm {
  public:
   RoutingAlgorithm(const Topology& topo, int vcs, TieBreak tie)
@@ -67,12 +75,20 @@ class RoutingAlgorithm {
   // Dateline VC class range inside [lo, lo + n): lower half until the packet crosses its ring's
   // wraparound link (continuing in the same dimension on the upper half), upper half after.
   Candidate dateline(int node, int in_port, int in_vc, int port, int lo, int n) const;
+  // VC class c of C (equal slices of the router's VCs) on `port`, and the class of VC v.
+  Candidate vc_class(int port, int c, int C) const {
+    return {port, c * vcs_ / C, (c + 1) * vcs_ / C};
+  }
+  int class_of(int v, int C) const { return vc_slice_of(v, vcs_, C); }
   const Topology& topo_;
   const int vcs_;
   const TieBreak tie_;
   int capacity_ = topo_.num_dims() + 1;  // the most candidates a header gets
 };
 
+// Whether the named algorithm routes this topology, and the topologies it routes (for errors).
+bool routing_supported(const std::string& algorithm, const Topology& topo);
+std::string routing_topologies(const std::string& algorithm);
 // The VCs an algorithm needs on this topology (a config error below it, naming the number).
 int routing_vcs_needed(const std::string& algorithm, const Topology& topo);
 // Builds the named algorithm (not dimension_order: the RoutingUnit's own fast path).
