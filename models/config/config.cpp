@@ -327,6 +327,8 @@ void check_config(const Config& c) {
     in("topology.k", tp.k, 2, 32);
     in("topology.n", tp.n, 1, 20);
     in("topology (terminals)", std::pow(tp.k, tp.n), 1, 1 << 20);
+  } else if (tp.built) {
+    in("topology (terminals)", tp.built->num_terminals(), 1, 1 << 20);
   } else {
     if (tp.dims.empty() || tp.dims.size() > 20) bad("topology.dims", "needs 1 to 20 dimensions");
     double nodes = 1;

@@ -496,14 +496,10 @@ void parse_traffic(Section& tr, Config& c) {
     fail(c.source, bc.at("rate"), bc.path("rate"), "a broadcast rate needs traffic type synthetic");
   bc.finish();
   if (b.enabled()) {
-    if (c.topology.kind == Topology::Kind::Mesh || c.topology.kind == Topology::Kind::Butterfly ||
-        c.topology.kind == Topology::Kind::CMesh || c.topology.kind == Topology::Kind::FatTree)
+    if (c.topology.kind == Topology::Kind::Mesh || c.topology.kind >= Topology::Kind::Butterfly)
       fail(c.source, bc.at("scheme"), bc.path("scheme"),
-           std::string("STAR broadcast trees are defined on tori and hypercubes, not ") +
-               (c.topology.kind == Topology::Kind::Mesh        ? "meshes"
-                : c.topology.kind == Topology::Kind::Butterfly ? "butterflies"
-                : c.topology.kind == Topology::Kind::CMesh     ? "concentrated meshes"
-                                                               : "fat trees"));
+           std::string("STAR broadcast trees are defined on tori and hypercubes, not on a ") +
+               c.topology.make().kind_name());
     const int need = b.scheme == BroadcastScheme::PriorityStar ? b.classes : 1;
     if (c.router.priority_classes < need)
       fail(c.source, bc.at("scheme"), bc.path("scheme"),
@@ -600,11 +596,12 @@ void parse_traffic(Section& tr, Config& c) {
                std::to_string(N) + ")");
     if ((t.pattern == Pattern::Tornado || t.pattern == Pattern::Neighbor ||
          t.pattern == Pattern::Transpose || t.pattern == Pattern::BitFlip) &&
-        (c.topology.kind == Topology::Kind::CMesh || c.topology.kind == Topology::Kind::FatTree))
+        c.topology.kind >= Topology::Kind::CMesh)
       fail(c.source, tr.at("pattern"), tr.path("pattern"),
            std::string(to_string(t.pattern)) +
-               " is defined on the coordinates of a direct network; a cmesh's or fat tree's "
-               "patterns are "
+               " is defined on the coordinates of a direct network; a " +
+               c.topology.make().kind_name() +
+               "'s patterns are "
                "per terminal (uniform, hotspot, random_permutation, bit_complement, shuffle, "
                "bit_reverse, bit_rotation, matrix)");
     if ((t.pattern == Pattern::Tornado || t.pattern == Pattern::Neighbor) && fly)

@@ -6,6 +6,7 @@
 // for dst takes at a router, -1 where it leaves to its terminal. Topology wraps one of these and
 // answers the generic questions (routers, ports, neighbours, terminals, distances) through it.
 #pragma once
+#include <cstdint>
 #include <string>
 
 namespace sy {
@@ -50,6 +51,10 @@ class IndirectNetwork {
   // Uniform traffic under route(): the load of the busiest link per unit of one terminal's
   // injection rate (each terminal to every terminal, itself in or out). The throughput factor.
   virtual double uniform_link_share(bool exclude_self) const = 0;
+  // traffic.pattern: adversarial, the network's worst case for its minimal routing: the
+  // destination of a packet from `terminal`, given a uniform random 64-bit draw (-1: the
+  // network defines none; the config refuses the pattern).
+  virtual int adversarial_destination(int /*terminal*/, std::uint64_t /*draw*/) const { return -1; }
   virtual std::string router_name(int router) const = 0;
   virtual std::string port_name(int port) const = 0;
   // Links grouped for utilization and queue statistics (butterfly: level x straight/cross).
