@@ -45,23 +45,33 @@ class RoutingAlgorithm {
   // At the source NI: draw what the packet needs (an intermediate node).
   virtual void on_inject(Packet&, Rng&) const {}
   // At the source router, before the header's first candidates: a choice that needs the
-  // router's state (UGAL: minimal or Valiant by queue length x hops). queue(port) is the
-  // occupancy of that output's downstream VCs (flits).
+  // router's state (UGAL: minimal or Valiant by queue length x hops, legs() below). queue(port)
+  // is the occupancy of that output's downstream VCs (flits).
   virtual bool decides_at_source() const { return false; }
   template <class Queue>
   void at_source(int node, Packet& pk, Queue queue) const {
     if (pk.mid < 0) return;
-    const int hmin = topo_.distance(node, pk.dst);
-    const int hval = topo_.distance(node, pk.mid) + topo_.distance(pk.mid, pk.dst);
-    const int pmin = dor_port(node, pk.dst);
-    const int pval = pk.mid == node ? pmin : dor_port(node, pk.mid);
-    if (pmin < 0) return;
-    const long qmin = queue(pmin), qval = pval < 0 ? qmin : queue(pval);
+    Leg min, val;
+    if (!legs(node, pk, &min, &val) || min.port < 0) return;
+    const long qmin = queue(min.port), qval = val.port < 0 ? qmin : queue(val.port);
     // Minimal when its queue x hops is no worse (+1: an empty network goes minimal).
-    if ((qmin + 1) * hmin <= (qval + 1) * hval) {
+    if ((qmin + 1) * min.hops <= (qval + 1) * val.hops) {
       pk.mid = -1;
       pk.phase = 1;  // the second leg's VCs: dimension order to the destination
     }
+  }
+  // UGAL's two choices at the source router: the first port and the hop count of the minimal
+  // route and of the route through the packet's intermediate (pk.mid); false: no choice to make.
+  // (The default: dimension order on a direct network, pk.mid a node.)
+  struct Leg {
+    int port, hops;
+  };
+  virtual bool legs(int node, const Packet& pk, Leg* min, Leg* val) const {
+    min->hops = topo_.distance(node, pk.dst);
+    val->hops = topo_.distance(node, pk.mid) + topo_.distance(pk.mid, pk.dst);
+    min->port = dor_port(node, pk.dst);
+    val->port = pk.mid == node ? min->port : dor_port(node, pk.mid);
+    return true;
   }
   int candidate_capacity() const { return capacity_; }
 
