@@ -107,10 +107,28 @@ Input split(const std::string& text) {
 // port, a sample of terminal pairs).
 void check_topology(const sy::Config& c, const sy::Topology& topo) {
   const int N = topo.num_nodes(), R = topo.num_routers(), P = topo.num_ports();
-  FUZZ_CHECK(N >= 1 && R >= N, "node and router counts");
+  // (Under concentration a router serves up to concentration() terminals.)
+  FUZZ_CHECK(N >= 1 && R >= 1 && static_cast<long>(R) * topo.concentration() >= N,
+             "node and router counts");
   FUZZ_CHECK(P >= 0 && P <= 64, "ports per router");
   if (R > 4096) return;
   const bool direct = !topo.indirect();
+  // Every terminal is served where it is delivered to, once.
+  std::vector<int> served(static_cast<std::size_t>(N), 0);
+  for (int r = 0; r < R; ++r) {
+    const int t0 = topo.ejection_terminal(r), n = topo.ejection_count(r);
+    FUZZ_CHECK(n >= 0 && n <= topo.concentration() && (n == 0 || (t0 >= 0 && t0 + n <= N)),
+               "a router's terminals");
+    for (int t = t0; n > 0 && t < t0 + n; ++t) {
+      ++served[static_cast<std::size_t>(t)];
+      FUZZ_CHECK(topo.ejection_router(t) == r, "a terminal is delivered at its router");
+    }
+  }
+  for (int t = 0; t < N; ++t) {
+    FUZZ_CHECK(served[static_cast<std::size_t>(t)] == 1, "every terminal served once");
+    const int g = topo.injection_index(t);
+    FUZZ_CHECK(g >= 0 && g < topo.concentration(), "injection group");
+  }
   for (int r = 0; r < R; ++r)
     for (int p = 0; p < P; ++p) {
       const int nb = topo.neighbor(r, p);
@@ -131,14 +149,24 @@ void check_topology(const sy::Config& c, const sy::Topology& topo) {
         FUZZ_CHECK(h == topo.distance(b, a), "distance symmetric");
         FUZZ_CHECK((h == 0) == (a == b), "distance zero exactly to itself");
       } else {
-        // The network's own routing reaches the destination in `h` hops.
-        int r = topo.injection_router(a), hops = 0;
-        for (int p; (p = topo.indirect_network()->route(r, b)) >= 0; ++hops) {
-          FUZZ_CHECK(p < P && hops <= D, "butterfly route within the diameter");
+        // The network's own routing reaches the destination in `h` hops, each hop's VC class
+        // within the network's classes and never lower than the one before (the classes order
+        // the channels), each link's latency non-negative.
+        const sy::IndirectNetwork& net = *topo.indirect_network();
+        const int C = net.vc_classes();
+        FUZZ_CHECK(C >= 1 && C <= 32, "VC classes");
+        int r = topo.injection_router(a), hops = 0, in_port = -1, cls = 0;
+        for (int p; (p = net.route(r, b)) >= 0; ++hops) {
+          FUZZ_CHECK(p < P && hops <= D, "indirect route within the diameter");
+          const int next = net.vc_class(r, in_port, cls, p);
+          FUZZ_CHECK(next >= cls && next < C, "VC class in range and not decreasing");
+          FUZZ_CHECK(net.link_latency(r, p) >= 0, "link latency");
+          cls = next;
+          in_port = topo.in_port(r, p);
           r = topo.neighbor(r, p);
-          FUZZ_CHECK(r >= 0, "butterfly route stays connected");
+          FUZZ_CHECK(r >= 0, "indirect route stays connected");
         }
-        FUZZ_CHECK(r == topo.ejection_router(b) && hops == h, "butterfly route length");
+        FUZZ_CHECK(r == topo.ejection_router(b) && hops == h, "indirect route length");
       }
       FUZZ_CHECK(sy::zero_load_latency(c, h, 1) >= 0, "zero-load latency");
     }
