@@ -388,6 +388,32 @@ TEST(Waves, TimeIsInCyclesWhateverTheClock) {
   EXPECT_EQ(vcd.high_cycles("r1.in_d0m.valid", 100), std::vector<std::uint64_t>{13});
 }
 
+// Under concentration each terminal's injection port has its own name (inj_t<t>, _c<k> with
+// several channels), and an indirect network's routers are named from their coordinates.
+TEST(Waves, ConcentratedTerminalsInjectOnTheirOwnNamedPorts) {
+  const sy::Topology cm = sy::Topology::cmesh({2, 2}, 2);
+  const int P = cm.num_ports();
+  EXPECT_EQ(sy::port_label(cm, P), "inj_t0");
+  EXPECT_EQ(sy::port_label(cm, P + 1), "inj_t1");
+  EXPECT_EQ(sy::port_label(cm, P + 3, 2), "inj_t1_c1");
+  EXPECT_EQ(sy::router_label(cm, 1), "r1_0");
+  const sy::Topology torus(sy::Topology::Kind::Torus, {4, 4});
+  EXPECT_EQ(sy::port_label(torus, torus.num_ports()), "inj");
+  EXPECT_EQ(sy::port_label(torus, torus.num_ports() + 1, 2), "inj1");
+  const std::string dir = fresh_dir("conc");
+  // Terminal 3 is router 1's second terminal; it sends one flit to terminal 0 (router 0).
+  const std::string y =
+      "topology: {type: cmesh, dims: [2, 2], concentration: 2}\n"
+      "timing: {alpha: 2, delta: 1, tau: 1}\n"
+      "traffic: {type: trace, messages: [{time: 10, src: 3, dst: 0, flits: 1}]}\n"
+      "waves: {enable: true, file: c.vcd}\n";
+  ASSERT_TRUE(test::run(y, false, dir).stable);
+  test::Vcd vcd(dir + "/c.vcd");
+  ASSERT_TRUE(vcd.ok);
+  EXPECT_EQ(vcd.high_cycles("r1_0.in_inj_t1.valid", 100), std::vector<std::uint64_t>{12});
+  EXPECT_TRUE(vcd.high_cycles("r1_0.in_inj_t0.valid", 100).empty());
+}
+
 TEST(Waves, NothingRecordedOutsideTheWindow) {
   const std::string dir = fresh_dir("window");
   const std::string y =

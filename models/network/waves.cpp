@@ -11,20 +11,36 @@
 #include "switchyard/router/router.hpp"
 
 namespace sy {
-std::string port_label(const Topology& topo, int p) {
-  if (p == topo.num_ports()) return "inj";
-  if (p > topo.num_ports()) return "inj" + std::to_string(p - topo.num_ports());
-  std::string s = topo.port_name(p);
-  for (char& c : s) c = c == '+' ? 'p' : c == '-' ? 'm' : c;
+std::string port_label(const Topology& topo, int p, int channels) {
+  const int P = topo.num_ports();
+  if (p >= P && topo.concentration() > 1) {  // terminal t's channel c: inj_t<t>[_c<c>]
+    const int k = p - P, ch = std::max(channels, 1);
+    return "inj_t" + std::to_string(k / ch) + (ch > 1 ? "_c" + std::to_string(k % ch) : "");
+  }
+  if (p == P) return "inj";
+  if (p > P) return "inj" + std::to_string(p - P);
+  std::string s = topo.port_name(p);  // ('+' -> p, '-' -> m, other punctuation -> _)
+  for (char& c : s) {
+    const bool word = (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+    c = c == '+' ? 'p' : c == '-' ? 'm' : word ? c : '_';
+  }
   return s;
 }
 
 std::string router_label(const Topology& topo, int router) {
   if (!topo.indirect()) return "r" + std::to_string(router);
-  // Butterfly: r<row>_<level>, the (row, level) of the router.
-  std::string s = topo.router_name(router);  // "(row,level)"
-  for (char& c : s) c = c == ',' ? '_' : c;
-  return "r" + s.substr(1, s.size() - 2);
+  // An indirect network's router name as an identifier: butterfly "(row,level)" -> r<row>_<level>;
+  // any character but letters and digits becomes '_', none at either end.
+  std::string s;
+  for (char c : topo.router_name(router)) {
+    const bool word = (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+    if (word)
+      s += c;
+    else if (!s.empty() && s.back() != '_')
+      s += '_';
+  }
+  while (!s.empty() && s.back() == '_') s.pop_back();
+  return "r" + s;
 }
 
 RouterProbe::RouterProbe(int inputs, int outputs, int vcs, Hold hold, Cycle tau,
@@ -304,7 +320,8 @@ Waves::Waves(const Config& cfg, const Topology& topo, const std::vector<Router*>
   vcs_ = oq_ ? 0 : V;
   const int I =  // input ports (every terminal's injection channels, under concentration)
       P + (oq_ ? 1 : topo.concentration() * cfg.interface.injection_channels);
-  for (int p = 0; p < I; ++p) ins_.push_back("in_" + port_label(topo, p));
+  for (int p = 0; p < I; ++p)
+    ins_.push_back("in_" + port_label(topo, p, cfg.interface.injection_channels));
   for (int p = 0; p < P; ++p) outs_.push_back("out_" + port_label(topo, p));
   const RouterProbe::Hold hold =
       cfg.router.buffering == Buffering::InputVc   ? RouterProbe::Hold::Flit

@@ -59,9 +59,12 @@ namespace sy {
 class Router;
 class NetworkInterface;
 
-// The name of a router port in the VCD: d<k>p / d<k>m / d<k>, or inj for the NI's port.
-std::string port_label(const Topology& topo, int port);
-// The name of a router in the VCD: r<id>, or r<row>_<level> in a butterfly.
+// The name of a router port in the VCD: d<k>p / d<k>m / d<k> (an indirect network's own port
+// names), or inj (inj<k>: the NI's channel k) for the NI's ports; under concentration terminal t's
+// injection ports are inj_t<t> (inj_t<t>_c<k> with several injection channels).
+std::string port_label(const Topology& topo, int port, int channels = 1);
+// The name of a router in the VCD: r<id>, or its router_name as an identifier in an indirect
+// network (r<row>_<level> in a butterfly).
 std::string router_label(const Topology& topo, int router);
 
 struct RouterProbe {
