@@ -12,6 +12,12 @@ same image. Nodes without such a link (a mesh's edge) are grey. Every image of a
 colour scale, 0 .. the run's largest link utilization, so they compare at a glance; cells carry
 their values when the planes are small enough to read them. DIR defaults to the directory of
 RESULTS_JSON; --format picks the files' format (PNG by default; PDF and SVG for papers).
+
+For an indirect network (butterfly, cmesh, fat tree, dragonfly, flattened butterfly, anynet):
+one image, links_by_class.png, a heatmap with one row per link class (the topology's classes:
+a butterfly's level and arc, a fat tree's level and direction, a dragonfly's local and global
+links...), each cell one link of that class, so a class that carries more than the others (a
+dragonfly's global links under adversarial traffic) shows at a glance.
 """
 import argparse
 import json
@@ -50,6 +56,66 @@ def title_of(res, topo_type, dims):
     return f"{cfg.get('name', '?')}: " + ", ".join(parts)
 
 
+def draw_by_class(res, links, topo_type, a):
+    """An indirect network: one heatmap row per link class (results.json's links.by_class
+    order), each cell a link of that class (sorted by source router, then port), coloured by its
+    utilization; the row's label gives the class, its link count and mean utilization."""
+    by_class = res.get("links", {}).get("by_class", [])
+    names = [c["class"] for c in by_class]
+    rows = {n: [] for n in names}
+    for e in links:
+        if "class" in e:
+            name = e["class"]
+        else:  # butterfly entries: class 2 * level + (cross arc)
+            k = 2 * e["level"] + (0 if e["arc"] == "straight" else 1)
+            name = names[k] if k < len(names) else f"level {e['level']} {e['arc']}"
+        rows.setdefault(name, []).append(e)
+    names = [n for n in rows if rows[n]]
+    if not names:
+        return fail(f"{a.results} lists no links")
+    width = max(len(rows[n]) for n in names)
+    g = np.full((len(names), width), np.nan)
+    for i, n in enumerate(names):
+        for j, e in enumerate(sorted(rows[n], key=lambda e: (e["src"], e.get("port", 0)))):
+            g[i, j] = e["utilization"]
+    vmax = np.nanmax(g) if np.nanmax(g) > 0 else 1.0
+    cmap = plt.get_cmap("viridis").copy()
+    cmap.set_bad("#ffffff")
+    fig, ax = plt.subplots(figsize=(min(16.0, 3.0 + 0.12 * width), 1.6 + 0.42 * len(names)),
+                           dpi=110, layout="constrained")
+    im = ax.imshow(np.ma.masked_invalid(g), aspect="auto", cmap=cmap, vmin=0, vmax=vmax,
+                   interpolation="nearest")
+    ax.set_yticks(range(len(names)))
+    ax.set_yticklabels([f"{n} ({len(rows[n])} links, mean {np.mean([e['utilization'] for e in rows[n]]):.3f})"
+                        for n in names], fontsize=7)
+    ax.set_xlabel("links of the class, by source router and port", fontsize=8)
+    ax.tick_params(axis="x", labelsize=7)
+    if width <= 24 and len(names) <= 12:
+        for i in range(len(names)):
+            for j in range(width):
+                v = g[i, j]
+                if not np.isnan(v):
+                    ax.text(j, i, f"{v:.2f}", ha="center", va="center", fontsize=6,
+                            color="white" if v < 0.6 * vmax else "black")
+    cfg = res.get("config", {})
+    t = cfg.get("traffic", {})
+    offered = res.get("throughput", {}).get("offered")
+    what = ", ".join(x for x in (t.get("pattern", ""), f"offered {offered:.3g} flits/terminal/cycle"
+                                 if offered is not None else "") if x)
+    ax.set_title(f"{cfg.get('name', '?')}: {topo_type}, {what}\nutilization of every link, "
+                 "one row per link class", fontsize=9)
+    cb = fig.colorbar(im, ax=ax, shrink=0.85, pad=0.02)
+    cb.set_label("utilization (busy cycles / window cycles)", fontsize=8)
+    cb.ax.tick_params(labelsize=7)
+    out_dir = a.out_dir or os.path.dirname(os.path.abspath(a.results))
+    os.makedirs(out_dir, exist_ok=True)
+    path = os.path.join(out_dir, f"links_by_class.{a.format}")
+    fig.savefig(path)
+    plt.close(fig)
+    print(f"-> {path}")
+    return 0
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("results")
@@ -68,7 +134,9 @@ def main() -> int:
     if links is None:
         return fail(f"{a.results} has no links.utilization (written by switchyard since the "
                     "per-link utilization array was added; run it again)")
-    if topo_type not in ("torus", "mesh", "hypercube") or not dims or not 2 <= len(dims) <= 3:
+    if topo_type not in ("torus", "mesh", "hypercube"):
+        return draw_by_class(res, links, topo_type, a)
+    if not dims or not 2 <= len(dims) <= 3:
         shape = "x".join(map(str, dims)) + " " if dims else ""
         return fail(f"heatmaps are drawn for 2-D and 3-D tori and meshes; {a.results} is a "
                     f"{shape}{topo_type} (its links.utilization lists every link all the same)")

@@ -221,6 +221,32 @@ traffic:
   EXPECT_NEAR(sum / l.size(), js["links"]["utilization_mean"].get<double>(), 1e-9);
 }
 
+// Another indirect network (a 2-ary 3-tree): one entry per link with its port and its class
+// (the name of its by_class row); terminal 0 to terminal 7 goes up from leaf 0 to a root and
+// down to leaf 3: one busy link in each of the four classes.
+TEST(Links, FatTreeEntriesNameTheirClass) {
+  const json js = run_cli("links_tree", R"(name: links_tree
+topology: {type: fat_tree, k: 2, n: 3}
+traffic:
+  type: trace
+  messages: [{time: 0, src: 0, dst: 7, flits: 2}]
+)");
+  ASSERT_FALSE(js.is_null());
+  const Topology topo = Topology::fat_tree(2, 3);
+  std::map<std::string, int> links, busy;
+  for (const json& e : js["links"]["utilization"]) {
+    const int src = e["src"], port = e["port"];
+    EXPECT_EQ(topo.neighbor(src, port), e["dst"].get<int>());
+    EXPECT_EQ(e["class"], topo.link_class_name(topo.link_class(src, port)));
+    EXPECT_FALSE(e.contains("level") || e.contains("dim"));
+    ++links[e["class"]];
+    if (e["utilization"].get<double>() > 0) ++busy[e["class"]];
+  }
+  for (const json& c : js["links"]["by_class"]) EXPECT_EQ(links[c["class"]], c["links"].get<int>());
+  EXPECT_EQ(busy.size(), 4u);
+  for (const auto& b : busy) EXPECT_EQ(b.second, 1) << b.first;
+}
+
 // Per-flow latency over a loaded run: the flows' packets sum to the measured packets, their
 // weighted mean is the overall mean, their extremes bracket it, each flow once, source-major.
 TEST(Flows, CountsSumToTheMeasuredPacketsAndTheWeightedMeanIsTheMean) {
@@ -347,12 +373,21 @@ simulation: {warmup: 100, measure: 1000}
        {"links_d0_plus", "links_d0_minus", "links_d1_plus", "links_d1_minus", "links_d2"})
     EXPECT_TRUE(std::ifstream(d + "/torus/" + f + ".png").good()) << f << "\n" << o;
   EXPECT_FALSE(std::ifstream(d + "/torus/links_d2_plus.png").good());
-  // A butterfly: no heatmap, a message saying why, exit 1.
+  // A butterfly: one heatmap by link class.
   const json c = run_cli("plot_fly",
                          "name: plot_fly\ntopology: {type: butterfly, k: 2, n: 2}\n"
                          "traffic: {rate: 0.1}\nsimulation: {warmup: 50, measure: 200}\n");
   ASSERT_FALSE(c.is_null());
   o = plot(out_dir("plot_fly") + "/results.json", d + "/fly", &rc);
+  EXPECT_EQ(rc, 0) << o;
+  EXPECT_TRUE(std::ifstream(d + "/fly/links_by_class.png").good()) << o;
+  EXPECT_FALSE(std::ifstream(d + "/fly/links_d0_plus.png").good());
+  // A 1-D ring: no heatmap, a message saying why, exit 1.
+  const json r = run_cli("plot_ring",
+                         "name: plot_ring\ntopology: {type: torus, dims: [8]}\n"
+                         "traffic: {rate: 0.1}\nsimulation: {warmup: 50, measure: 200}\n");
+  ASSERT_FALSE(r.is_null());
+  o = plot(out_dir("plot_ring") + "/results.json", d + "/ring", &rc);
   EXPECT_EQ(rc, 1) << o;
   EXPECT_NE(o.find("2-D and 3-D tori and meshes"), std::string::npos) << o;
 }

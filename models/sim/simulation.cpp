@@ -94,6 +94,7 @@ void collect_links(const Network& net, double window, Results& r) {
   const Topology& topo = net.topology();
   double sum = 0, mx = 0;
   r.links_indirect = topo.indirect();
+  r.links_butterfly = topo.kind() == Topology::Kind::Butterfly;
   if (cfg.topology.kind == Topology::Kind::Butterfly && cfg.topology.k == 2)
     r.butterfly_cross_name = "vertical";
   r.link_utilization.reserve(net.links().size());
@@ -111,6 +112,7 @@ void collect_links(const Network& net, double window, Results& r) {
       e.level = cls / 2;  // butterfly classes: 2 * level + (cross arc)
       e.cross = cls % 2 != 0;
       e.port = l.src_port;
+      e.cls = cls;
     } else {
       e.dim = topo.port(l.src_port).dim;
       e.dir = topo.port(l.src_port).dir;
@@ -497,14 +499,17 @@ std::string Results::to_json() const {
   }
   j.close();
   // One entry per link (see LinkUtilization): direct networks {src, dim, dir, dst, utilization},
-  // butterflies {src, level, port, arc, dst, utilization}.
+  // butterflies {src, level, port, arc, dst, utilization}, other indirect networks {src, port,
+  // class, dst, utilization} (class: the name in by_class; src and dst router ids).
   j.open_array("utilization");
   for (const LinkUtilization& e : link_utilization) {
     j.open().kv("src", e.src);
-    if (links_indirect)
+    if (links_butterfly)
       j.kv("level", e.level)
           .kv("port", e.port)
           .kv("arc", e.cross ? butterfly_cross_name : "straight");
+    else if (links_indirect)
+      j.kv("port", e.port).kv("class", link_classes[static_cast<std::size_t>(e.cls)].name);
     else
       j.kv("dim", e.dim).kv("dir", e.dir);
     j.kv("dst", e.dst).kv("utilization", e.utilization).close();

@@ -35,6 +35,7 @@ struct LinkUtilization {
   int dim = 0, dir = 0;
   int level = 0, port = 0;
   bool cross = false;
+  int cls = 0;             // indirect networks: the link's class (Topology::link_class)
   double utilization = 0;  // busy cycles (flit-cycles on the link) / window cycles
 };
 
@@ -90,7 +91,8 @@ struct Results {
   std::vector<double> link_util_by_dim;  // mean utilization of the links of each dimension
   std::vector<LinkClassStats> link_classes;
   // Every network link, in the network's order (by source router, then its output ports).
-  bool links_indirect = false;  // butterfly entries (level, port, arc) instead of (dim, dir)
+  bool links_indirect = false;   // indirect entries (port and class) instead of (dim, dir)
+  bool links_butterfly = false;  // butterfly entries (level, port, arc)
   std::string butterfly_cross_name = "cross";  // "vertical" for k = 2, as the classes name it
   std::vector<LinkUtilization> link_utilization;
   // Per-flow latency (simulation.flows_csv): the flows with a measured packet, source-major.
