@@ -86,7 +86,8 @@ const std::vector<std::pair<std::string, std::string>>& key_meanings() {
       // routing
       {"routing", "the routing algorithm and its choices"},
       {"routing.algorithm",
-       "dimension order, adaptive, oblivious or turn-model routing; nca_adaptive on fat trees "
+       "dimension order, adaptive, oblivious or turn-model routing; nca_adaptive, nca_random, "
+       "nca_two_choice on fat trees "
        "(models/router/routing/)"},
       {"routing.allow_deadlock", "fewer VCs than the algorithm needs: a warning, not an error"},
       {"routing.selection",

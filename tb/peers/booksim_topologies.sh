@@ -42,7 +42,8 @@ ALL_CASES="
 cmesh_4x4_c4_2vc|topology=cmesh k=4 n=2 c=4 x=4 y=4 xr=2 yr=2 routing_function=dor_no_express num_vcs=2|topology.type=cmesh topology.dims=[4,4] topology.concentration=4 router.vcs=2|concentrated mesh, 4x4 routers x 4 terminals, XY
 cmesh_4x4_c4_4vc|topology=cmesh k=4 n=2 c=4 x=4 y=4 xr=2 yr=2 routing_function=dor_no_express num_vcs=4|topology.type=cmesh topology.dims=[4,4] topology.concentration=4 router.vcs=4|the same with 4 VCs
 fattree_4_3_adaptive|topology=fattree k=4 n=3 routing_function=anca num_vcs=2|topology.type=fat_tree topology.k=4 topology.n=3 routing.algorithm=nca_adaptive router.vcs=2|4-ary 3-tree, adaptive up phase (BookSim2: 2 random up ports, the one with fewer used credits, once per hop; Switchyard: every up port, by credits, every cycle)
-fattree_4_3_oblivious|topology=fattree k=4 n=3 routing_function=nca num_vcs=2|topology.type=fat_tree topology.k=4 topology.n=3 router.vcs=2|4-ary 3-tree, oblivious up phase (BookSim2: a random up port; Switchyard: D-mod-k, the destination's digit): different routings, shown side by side
+fattree_4_3_oblivious|topology=fattree k=4 n=3 routing_function=nca num_vcs=2|topology.type=fat_tree topology.k=4 topology.n=3 routing.algorithm=nca_random router.vcs=2|4-ary 3-tree, a random up port at every up hop (BookSim2 nca, Switchyard nca_random)
+fattree_4_3_two_choice|topology=fattree k=4 n=3 routing_function=anca num_vcs=2|topology.type=fat_tree topology.k=4 topology.n=3 routing.algorithm=nca_two_choice router.vcs=2|4-ary 3-tree, the better of two random up ports by credits (BookSim2 anca: chosen once per hop; Switchyard nca_two_choice: until the header holds a VC)
 "
 CASES=$ALL_CASES
 if [ $# -gt 0 ]; then

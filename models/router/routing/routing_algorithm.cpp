@@ -13,6 +13,7 @@ std::unique_ptr<RoutingAlgorithm> make_turn_model(const std::string&, const Topo
                                                   TieBreak);
 std::unique_ptr<RoutingAlgorithm> make_odd_even(const Topology&, int, TieBreak);
 std::unique_ptr<RoutingAlgorithm> make_nca_adaptive(const Topology&, int, TieBreak);
+std::unique_ptr<RoutingAlgorithm> make_nca_random(const Topology&, int, TieBreak, bool two);
 
 namespace {
 
@@ -56,6 +57,12 @@ const RoutingKind kRoutings[] = {
      &one_vc},
     {"odd_even", &make_odd_even, &one_vc},
     {"nca_adaptive", &make_nca_adaptive, &one_vc, "fat_tree"},  // up*/down*
+    {"nca_random",
+     [](const Topology& t, int v, TieBreak b) { return make_nca_random(t, v, b, false); }, &one_vc,
+     "fat_tree"},
+    {"nca_two_choice",
+     [](const Topology& t, int v, TieBreak b) { return make_nca_random(t, v, b, true); }, &one_vc,
+     "fat_tree"},
 };
 
 bool routes_on(const RoutingKind& k, const Topology& topo) {
