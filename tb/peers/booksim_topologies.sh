@@ -43,6 +43,8 @@ cmesh_4x4_c4_2vc|topology=cmesh k=4 n=2 c=4 x=4 y=4 xr=2 yr=2 routing_function=d
 cmesh_4x4_c4_4vc|topology=cmesh k=4 n=2 c=4 x=4 y=4 xr=2 yr=2 routing_function=dor_no_express num_vcs=4|topology.type=cmesh topology.dims=[4,4] topology.concentration=4 router.vcs=4|the same with 4 VCs
 fattree_4_3_adaptive|topology=fattree k=4 n=3 routing_function=anca num_vcs=2|topology.type=fat_tree topology.k=4 topology.n=3 routing.algorithm=nca_adaptive router.vcs=2|4-ary 3-tree, adaptive up phase (BookSim2: 2 random up ports, the one with fewer used credits, once per hop; Switchyard: every up port, by credits, every cycle)
 fattree_4_3_oblivious|topology=fattree k=4 n=3 routing_function=nca num_vcs=2|topology.type=fat_tree topology.k=4 topology.n=3 router.vcs=2|4-ary 3-tree, oblivious up phase (BookSim2: a random up port; Switchyard: D-mod-k, the destination's digit): different routings, shown side by side
+anynet_triangle_c3|topology=anynet network_file=$ROOT/configs/anynet/booksim_example.net routing_function=min num_vcs=2|topology.type=anynet topology.file=$ROOT/configs/anynet/booksim_example.net router.vcs=2|anynet: BookSim2's example file (3 routers in a triangle, 3 terminals each): one-hop routes, one VC class on both
+anynet_irregular12_4vc|topology=anynet network_file=$ROOT/configs/anynet/irregular12.net routing_function=min num_vcs=4|topology.type=anynet topology.file=$ROOT/configs/anynet/irregular12.net router.vcs=4|anynet: 12 irregular routers (configs/anynet/irregular12.net), shortest paths (BookSim2: every VC, ties by its Dijkstra; Switchyard: 2 VC layers of 2 VCs, ties to the lowest port)
 "
 CASES=$ALL_CASES
 if [ $# -gt 0 ]; then
