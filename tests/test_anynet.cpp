@@ -243,11 +243,11 @@ TEST(AnyNetTopology, EveryBadFileIsAnErrorWithItsLine) {
 TEST(AnyNetConfig, TheFileIsRelativeToTheConfigAndItsErrorsNameTheKey) {
   const std::string dir = "/tmp/switchyard-test-anynet";
   ASSERT_EQ(std::system(("mkdir -p " + dir).c_str()), 0);
-  test::write_temp("anynet/ring.net", ring_text(4, 1));
+  test::write_temp("anynet/ring.net", ring_text(5, 1));
   test::write_temp("anynet/bad.net", "router 0 node 0 router 1\nrouter 1 node 1 router 5\n");
   const auto parse = [&](const std::string& y) { return parse_config(y, dir + "/cfg.yaml"); };
   const Config c = parse("topology: {type: anynet, file: ring.net}\nrouter: {vcs: 2}\n");
-  EXPECT_EQ(c.topology.make().num_nodes(), 4);
+  EXPECT_EQ(c.topology.make().num_nodes(), 5);
   EXPECT_STREQ(c.topology.make().kind_name(), "anynet");
   EXPECT_NE(config_to_json(c, 2).find("\"file\": \"ring.net\""), std::string::npos);
   std::string e;
@@ -259,7 +259,7 @@ TEST(AnyNetConfig, TheFileIsRelativeToTheConfigAndItsErrorsNameTheKey) {
   EXPECT_NE(e.find(dir + "/cfg.yaml:3:9: topology.file: " + dir + "/bad.net:2: router 5"),
             std::string::npos)
       << e;
-  // A ring on shortest paths needs 2 VC layers: one VC is refused with the number.
+  // A ring of 5 on shortest paths needs 2 VC layers: one VC is refused with the number.
   e = test::config_error("topology: {type: anynet, file: " + dir +
                          "/ring.net}\nrouter: {vcs: 1}\n");
   EXPECT_NE(e.find("router.vcs >= 2"), std::string::npos) << e;
@@ -285,15 +285,9 @@ TEST(AnyNetConfig, TheFileIsRelativeToTheConfigAndItsErrorsNameTheKey) {
 }
 
 // Zero load: every pair of a ring of 6 (one terminal per router) in alpha + h delta + L tau, h
-// the ring distance; the staged pipeline adds a 6-cycle link's 5 extra cycles where a route
-// takes it (router 0 -> 1).
-TEST(AnyNetRun, ZeroLoadCycleCountsFollowTheRoutesAndTheFilesLatencies) {
-  const std::string dir = "/tmp/switchyard-test-anynet";
-  ASSERT_EQ(std::system(("mkdir -p " + dir).c_str()), 0);
-  const std::string plain = test::write_temp("anynet/ring6.net", ring_text(6, 1));
-  std::string slow_text = ring_text(6, 1);
-  slow_text.replace(slow_text.find("router 0 node 0 router 1"), 24, "router 0 node 0 router 1 6");
-  const std::string slow = test::write_temp("anynet/ring6slow.net", slow_text);
+// the ring distance (the ideal router).
+TEST(AnyNetRun, ZeroLoadCycleCountsFollowTheRoutes) {
+  const std::string plain = test::write_temp("anynet-ring6.net", ring_text(6, 1));
   std::ostringstream msgs;
   msgs << "traffic:\n  type: trace\n  messages:\n";
   int time = 0;
@@ -311,45 +305,63 @@ TEST(AnyNetRun, ZeroLoadCycleCountsFollowTheRoutesAndTheFilesLatencies) {
     const int diff = std::abs(m.src - m.dst), h = std::min(diff, 6 - diff);
     EXPECT_EQ(m.delivered - m.created, 2 + h + 4) << m.src << " -> " << m.dst;
   }
-  const std::string staged =
-      "router: {buffering: input_vc, vcs: 2, vc_depth: 8, pipeline: {rc: 1, va: 1, sa: 1, st: 1, "
-      "lt: 1, credit_delay: 2}}\n";
-  const Results a =
-      test::run("topology: {type: anynet, file: " + plain + "}\n" + staged + msgs.str(), true);
-  const Results b =
-      test::run("topology: {type: anynet, file: " + slow + "}\n" + staged + msgs.str(), true);
-  ASSERT_EQ(a.packets.size(), 36u);
-  ASSERT_EQ(b.packets.size(), 36u);
-  const AnyNet net(slow_text, "x", D::Layers);
-  for (std::size_t i = 0; i < 36; ++i) {
-    const int s = a.packets[i].src, d = a.packets[i].dst;
-    ASSERT_EQ(b.packets[i].src, s);
-    ASSERT_EQ(b.packets[i].dst, d);
+}
+
+// The staged 5-stage pipeline on a ring of 6 whose link router 0 -> 1 takes 6 cycles: a packet
+// takes (h + 2) lt + (h + 1) 4 + L cycles at zero load, and 5 more where its route takes that
+// link (the reverse link, 1 -> 0, keeps 1 cycle).
+TEST(AnyNetRun, ZeroLoadCycleCountsTakeTheFilesLinkLatencies) {
+  std::string text = ring_text(6, 1);
+  text.replace(text.find("router 0 node 0 router 1"), 24, "router 0 node 0 router 1 6");
+  const std::string slow = test::write_temp("anynet-ring6slow.net", text);
+  std::ostringstream msgs;
+  msgs << "traffic:\n  type: trace\n  messages:\n";
+  int time = 0;
+  for (int s = 0; s < 6; ++s)
+    for (int d = 0; d < 6; ++d, time += 100)
+      if (s != d)
+        msgs << "    - {time: " << time << ", src: " << s << ", dst: " << d << ", flits: 4}\n";
+  const Results r = test::run(
+      "topology: {type: anynet, file: " + slow +
+          "}\nrouter: {buffering: input_vc, vcs: 2, vc_depth: 8, pipeline: {rc: 1, va: 1, sa: 1, "
+          "st: 1, lt: 1, credit_delay: 2}}\ntiming: {alpha: 0, tau: 1}\n" +
+          msgs.str(),
+      true);
+  ASSERT_EQ(r.packets.size(), 30u);
+  const AnyNet net(text, "x", D::Layers);
+  int over_slow = 0;
+  for (const auto& m : r.packets) {
+    const int h = net.distance(m.src, m.dst);
     bool over = false;
-    for (int v = s, p; (p = net.route(v, d)) >= 0; v = net.neighbor(v, p)) over |= v == 0 && p == 0;
-    EXPECT_EQ(b.packets[i].delivered - b.packets[i].created,
-              a.packets[i].delivered - a.packets[i].created + (over ? 5 : 0))
-        << s << " -> " << d;
+    for (int v = m.src, p; (p = net.route(v, m.dst)) >= 0; v = net.neighbor(v, p))
+      over |= v == 0 && p == 0;
+    over_slow += over;
+    EXPECT_EQ(m.delivered - m.created, (h + 2) + (h + 1) * 4 + 4 + (over ? 5 : 0))
+        << m.src << " -> " << m.dst;
   }
+  EXPECT_GT(over_slow, 0);
 }
 
 // Above saturation on a ring: shortest paths on two VC layers, and up*/down* on one, never
-// deadlock; one VC with shortest paths would be refused (checked above).
-TEST(AnyNetRun, LayersAndUpDownAreDeadlockFreeAboveSaturation) {
+// deadlock (one VC with shortest paths is refused: above).
+class AnyNetDeadlock : public ::testing::TestWithParam<const char*> {};
+
+TEST_P(AnyNetDeadlock, FreeAboveSaturation) {
   const std::string f = test::write_temp("anynet-ring8.net", ring_text(8, 2));
-  for (const char* mode : {"layers, vcs: 2", "up_down, vcs: 1"}) {
-    const std::string m(mode);
-    const std::string dl = m.substr(0, m.find(','));
-    const std::string vcs = m.substr(m.find("vcs: ") + 5);
-    const Results r = test::run(
-        "topology: {type: anynet, file: " + f + ", deadlock: " + dl +
-        "}\nrouter: {buffering: input_vc, switching: wormhole, vcs: " + vcs +
-        ", vc_depth: 2}\n"
-        "traffic: {process: bernoulli, rate: 0.9, packet_flits: 8, pattern: uniform}\n"
-        "simulation: {warmup: 0, measure: 10000, drain_limit: 1, deadlock_cycles: 2000}\n");
-    EXPECT_EQ(r.unstable_reason.find("deadlock"), std::string::npos) << mode << r.unstable_reason;
-    EXPECT_EQ(r.credit_violations, 0u);
-    EXPECT_EQ(r.order_errors, 0u);
-    EXPECT_GT(r.accepted, 0.1) << mode;
-  }
+  const std::string m(GetParam());
+  const std::string dl = m.substr(0, m.find(','));
+  const std::string vcs = m.substr(m.find("vcs: ") + 5);
+  const Results r =
+      test::run("topology: {type: anynet, file: " + f + ", deadlock: " + dl +
+                "}\nrouter: {buffering: input_vc, switching: wormhole, vcs: " + vcs +
+                ", vc_depth: 2}\n"
+                "traffic: {process: bernoulli, rate: 0.9, packet_flits: 8, pattern: uniform}\n"
+                "simulation: {warmup: 0, measure: 10000, drain_limit: 1, deadlock_cycles: 2000}\n");
+  EXPECT_EQ(r.unstable_reason.find("deadlock"), std::string::npos) << r.unstable_reason;
+  EXPECT_EQ(r.credit_violations, 0u);
+  EXPECT_EQ(r.order_errors, 0u);
+  EXPECT_GT(r.accepted, 0.1);
 }
+
+INSTANTIATE_TEST_SUITE_P(Modes, AnyNetDeadlock,
+                         ::testing::Values("layers, vcs: 2", "up_down, vcs: 1"));

@@ -19,7 +19,7 @@
 //  - up_down: one class, up*/down* routes (no up hop after a down hop), destination-based: each
 //    router takes the shortest legal route as if entered going up, except a router some route
 //    enters by a down link, which must go on down-only (its shortest down-only path). Not always
-//    the shortest legal path; the mean and the longest route are in results.json's distances.
+//    the shortest legal path (results.json: mean_hops).
 //  - none: shortest paths on one class (BookSim2's min_anynet); accepted only where their channel
 //    dependency graph is acyclic (a tree, or short enough routes).
 // Every mode's channel dependency graph per class is built from the tables and checked acyclic
