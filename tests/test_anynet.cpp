@@ -115,13 +115,12 @@ TEST(AnyNetTopology, ARingsRoutersTerminalsPortsAndShortestRoutes) {
   EXPECT_EQ(a.vc_classes(), 2);
   EXPECT_EQ(a.dependency_cycle(), "");
   EXPECT_EQ(AnyNet(ring_text(8, 2), "ring.net", D::UpDown).vc_classes(), 1);
-  const std::string e = file_error(ring_text(8, 2), D::None);
-  EXPECT_NE(e.find("net.txt: the routes' channel dependencies have a cycle on one VC class"),
-            std::string::npos)
-      << e;
-  EXPECT_NE(e.find("/c0 -> r"), std::string::npos) << e;
+  const AnyNet none(ring_text(8, 2), "ring.net", D::None);
+  EXPECT_EQ(none.vc_classes(), 1);
+  EXPECT_EQ(none.cycle().substr(0, 10), "r1.p1/c0 -");
+  EXPECT_NE(none.cycle().find("-> r0.p0/c0 -> r1.p1/c0"), std::string::npos) << none.cycle();
   // A short ring's shortest routes make one hop: no dependency, one class is enough.
-  EXPECT_EQ(file_error(ring_text(3, 1), D::None), "");
+  EXPECT_EQ(AnyNet(ring_text(3, 1), "r3", D::None).cycle(), "");
 }
 
 TEST(AnyNetTopology, IrregularNetworkRoutesAreShortestAndEachModeAcyclic) {
@@ -164,7 +163,7 @@ TEST(AnyNetTopology, IrregularNetworkRoutesAreShortestAndEachModeAcyclic) {
       longer += u.distance(s, t) > a.distance(s, t);
     }
   EXPECT_GT(longer, 0);  // up*/down* gives up some shortest paths here
-  EXPECT_NE(file_error(kIrregular, D::None), "");
+  EXPECT_NE(AnyNet(kIrregular, "irr.net", D::None).cycle(), "");
 }
 
 TEST(AnyNetTopology, VcLayersClimbOnADescentAndStayOtherwise) {
@@ -266,6 +265,16 @@ TEST(AnyNetConfig, TheFileIsRelativeToTheConfigAndItsErrorsNameTheKey) {
   EXPECT_EQ(test::config_error("topology: {type: anynet, file: " + dir +
                                "/ring.net, deadlock: up_down}\nrouter: {vcs: 1}\n"),
             "");
+  // deadlock: none on a ring: a cycle, refused unless routing.allow_deadlock (then a warning).
+  const std::string none = "topology: {type: anynet, file: " + dir + "/ring.net, deadlock: none}\n";
+  e = test::config_error(none);
+  EXPECT_NE(e.find("topology.deadlock: deadlock: none: the shortest routes on one VC class have "
+                   "a channel dependency cycle (r"),
+            std::string::npos)
+      << e;
+  const Config w = test::cfg(none + "routing: {allow_deadlock: true}\n");
+  ASSERT_EQ(w.warnings.size(), 1u);
+  EXPECT_NE(w.warnings[0].find("it may deadlock"), std::string::npos);
   e = test::config_error("topology: {type: anynet}\n");
   EXPECT_NE(e.find("topology.file"), std::string::npos) << e;
   e = test::config_error("topology: {type: torus, file: ring.net}\n");

@@ -249,6 +249,17 @@ Config parse_document(const std::string& text, const std::string& source,
            "the file gives the terminals' channels latency " + std::to_string(net.node_latency()) +
                ": set router.pipeline.ni_lt: " + std::to_string(net.node_latency()) +
                " (the staged pipeline's NI channels; at most 8)");
+    if (!net.cycle().empty()) {
+      const std::string msg =
+          "deadlock: none: the shortest routes on one VC class have a channel dependency cycle (" +
+          net.cycle() + ")";
+      if (!c.routing.allow_deadlock)
+        fail(c.source, ts.at("deadlock"), "topology.deadlock",
+             msg +
+                 "; layers or up_down avoid it; routing.allow_deadlock: true runs it anyway "
+                 "(BookSim2's min_anynet)");
+      c.warnings.push_back(msg + ": it may deadlock (the watchdog will say so)");
+    }
   }
   if (r.buffering == Buffering::InputVc && r.switching != Switching::Wormhole &&
       r.vc_depth < max_pkt)

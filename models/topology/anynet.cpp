@@ -238,14 +238,11 @@ AnyNet::AnyNet(const std::string& text, const std::string& name, Deadlock deadlo
   if (P_ == 0) class_lat_.assign(1, 1);
   build_tables();
   build_layers();
-  const std::string cycle = dependency_cycle();
-  if (!cycle.empty())
-    throw bad(0, "the routes' channel dependencies have a cycle" +
-                     std::string(deadlock_ == Deadlock::None
-                                     ? " on one VC class (deadlock: none): use deadlock: layers "
-                                       "or up_down"
-                                     : "") +
-                     ": " + cycle);
+  // Layers and up*/down* are acyclic by construction: a cycle there is a bug, refused. Shortest
+  // paths on one class (none) may have one: the config refuses it unless routing.allow_deadlock.
+  cycle_ = dependency_cycle();
+  if (!cycle_.empty() && deadlock_ != Deadlock::None)
+    throw bad(0, "the routes' channel dependencies have a cycle: " + cycle_);
 }
 
 // Up*/down* key of a router: (BFS level from router 0, id); a link is up towards a lower key.

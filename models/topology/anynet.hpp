@@ -20,8 +20,9 @@
 //    router takes the shortest legal route as if entered going up, except a router some route
 //    enters by a down link, which must go on down-only (its shortest down-only path). Not always
 //    the shortest legal path (results.json: mean_hops).
-//  - none: shortest paths on one class (BookSim2's min_anynet); accepted only where their channel
-//    dependency graph is acyclic (a tree, or short enough routes).
+//  - none: shortest paths on one class (BookSim2's min_anynet); the config refuses it where their
+//    channel dependency graph has a cycle unless routing.allow_deadlock: true (then it may
+//    deadlock, as BookSim2's may; the watchdog says so).
 // Every mode's channel dependency graph per class is built from the tables and checked acyclic
 // at load time (a cycle is an error naming it).
 #pragma once
@@ -100,6 +101,8 @@ class AnyNet : public IndirectNetwork {
   // The channel dependency graph of the tables (per VC class): "" when acyclic, else one cycle
   // written "r0.p1/c0 -> r1.p1/c0 -> ... -> r0.p1/c0".
   std::string dependency_cycle() const;
+  // The one found at load ("" when acyclic; only deadlock: none may have one).
+  const std::string& cycle() const { return cycle_; }
 
  private:
   std::size_t slot(int router, int port) const {
@@ -121,7 +124,8 @@ class AnyNet : public IndirectNetwork {
   std::vector<std::uint8_t> next_;                    // per (router, destination router)
   std::vector<std::uint16_t> hops_;                   // per (router, destination router)
   std::vector<int> class_lat_;                        // per link class: its latency
-  double pair_hops_ = 0, busiest_pairs_ = 0;          // over ordered terminal pairs
+  std::string cycle_;
+  double pair_hops_ = 0, busiest_pairs_ = 0;  // over ordered terminal pairs
 };
 
 }  // namespace sy
