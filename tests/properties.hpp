@@ -171,7 +171,7 @@ inline std::string random_config(std::uint64_t seed, const Scale& sc = {}) {
       g.pick<std::string>({"wormhole", "wormhole", "virtual_cut_through", "store_and_forward"});
   int vcs = g.uniform(1, 4);
   if (rings && !oq && g.coin(0.9)) vcs = std::max(vcs, 2);
-  if (anynet && !oq) vcs = std::max(vcs, anynet->vc_classes());
+  if (anynet) vcs = std::max(vcs, anynet->vc_classes());
   int depth = g.uniform(1, 8);
   if (!oq && sw != "wormhole") depth = std::max(depth, L);
   const int classes = g.uniform(1, 2);
