@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <fstream>
+#include <memory>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -20,6 +21,7 @@
 #include "switchyard/router/routing/routing_algorithm.hpp"
 #include "switchyard/sim/analysis.hpp"
 #include "switchyard/sim/simulation.hpp"
+#include "switchyard/topology/anynet.hpp"
 
 namespace sy::prop {
 
@@ -78,11 +80,27 @@ inline std::string random_config(std::uint64_t seed, const Scale& sc = {}) {
   std::ostringstream y;
   y << "name: prop" << seed << "\n";
   // --- Topology.
-  const std::string kind = g.pick<std::string>(
+  std::string kind = g.pick<std::string>(
       {"torus", "torus", "mesh", "hypercube", "butterfly", "cmesh", "fat_tree"});
+#ifdef SWITCHYARD_SOURCE_DIR
+  // anynet: every 16th seed (the others' configs unchanged), one of the shipped network files.
+  std::shared_ptr<const AnyNet> anynet;
+  if (seed % 16 == 5) {
+    kind = "anynet";
+    const char* files[] = {"ring8.net", "irregular12.net", "booksim_example.net"};
+    const std::string file =
+        std::string(SWITCHYARD_SOURCE_DIR) + "/configs/anynet/" + files[(seed / 16) % 3];
+    anynet = std::make_shared<AnyNet>(AnyNet::from_file(file, AnyNet::Deadlock::Layers));
+    y << "topology: {type: anynet, file: " << file << "}\n";
+  }
+#else
+  const std::shared_ptr<const AnyNet> anynet;
+#endif
   std::vector<int> dims;
   int k = 2, n = 1, N = 1;
-  if (kind == "butterfly") {
+  if (anynet) {
+    N = anynet->num_terminals();
+  } else if (kind == "butterfly") {
     k = g.uniform(2, 4);
     int nmax = 0;
     for (int r = k; r <= sc.max_nodes; r *= k) ++nmax;
@@ -129,13 +147,15 @@ inline std::string random_config(std::uint64_t seed, const Scale& sc = {}) {
     }
     y << "topology: {type: " << kind << ", dims: " << list(dims) << "}\n";
   }
-  const bool fly = kind == "butterfly", ft = kind == "fat_tree", cm = kind == "cmesh" || ft;
-  const Topology topo = fly  ? Topology::butterfly(k, n)
-                        : ft ? Topology::fat_tree(k, n)
-                        : cm ? Topology::cmesh(dims, k)
-                             : Topology(kind == "mesh"        ? Topology::Kind::Mesh
-                                        : kind == "hypercube" ? Topology::Kind::Hypercube
-                                                              : Topology::Kind::Torus,
+  const bool fly = kind == "butterfly", ft = kind == "fat_tree",
+             cm = kind == "cmesh" || ft || anynet;
+  const Topology topo = anynet ? Topology::indirect(Topology::Kind::AnyNet, anynet)
+                        : fly  ? Topology::butterfly(k, n)
+                        : ft   ? Topology::fat_tree(k, n)
+                        : cm   ? Topology::cmesh(dims, k)
+                               : Topology(kind == "mesh"        ? Topology::Kind::Mesh
+                                          : kind == "hypercube" ? Topology::Kind::Hypercube
+                                                                : Topology::Kind::Torus,
                                         dims);
   bool rings = false, cube = !fly && !cm;
   for (int d = 0; d < topo.num_dims(); ++d) rings |= topo.wraps(d);
@@ -151,6 +171,7 @@ inline std::string random_config(std::uint64_t seed, const Scale& sc = {}) {
       g.pick<std::string>({"wormhole", "wormhole", "virtual_cut_through", "store_and_forward"});
   int vcs = g.uniform(1, 4);
   if (rings && !oq && g.coin(0.9)) vcs = std::max(vcs, 2);
+  if (anynet) vcs = std::max(vcs, anynet->vc_classes());
   int depth = g.uniform(1, 8);
   if (!oq && sw != "wormhole") depth = std::max(depth, L);
   const int classes = g.uniform(1, 2);

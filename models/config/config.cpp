@@ -15,6 +15,7 @@
 
 #include "switchyard/config/section.hpp"
 #include "switchyard/sim/estimate.hpp"
+#include "switchyard/topology/anynet.hpp"
 
 namespace sy {
 
@@ -219,8 +220,13 @@ Config parse_document(const std::string& text, const std::string& source,
     const int ins = topo.num_ports() + conc * c.interface.injection_channels;
     const int outs = topo.num_ports() + (r.pipeline.staged ? conc * r.pipeline.ejection_ports : 0);
     if (ins > 64 || outs > 64)
-      fail(c.source, ts.at(c.topology.kind == Topology::Kind::FatTree ? "k" : "concentration"),
-           c.topology.kind == Topology::Kind::FatTree ? "topology.k" : "topology.concentration",
+      fail(c.source,
+           ts.at(c.topology.kind == Topology::Kind::FatTree  ? "k"
+                 : c.topology.kind == Topology::Kind::AnyNet ? "file"
+                                                             : "concentration"),
+           c.topology.kind == Topology::Kind::FatTree  ? "topology.k"
+           : c.topology.kind == Topology::Kind::AnyNet ? "topology.file"
+                                                       : "topology.concentration",
            "an input_vc router has at most 64 input and 64 output ports: " +
                std::to_string(topo.num_ports()) + " network ports + " + std::to_string(conc) +
                " terminals x " + std::to_string(c.interface.injection_channels) +
@@ -229,6 +235,31 @@ Config parse_document(const std::string& text, const std::string& source,
                     ? " (and x " + std::to_string(r.pipeline.ejection_ports) + " ejection ports)"
                     : std::string()) +
                " here");
+  }
+  // anynet: a file's link latencies other than 1 are the staged pipeline's per-link lt; its
+  // terminals' latency is the NI channels' (router.pipeline.ni_lt).
+  if (c.topology.kind == Topology::Kind::AnyNet) {
+    const auto& net = static_cast<const AnyNet&>(*c.topology.built);
+    if (net.has_link_latencies() && !r.pipeline.staged)
+      fail(c.source, ts.at("file"), "topology.file",
+           "the file gives router links latencies other than 1: they need the staged pipeline "
+           "(router.pipeline), whose lt they replace link by link");
+    if (net.node_latency() != 1 && (!r.pipeline.staged || r.pipeline.ni_lt != net.node_latency()))
+      fail(c.source, ts.at("file"), "topology.file",
+           "the file gives the terminals' channels latency " + std::to_string(net.node_latency()) +
+               ": set router.pipeline.ni_lt: " + std::to_string(net.node_latency()) +
+               " (the staged pipeline's NI channels; at most 8)");
+    if (!net.cycle().empty()) {
+      const std::string msg =
+          "deadlock: none: the shortest routes on one VC class have a channel dependency cycle (" +
+          net.cycle() + ")";
+      if (!c.routing.allow_deadlock)
+        fail(c.source, ts.at("deadlock"), "topology.deadlock",
+             msg +
+                 "; layers or up_down avoid it; routing.allow_deadlock: true runs it anyway "
+                 "(BookSim2's min_anynet)");
+      c.warnings.push_back(msg + ": it may deadlock (the watchdog will say so)");
+    }
   }
   if (r.buffering == Buffering::InputVc && r.switching != Switching::Wormhole &&
       r.vc_depth < max_pkt)
@@ -556,6 +587,21 @@ std::string config_to_json(const Config& c, int indent) {
     j.kv("k", c.topology.k).kv("n", c.topology.n).close();
   else if (c.topology.kind == Topology::Kind::CMesh)
     j.kv_list("dims", c.topology.dims).kv("concentration", c.topology.concentration).close();
+  else if (c.topology.kind == Topology::Kind::AnyNet)
+    j.kv("file", c.topology.file)
+        .kv("deadlock",
+            [&] {
+              switch (static_cast<const AnyNet&>(*c.topology.built).deadlock()) {
+                case AnyNet::Deadlock::UpDown:
+                  return "up_down";
+                case AnyNet::Deadlock::None:
+                  return "none";
+                default:
+                  return "layers";
+              }
+            }())
+        .kv("vc_classes", c.topology.built->vc_classes())
+        .close();
   else
     j.kv_list("dims", c.topology.dims).close();
   j.open("router")

@@ -11,10 +11,11 @@ const std::vector<std::pair<std::string, std::string>>& key_meanings() {
       {"name", "the run's name: its output directory out/<name> and results.json's name"},
       // topology
       {"topology",
-       "the network: direct (torus, mesh, hypercube) or indirect (butterfly, cmesh, fat_tree)"},
+       "the network: direct (torus, mesh, hypercube) or indirect (butterfly, cmesh, fat_tree, "
+       "anynet)"},
       {"topology.type",
        "torus and mesh: dims; hypercube: dim; butterfly and fat_tree: k and n; cmesh: dims "
-       "and concentration"},
+       "and concentration; anynet: file"},
       {"topology.dims", "torus or mesh: the size of each dimension (cmesh: of the router mesh)"},
       {"topology.concentration", "cmesh: terminals per router (each with its own ports)"},
       {"topology.dim", "hypercube: the dimension d (2^d nodes)"},
@@ -22,6 +23,11 @@ const std::vector<std::pair<std::string, std::string>>& key_meanings() {
        "butterfly: the radix (k-ary n-fly: k^n rows); fat_tree: the arity (k-ary n-tree)"},
       {"topology.n",
        "butterfly: the stages (n + 1 levels of routers, n hops); fat_tree: the levels"},
+      {"topology.file",
+       "anynet: the network file, BookSim2's anynet format (relative to the config)"},
+      {"topology.deadlock",
+       "anynet: shortest paths on VC layers (layers), up*/down* routes on one class (up_down), "
+       "or shortest paths on one class if acyclic (none)"},
       // router
       {"router", "the routers: buffering, switching, VCs, arbitration, allocators, pipeline"},
       {"router.buffering",

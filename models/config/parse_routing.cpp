@@ -40,7 +40,11 @@ void parse_routing(Section& s, Config& c) {
     if (c.router.vcs < need) {
       const std::string msg = algo + " needs router.vcs >= " + std::to_string(need) +
                               " on this topology to be deadlock free (has " +
-                              std::to_string(c.router.vcs) + ")";
+                              std::to_string(c.router.vcs) + ")" +
+                              (c.topology.kind == Topology::Kind::AnyNet
+                                   ? ": topology.deadlock: layers needs " + std::to_string(need) +
+                                         " VC layers on this network's shortest paths (up_down: 1)"
+                                   : std::string());
       if (!c.routing.allow_deadlock)
         fail(c.source, s.at("algorithm"), s.path("algorithm"),
              msg + "; routing.allow_deadlock: true runs it anyway");

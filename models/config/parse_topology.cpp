@@ -1,6 +1,9 @@
 // topology: {type: torus | mesh | hypercube | butterfly | cmesh, dims: [n1, ..., nd] | dim: d |
 //            k, n, concentration} | fat_tree (k, n)
+#include <stdexcept>
+
 #include "switchyard/config/section.hpp"
+#include "switchyard/topology/anynet.hpp"
 
 namespace sy {
 namespace config_detail {
@@ -18,13 +21,43 @@ void parse_topology(Section& s, Config& c) {
                                      {"hypercube", Topology::Kind::Hypercube},
                                      {"butterfly", Topology::Kind::Butterfly},
                                      {"cmesh", Topology::Kind::CMesh},
-                                     {"fat_tree", Topology::Kind::FatTree}});
+                                     {"fat_tree", Topology::Kind::FatTree},
+                                     {"anynet", Topology::Kind::AnyNet}});
   if (s.has("concentration") && t.kind != Topology::Kind::CMesh)
     fail(s.source(), s.at("concentration"), s.path("concentration"),
          "terminals per router: a cmesh's (type: cmesh)");
   if (t.kind == Topology::Kind::CMesh)
     t.concentration = static_cast<int>(s.integer("concentration", 4, 1, 64));
-  if (t.kind == Topology::Kind::FatTree) {
+  // anynet: the network file (relative to the config's folder) and how its routes avoid deadlock.
+  t.file = s.text("file", "");
+  const AnyNet::Deadlock deadlock =
+      s.choice<AnyNet::Deadlock>("deadlock", AnyNet::Deadlock::Layers,
+                                 {{"layers", AnyNet::Deadlock::Layers},
+                                  {"up_down", AnyNet::Deadlock::UpDown},
+                                  {"none", AnyNet::Deadlock::None}});
+  for (const char* k : {"file", "deadlock"})
+    if (s.has(k) && t.kind != Topology::Kind::AnyNet)
+      fail(s.source(), s.at(k), s.path(k), "an anynet's (type: anynet)");
+  if (t.kind == Topology::Kind::AnyNet) {
+    for (const char* k : {"dim", "dims", "k", "n"})
+      if (s.has(k))
+        fail(s.source(), s.at(k), s.path(k),
+             "an anynet takes 'file' (its routers, terminals and links) and 'deadlock'");
+    if (t.file.empty())
+      fail(s.source(), s.at("file"), s.path("file"),
+           "type: anynet needs file: PATH (BookSim2's anynet format)");
+    std::string path = t.file;
+    const auto slash = c.source.rfind('/');
+    if (path[0] != '/' && slash != std::string::npos) path = c.source.substr(0, slash) + "/" + path;
+    try {
+      t.built = std::make_shared<AnyNet>(AnyNet::from_file(path, deadlock));
+    } catch (const std::invalid_argument& e) {
+      fail(s.source(), s.at("file"), s.path("file"), e.what());
+    }
+    if (t.built->num_terminals() > (1 << 20))
+      fail(s.source(), s.at("file"), s.path("file"), "more than 2^20 terminals");
+    t.dims.clear();
+  } else if (t.kind == Topology::Kind::FatTree) {
     for (const char* k : {"dim", "dims"})
       if (s.has(k))
         fail(s.source(), s.at(k), s.path(k),
