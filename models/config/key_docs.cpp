@@ -11,10 +11,11 @@ const std::vector<std::pair<std::string, std::string>>& key_meanings() {
       {"name", "the run's name: its output directory out/<name> and results.json's name"},
       // topology
       {"topology",
-       "the network: direct (torus, mesh, hypercube) or indirect (butterfly, cmesh, fat_tree)"},
+       "the network: direct (torus, mesh, hypercube) or indirect (butterfly, cmesh, fat_tree, "
+       "dragonfly)"},
       {"topology.type",
        "torus and mesh: dims; hypercube: dim; butterfly and fat_tree: k and n; cmesh: dims "
-       "and concentration"},
+       "and concentration; dragonfly: p, a, h, g and link latencies"},
       {"topology.dims", "torus or mesh: the size of each dimension (cmesh: of the router mesh)"},
       {"topology.concentration", "cmesh: terminals per router (each with its own ports)"},
       {"topology.dim", "hypercube: the dimension d (2^d nodes)"},
@@ -22,6 +23,15 @@ const std::vector<std::pair<std::string, std::string>>& key_meanings() {
        "butterfly: the radix (k-ary n-fly: k^n rows); fat_tree: the arity (k-ary n-tree)"},
       {"topology.n",
        "butterfly: the stages (n + 1 levels of routers, n hops); fat_tree: the levels"},
+      // dragonfly
+      {"topology.p", "dragonfly: terminals per router"},
+      {"topology.a", "dragonfly: routers per group (fully connected by local links)"},
+      {"topology.h", "dragonfly: global links per router"},
+      {"topology.g", "dragonfly: groups (2 .. a*h + 1; a*h + 1: one link per pair of groups)"},
+      {"topology.local_latency",
+       "dragonfly: cycles on a local link (0: router.pipeline.lt; non-zero: staged pipeline)"},
+      {"topology.global_latency",
+       "dragonfly: cycles on a global link (0: router.pipeline.lt; non-zero: staged pipeline)"},
       // router
       {"router", "the routers: buffering, switching, VCs, arbitration, allocators, pipeline"},
       {"router.buffering",

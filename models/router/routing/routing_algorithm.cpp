@@ -13,6 +13,9 @@ std::unique_ptr<RoutingAlgorithm> make_turn_model(const std::string&, const Topo
                                                   TieBreak);
 std::unique_ptr<RoutingAlgorithm> make_odd_even(const Topology&, int, TieBreak);
 std::unique_ptr<RoutingAlgorithm> make_nca_adaptive(const Topology&, int, TieBreak);
+// dragonfly (dragonfly_valiant.cpp)
+std::unique_ptr<RoutingAlgorithm> make_dragonfly_valiant(const Topology&, int, TieBreak);
+std::unique_ptr<RoutingAlgorithm> make_dragonfly_ugal(const Topology&, int, TieBreak);
 
 namespace {
 
@@ -56,6 +59,9 @@ const RoutingKind kRoutings[] = {
      &one_vc},
     {"odd_even", &make_odd_even, &one_vc},
     {"nca_adaptive", &make_nca_adaptive, &one_vc, "fat_tree"},  // up*/down*
+    // dragonfly: a VC class per global hop taken (minimal: 2, its own route; these: 3)
+    {"valiant", &make_dragonfly_valiant, [](int) { return 3; }, "dragonfly"},
+    {"ugal", &make_dragonfly_ugal, [](int) { return 3; }, "dragonfly"},
 };
 
 bool routes_on(const RoutingKind& k, const Topology& topo) {
