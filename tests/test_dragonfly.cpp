@@ -249,7 +249,10 @@ Cycle alone(int src, int dst, const std::string& routing = "dimension_order") {
   const Results r = test::run(y.str(), true);
   EXPECT_TRUE(r.stable) << r.unstable_reason;
   EXPECT_EQ(r.packets.size(), 1u);
-  return r.packets.empty() ? 0 : r.packets[0].delivered - r.packets[0].created;
+  const Cycle t = r.packets.empty() ? 0 : r.packets[0].delivered - r.packets[0].created;
+  // The results' zero-load formula adds the links' own latencies along the route.
+  EXPECT_DOUBLE_EQ(r.zero_load_formula, static_cast<double>(t));
+  return t;
 }
 }  // namespace
 
