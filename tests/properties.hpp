@@ -22,6 +22,7 @@
 #include "switchyard/sim/analysis.hpp"
 #include "switchyard/sim/simulation.hpp"
 #include "switchyard/topology/anynet.hpp"
+#include "switchyard/topology/dragonfly.hpp"
 
 namespace sy::prop {
 
@@ -96,10 +97,25 @@ inline std::string random_config(std::uint64_t seed, const Scale& sc = {}) {
 #else
   const std::shared_ptr<const AnyNet> anynet;
 #endif
+  // dragonfly: every eighth seed that is not an anynet's, without a draw (the other seeds'
+  // configs stay as they were).
+  const bool dfly = !anynet && seed % 8 == 5 && sc.max_nodes >= 4;
+  if (dfly) kind = "dragonfly";
+  int dp = 1, da = 1, dh = 1, dg = 2;
   std::vector<int> dims;
   int k = 2, n = 1, N = 1;
   if (anynet) {
     N = anynet->num_terminals();
+  } else if (dfly) {
+    // p terminals per router, a routers per group, h global ports, 2 <= g <= a*h + 1 groups.
+    dp = g.uniform(1, 2);
+    da = g.uniform(1, 4);
+    dh = g.uniform(1, 2);
+    while (dp * da * 2 > sc.max_nodes) da > 1 ? --da : --dp;
+    dg = g.uniform(2, std::max(2, std::min(da * dh + 1, sc.max_nodes / (dp * da))));
+    N = dp * da * dg;
+    y << "topology: {type: dragonfly, p: " << dp << ", a: " << da << ", h: " << dh << ", g: " << dg
+      << "}\n";
   } else if (kind == "butterfly") {
     k = g.uniform(2, 4);
     int nmax = 0;
@@ -148,8 +164,10 @@ inline std::string random_config(std::uint64_t seed, const Scale& sc = {}) {
     y << "topology: {type: " << kind << ", dims: " << list(dims) << "}\n";
   }
   const bool fly = kind == "butterfly", ft = kind == "fat_tree",
-             cm = kind == "cmesh" || ft || anynet;
+             cm = kind == "cmesh" || ft || anynet || dfly;
   const Topology topo = anynet ? Topology::indirect(Topology::Kind::AnyNet, anynet)
+                        : dfly ? Topology::indirect(Topology::Kind::Dragonfly,
+                                                    std::make_shared<Dragonfly>(dp, da, dh, dg))
                         : fly  ? Topology::butterfly(k, n)
                         : ft   ? Topology::fat_tree(k, n)
                         : cm   ? Topology::cmesh(dims, k)
@@ -172,6 +190,7 @@ inline std::string random_config(std::uint64_t seed, const Scale& sc = {}) {
   int vcs = g.uniform(1, 4);
   if (rings && !oq && g.coin(0.9)) vcs = std::max(vcs, 2);
   if (anynet) vcs = std::max(vcs, anynet->vc_classes());
+  if (dfly) vcs = std::max(vcs, 2);  // (its minimal routing's two classes)
   int depth = g.uniform(1, 8);
   if (!oq && sw != "wormhole") depth = std::max(depth, L);
   const int classes = g.uniform(1, 2);
@@ -185,6 +204,10 @@ inline std::string random_config(std::uint64_t seed, const Scale& sc = {}) {
         for (const char* t : {"west_first", "north_last", "negative_first"}) algos.push_back(t);
     }
     algo = g.pick(algos);
+    vcs = std::max(vcs, routing_vcs_needed(algo, topo));
+  }
+  if (dfly && !oq && g.coin(0.5)) {  // a dragonfly's own Valiant and UGAL
+    algo = g.pick<std::string>({"valiant", "ugal"});
     vcs = std::max(vcs, routing_vcs_needed(algo, topo));
   }
   // Random broadcasting: output-queued routers on tori and hypercubes, dimension order.
@@ -239,6 +262,7 @@ inline std::string random_config(std::uint64_t seed, const Scale& sc = {}) {
     if ((N & (N - 1)) == 0)
       for (const char* p : {"shuffle", "bit_reverse", "bit_rotation"}) pats.push_back(p);
     if (cube || (fly && k == 2)) pats.push_back("bit_flip");
+    if (dfly) pats.push_back("adversarial");
     std::string pat = g.pick(pats);
     if (bcast) pat = "uniform";
     const bool drawn = pat == "uniform" || pat == "hotspot" || pat == "random_permutation";

@@ -221,12 +221,14 @@ Config parse_document(const std::string& text, const std::string& source,
     const int outs = topo.num_ports() + (r.pipeline.staged ? conc * r.pipeline.ejection_ports : 0);
     if (ins > 64 || outs > 64)
       fail(c.source,
-           ts.at(c.topology.kind == Topology::Kind::FatTree  ? "k"
-                 : c.topology.kind == Topology::Kind::AnyNet ? "file"
-                                                             : "concentration"),
-           c.topology.kind == Topology::Kind::FatTree  ? "topology.k"
-           : c.topology.kind == Topology::Kind::AnyNet ? "topology.file"
-                                                       : "topology.concentration",
+           ts.at(c.topology.kind == Topology::Kind::FatTree     ? "k"
+                 : c.topology.kind == Topology::Kind::AnyNet    ? "file"
+                 : c.topology.kind == Topology::Kind::Dragonfly ? "p"
+                                                                : "concentration"),
+           c.topology.kind == Topology::Kind::FatTree     ? "topology.k"
+           : c.topology.kind == Topology::Kind::AnyNet    ? "topology.file"
+           : c.topology.kind == Topology::Kind::Dragonfly ? "topology.p"
+                                                          : "topology.concentration",
            "an input_vc router has at most 64 input and 64 output ports: " +
                std::to_string(topo.num_ports()) + " network ports + " + std::to_string(conc) +
                " terminals x " + std::to_string(c.interface.injection_channels) +
@@ -261,6 +263,14 @@ Config parse_document(const std::string& text, const std::string& source,
       c.warnings.push_back(msg + ": it may deadlock (the watchdog will say so)");
     }
   }
+  // Link latencies of their own (a dragonfly's local_latency / global_latency): the staged
+  // pipeline's per-link lt.
+  for (const char* k : {"local_latency", "global_latency"})
+    if (ts.has(k) && (k[0] == 'l' ? c.topology.local_latency : c.topology.global_latency) > 0 &&
+        !r.pipeline.staged)
+      fail(c.source, ts.at(k), std::string("topology.") + k,
+           "a link latency of its own is a link of the staged pipeline (router.pipeline, "
+           "buffering: input_vc); leave it 0 (or out) otherwise");
   if (r.buffering == Buffering::InputVc && r.switching != Switching::Wormhole &&
       r.vc_depth < max_pkt)
     fail(c.source, rs.at("vc_depth"), "router.vc_depth",
@@ -574,6 +584,8 @@ const char* to_string(Pattern p) {
       return "random_permutation";
     case Pattern::Matrix:
       return "matrix";
+    case Pattern::Adversarial:
+      return "adversarial";
   }
   return "?";
 }
@@ -601,6 +613,14 @@ std::string config_to_json(const Config& c, int indent) {
               }
             }())
         .kv("vc_classes", c.topology.built->vc_classes())
+        .close();
+  else if (c.topology.kind == Topology::Kind::Dragonfly)
+    j.kv("p", c.topology.p)
+        .kv("a", c.topology.a)
+        .kv("h", c.topology.h)
+        .kv("g", c.topology.g)
+        .kv("local_latency", c.topology.local_latency)
+        .kv("global_latency", c.topology.global_latency)
         .close();
   else
     j.kv_list("dims", c.topology.dims).close();

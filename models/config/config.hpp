@@ -39,6 +39,7 @@ enum class Pattern {
   BitRotation,        // node id bits rotated right by one (N a power of two)
   RandomPermutation,  // a permutation drawn from the seed, fixed for the run
   Matrix,             // a traffic matrix from a CSV: a rate per (source, destination)
+  Adversarial,        // the network's worst case (IndirectNetwork::adversarial_destination)
 };
 // priority_star / fcfs_direct: the STAR tree from the source (direct); indirect: the packet goes
 // to the root of one of d global trees first (drawn uniformly; tree l is rooted at node

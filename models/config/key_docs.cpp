@@ -12,10 +12,10 @@ const std::vector<std::pair<std::string, std::string>>& key_meanings() {
       // topology
       {"topology",
        "the network: direct (torus, mesh, hypercube) or indirect (butterfly, cmesh, fat_tree, "
-       "anynet)"},
+       "anynet, dragonfly)"},
       {"topology.type",
        "torus and mesh: dims; hypercube: dim; butterfly and fat_tree: k and n; cmesh: dims "
-       "and concentration; anynet: file"},
+       "and concentration; anynet: file; dragonfly: p, a, h, g and link latencies"},
       {"topology.dims", "torus or mesh: the size of each dimension (cmesh: of the router mesh)"},
       {"topology.concentration", "cmesh: terminals per router (each with its own ports)"},
       {"topology.dim", "hypercube: the dimension d (2^d nodes)"},
@@ -28,6 +28,15 @@ const std::vector<std::pair<std::string, std::string>>& key_meanings() {
       {"topology.deadlock",
        "anynet: shortest paths on VC layers (layers), up*/down* routes on one class (up_down), "
        "or shortest paths on one class if acyclic (none)"},
+      // dragonfly
+      {"topology.p", "dragonfly: terminals per router"},
+      {"topology.a", "dragonfly: routers per group (fully connected by local links)"},
+      {"topology.h", "dragonfly: global links per router"},
+      {"topology.g", "dragonfly: groups (2 .. a*h + 1; a*h + 1: one link per pair of groups)"},
+      {"topology.local_latency",
+       "dragonfly: cycles on a local link (0: router.pipeline.lt; non-zero: staged pipeline)"},
+      {"topology.global_latency",
+       "dragonfly: cycles on a global link (0: router.pipeline.lt; non-zero: staged pipeline)"},
       // router
       {"router", "the routers: buffering, switching, VCs, arbitration, allocators, pipeline"},
       {"router.buffering",

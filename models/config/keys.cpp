@@ -48,6 +48,11 @@ const char* const kProbes[] = {
     // A concentrated mesh; a fat tree.
     "topology: {type: cmesh, dims: [2, 2], concentration: 2}\n",
     "topology: {type: fat_tree, k: 2, n: 2}\n",
+    // A dragonfly with link latencies (staged pipeline) and its worst-case traffic.
+    "topology: {type: dragonfly, p: 1, a: 2, h: 1, g: 3, local_latency: 2, global_latency: 5}\n"
+    "router: {vcs: 3, pipeline: {}}\n"
+    "routing: {algorithm: ugal}\n"
+    "traffic: {pattern: adversarial}\n",
     // A trace of inline messages.
     "topology: {dims: [4, 4]}\n"
     "traffic: {type: trace, messages: [{time: 0, src: 0, dst: 1}]}\n",

@@ -1,9 +1,12 @@
 // topology: {type: torus | mesh | hypercube | butterfly | cmesh, dims: [n1, ..., nd] | dim: d |
-//            k, n, concentration} | fat_tree (k, n)
+//            k, n, concentration} | fat_tree (k, n) | dragonfly (p, a, h, g, local_latency,
+//            global_latency) | anynet (file, deadlock)
+#include <memory>
 #include <stdexcept>
 
 #include "switchyard/config/section.hpp"
 #include "switchyard/topology/anynet.hpp"
+#include "switchyard/topology/dragonfly.hpp"
 
 namespace sy {
 namespace config_detail {
@@ -22,7 +25,8 @@ void parse_topology(Section& s, Config& c) {
                                      {"butterfly", Topology::Kind::Butterfly},
                                      {"cmesh", Topology::Kind::CMesh},
                                      {"fat_tree", Topology::Kind::FatTree},
-                                     {"anynet", Topology::Kind::AnyNet}});
+                                     {"anynet", Topology::Kind::AnyNet},
+                                     {"dragonfly", Topology::Kind::Dragonfly}});
   if (s.has("concentration") && t.kind != Topology::Kind::CMesh)
     fail(s.source(), s.at("concentration"), s.path("concentration"),
          "terminals per router: a cmesh's (type: cmesh)");
@@ -71,6 +75,32 @@ void parse_topology(Section& s, Config& c) {
       fail(s.source(), s.at("n"), s.path("n"),
            "k^n = " + std::to_string(t.k) + "^" + std::to_string(t.n) +
                " terminals: more than 2^20");
+    t.dims.clear();
+  } else if (t.kind == Topology::Kind::Dragonfly) {
+    // dragonfly: p terminals per router, a routers per group (fully connected), h global links
+    // per router, g groups (default a*h + 1: one link between every pair of groups).
+    for (const char* k : {"dim", "dims", "k", "n"})
+      if (s.has(k))
+        fail(s.source(), s.at(k), s.path(k),
+             "a dragonfly takes 'p' (terminals per router), 'a' (routers per group), 'h' (global "
+             "links per router) and 'g' (groups)");
+    t.p = static_cast<int>(s.integer("p", 2, 1, 64));
+    t.a = static_cast<int>(s.integer("a", 4, 1, 64));
+    t.h = static_cast<int>(s.integer("h", 2, 1, 64));
+    const int gmax = t.a * t.h + 1;
+    t.g = static_cast<int>(s.integer("g", {gmax, "a*h + 1"}, 2, {gmax, "a*h + 1"}));
+    if (t.a - 1 + t.h + t.p > 64)
+      fail(s.source(), s.at("a"), s.path("a"),
+           "a router has at most 64 ports: " + std::to_string(t.a - 1) + " local + " +
+               std::to_string(t.h) + " global + " + std::to_string(t.p) + " terminals here");
+    const std::int64_t terminals = static_cast<std::int64_t>(t.p) * t.a * t.g;
+    if (terminals > (1 << 20))
+      fail(s.source(), s.at("g"), s.path("g"),
+           "p a g = " + std::to_string(terminals) + " terminals: more than 2^20");
+    // Link latencies (0: router.pipeline.lt); non-zero needs the staged pipeline (config.cpp).
+    t.local_latency = static_cast<int>(s.integer("local_latency", 0, 0, 1000));
+    t.global_latency = static_cast<int>(s.integer("global_latency", 0, 0, 1000));
+    t.built = std::make_shared<Dragonfly>(t.p, t.a, t.h, t.g, t.local_latency, t.global_latency);
     t.dims.clear();
   } else if (t.kind == Topology::Kind::Butterfly) {
     for (const char* k : {"dim", "dims"})

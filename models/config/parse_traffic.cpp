@@ -577,7 +577,8 @@ void parse_traffic(Section& tr, Config& c) {
                                     {"bit_reverse", Pattern::BitReverse},
                                     {"bit_rotation", Pattern::BitRotation},
                                     {"random_permutation", Pattern::RandomPermutation},
-                                    {"matrix", Pattern::Matrix}});
+                                    {"matrix", Pattern::Matrix},
+                                    {"adversarial", Pattern::Adversarial}});
     Section hs = tr.sub("hotspot");
     t.hotspot_nodes = hs.int_list("nodes", {0}, 0, {N - 1, "nodes - 1"});
     t.hotspot_fraction = hs.real("fraction", 0.1, 0.0, 1.0);
@@ -608,6 +609,14 @@ void parse_traffic(Section& tr, Config& c) {
       fail(c.source, tr.at("pattern"), tr.path("pattern"),
            std::string(to_string(t.pattern)) +
                " moves along the coordinates of a direct network, not on a butterfly");
+    if (t.pattern == Pattern::Adversarial) {
+      const Topology topo = c.topology.make();
+      if (!topo.indirect() || topo.indirect_network()->adversarial_destination(0, 0) < 0)
+        fail(c.source, tr.at("pattern"), tr.path("pattern"),
+             std::string("adversarial is a network's own worst case, defined on a dragonfly; "
+                         "not on a ") +
+                 topo.kind_name());
+    }
     t.matrix_file = tr.text("matrix", "");
     if (t.pattern == Pattern::Matrix) {
       if (t.matrix_file.empty())

@@ -77,6 +77,17 @@ double unicast_link_share(const TrafficConfig& t, const Topology& topo, double m
       return busiest_arc(topo, [&](auto& add) {
         for (int s = 0; s < N; ++s) add(s, N - 1 - s, 1.0);
       });
+    case Pattern::Adversarial: {
+      // The network's worst case under its minimal routing, over draws 0 .. N - 1 a source
+      // (every destination of a dragonfly's next group, evenly); up to 2048 terminals.
+      if (N > 2048) break;
+      const IndirectNetwork& net = *topo.indirect_network();
+      return busiest_arc(topo, [&](auto& add) {
+        for (int s = 0; s < N; ++s)
+          for (int d = 0; d < N; ++d)
+            add(s, net.adversarial_destination(s, static_cast<std::uint64_t>(d)), 1.0 / N);
+      });
+    }
     default:  // patterns on coordinates (refused on butterflies) or a matrix
       break;
   }

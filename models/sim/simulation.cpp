@@ -17,6 +17,39 @@
 namespace sy {
 namespace {
 
+// Links of their own latency (a dragonfly's local_latency / global_latency, staged pipeline):
+// the mean of (latency - lt) summed along a packet's route, over the traffic's pairs (uniform:
+// every pair; adversarial: draws 0 .. N - 1 a source; a trace: its flits), for the zero-load
+// formula. Other patterns, or more than 2048 terminals: 0 (the formula counts lt a link).
+double link_latency_extra(const Config& cfg, const Topology& topo) {
+  const IndirectNetwork* net = topo.indirect_network();
+  if (!cfg.router.pipeline.staged || !net || !net->has_link_latencies()) return 0.0;
+  const int N = topo.num_nodes(), lt = cfg.router.pipeline.lt;
+  const auto extra = [&](int src, int dst) {
+    double e = 0;
+    for (int r = net->injection_router(src), p; (p = net->route(r, dst)) >= 0;
+         r = net->neighbor(r, p)) {
+      const int l = net->link_latency(r, p);
+      if (l > 0) e += l - lt;
+    }
+    return e;
+  };
+  double sum = 0, count = 0;
+  const TrafficConfig& t = cfg.traffic;
+  if (t.trace) {
+    for (const auto& m : t.messages) sum += extra(m.src, m.dst) * m.flits, count += m.flits;
+  } else if (N <= 2048 && t.pattern == Pattern::Uniform) {
+    for (int s = 0; s < N; ++s)
+      for (int d = 0; d < N; ++d)
+        if (d != s || !t.exclude_self()) sum += extra(s, d), ++count;
+  } else if (N <= 2048 && t.pattern == Pattern::Adversarial) {
+    for (int s = 0; s < N; ++s)
+      for (int d = 0; d < N; ++d)
+        sum += extra(s, net->adversarial_destination(s, static_cast<std::uint64_t>(d))), ++count;
+  }
+  return count > 0 ? sum / count : 0.0;
+}
+
 struct Progress {
   std::chrono::steady_clock::time_point start, last;
 };
@@ -349,6 +382,7 @@ Results collect_core(const Network& net, double wall_seconds) {
                         : cfg.router.switching == Switching::StoreAndForward
                             ? a + r.mean_hops * (d + L * tau)
                             : a + r.mean_hops * d + L * tau;
+  r.zero_load_formula += link_latency_extra(cfg, topo);
   r.staged = cfg.router.pipeline.staged;
   r.ni_lt_apart = cfg.router.pipeline.ni_lt != cfg.router.pipeline.lt;
   return r;

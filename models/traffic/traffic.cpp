@@ -260,6 +260,8 @@ int Traffic::destination(int src, Rng& rng) const {
     }
     case Pattern::RandomPermutation:
       return perm_[static_cast<std::size_t>(src)];
+    case Pattern::Adversarial:
+      return topo_.indirect_network()->adversarial_destination(src, rng.next());
     case Pattern::Matrix: {
       const double* row = cdf_.data() + static_cast<std::size_t>(src) * N;
       const double u = rng.uniform() * row[N - 1];
@@ -307,6 +309,17 @@ double Traffic::mean_hops() const {
     }
     case Pattern::BitFlip:
       return topo_.num_dims() * tc.bit_flip_probability;
+    case Pattern::Adversarial: {
+      // Over draws 0 .. M - 1 per source (every destination of a dragonfly's next group when M
+      // is N; fewer past 2048 terminals: an estimate).
+      const IndirectNetwork* net = topo_.indirect_network();
+      const int M = N <= 2048 ? N : std::max(1, (1 << 22) / N);
+      double s = 0;
+      for (int n = 0; n < N; ++n)
+        for (int d = 0; d < M; ++d)
+          s += topo_.distance(n, net->adversarial_destination(n, static_cast<std::uint64_t>(d)));
+      return s / (static_cast<double>(N) * M);
+    }
     case Pattern::Matrix: {
       double h = 0, w = 0;
       for (int s = 0; s < N; ++s)

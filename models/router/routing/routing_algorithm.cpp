@@ -14,6 +14,9 @@ std::unique_ptr<RoutingAlgorithm> make_turn_model(const std::string&, const Topo
 std::unique_ptr<RoutingAlgorithm> make_odd_even(const Topology&, int, TieBreak);
 std::unique_ptr<RoutingAlgorithm> make_nca_adaptive(const Topology&, int, TieBreak);
 std::unique_ptr<RoutingAlgorithm> make_nca_random(const Topology&, int, TieBreak, bool two);
+// dragonfly (dragonfly_valiant.cpp)
+std::unique_ptr<RoutingAlgorithm> make_dragonfly_valiant(const Topology&, int, TieBreak);
+std::unique_ptr<RoutingAlgorithm> make_dragonfly_ugal(const Topology&, int, TieBreak);
 
 namespace {
 
@@ -63,6 +66,9 @@ const RoutingKind kRoutings[] = {
     {"nca_two_choice",
      [](const Topology& t, int v, TieBreak b) { return make_nca_random(t, v, b, true); }, &one_vc,
      "fat_tree"},
+    // dragonfly: a VC class per global hop taken (minimal: 2, its own route; these: 3)
+    {"valiant", &make_dragonfly_valiant, [](int) { return 3; }, "dragonfly"},
+    {"ugal", &make_dragonfly_ugal, [](int) { return 3; }, "dragonfly"},
 };
 
 bool routes_on(const RoutingKind& k, const Topology& topo) {
