@@ -214,13 +214,18 @@ Config parse_document(const std::string& text, const std::string& source,
                               : t.packet_flits;
   // Input-VC routers: input and output ports are bits of 64-bit request vectors; under
   // concentration every terminal has its injection ports (and, staged, ejection outputs).
-  if (r.buffering == Buffering::InputVc && topo.concentration() > 1) {
+  const bool flatfly = c.topology.kind == Topology::Kind::FlatFly;
+  if (r.buffering == Buffering::InputVc && (topo.concentration() > 1 || flatfly)) {
     const int conc = topo.concentration();
     const int ins = topo.num_ports() + conc * c.interface.injection_channels;
     const int outs = topo.num_ports() + (r.pipeline.staged ? conc * r.pipeline.ejection_ports : 0);
+    // (The key to blame: a fat tree's k; a flatfly's k when its n x k network ports outnumber
+    // the terminals or no concentration is given, else its concentration.)
+    const bool by_k = c.topology.kind == Topology::Kind::FatTree ||
+                      (flatfly && (!ts.has("concentration") || topo.num_ports() > conc));
     if (ins > 64 || outs > 64)
-      fail(c.source, ts.at(c.topology.kind == Topology::Kind::FatTree ? "k" : "concentration"),
-           c.topology.kind == Topology::Kind::FatTree ? "topology.k" : "topology.concentration",
+      fail(c.source, ts.at(by_k ? "k" : "concentration"),
+           by_k ? "topology.k" : "topology.concentration",
            "an input_vc router has at most 64 input and 64 output ports: " +
                std::to_string(topo.num_ports()) + " network ports + " + std::to_string(conc) +
                " terminals x " + std::to_string(c.interface.injection_channels) +
@@ -554,6 +559,11 @@ std::string config_to_json(const Config& c, int indent) {
   j.open("topology").kv("type", c.topology.make().kind_name());
   if (c.topology.kind == Topology::Kind::Butterfly || c.topology.kind == Topology::Kind::FatTree)
     j.kv("k", c.topology.k).kv("n", c.topology.n).close();
+  else if (c.topology.kind == Topology::Kind::FlatFly)
+    j.kv("k", c.topology.k)
+        .kv("n", c.topology.n)
+        .kv("concentration", c.topology.concentration)
+        .close();
   else if (c.topology.kind == Topology::Kind::CMesh)
     j.kv_list("dims", c.topology.dims).kv("concentration", c.topology.concentration).close();
   else

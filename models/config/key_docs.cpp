@@ -11,17 +11,21 @@ const std::vector<std::pair<std::string, std::string>>& key_meanings() {
       {"name", "the run's name: its output directory out/<name> and results.json's name"},
       // topology
       {"topology",
-       "the network: direct (torus, mesh, hypercube) or indirect (butterfly, cmesh, fat_tree)"},
+       "the network: direct (torus, mesh, hypercube) or indirect (butterfly, cmesh, fat_tree, "
+       "flatfly)"},
       {"topology.type",
        "torus and mesh: dims; hypercube: dim; butterfly and fat_tree: k and n; cmesh: dims "
-       "and concentration"},
+       "and concentration; flatfly: k, n and concentration"},
       {"topology.dims", "torus or mesh: the size of each dimension (cmesh: of the router mesh)"},
-      {"topology.concentration", "cmesh: terminals per router (each with its own ports)"},
+      {"topology.concentration",
+       "cmesh and flatfly: terminals per router (each with its own ports; flatfly default k)"},
       {"topology.dim", "hypercube: the dimension d (2^d nodes)"},
       {"topology.k",
-       "butterfly: the radix (k-ary n-fly: k^n rows); fat_tree: the arity (k-ary n-tree)"},
+       "butterfly: the radix (k-ary n-fly: k^n rows); fat_tree: the arity (k-ary n-tree); "
+       "flatfly: routers per dimension"},
       {"topology.n",
-       "butterfly: the stages (n + 1 levels of routers, n hops); fat_tree: the levels"},
+       "butterfly: the stages (n + 1 levels of routers, n hops); fat_tree: the levels; flatfly: "
+       "the dimensions (k^n routers)"},
       // router
       {"router", "the routers: buffering, switching, VCs, arbitration, allocators, pipeline"},
       {"router.buffering",

@@ -48,6 +48,8 @@ const char* const kProbes[] = {
     // A concentrated mesh; a fat tree.
     "topology: {type: cmesh, dims: [2, 2], concentration: 2}\n",
     "topology: {type: fat_tree, k: 2, n: 2}\n",
+    // A flattened butterfly.
+    "topology: {type: flatfly, k: 2, n: 2, concentration: 2}\n",
     // A trace of inline messages.
     "topology: {dims: [4, 4]}\n"
     "traffic: {type: trace, messages: [{time: 0, src: 0, dst: 1}]}\n",

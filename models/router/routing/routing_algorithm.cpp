@@ -13,6 +13,9 @@ std::unique_ptr<RoutingAlgorithm> make_turn_model(const std::string&, const Topo
                                                   TieBreak);
 std::unique_ptr<RoutingAlgorithm> make_odd_even(const Topology&, int, TieBreak);
 std::unique_ptr<RoutingAlgorithm> make_nca_adaptive(const Topology&, int, TieBreak);
+// flatfly_valiant.cpp
+std::unique_ptr<RoutingAlgorithm> make_flatfly_valiant(const Topology&, int, TieBreak);
+std::unique_ptr<RoutingAlgorithm> make_flatfly_ugal(const Topology&, int, TieBreak);
 
 namespace {
 
@@ -56,6 +59,9 @@ const RoutingKind kRoutings[] = {
      &one_vc},
     {"odd_even", &make_odd_even, &one_vc},
     {"nca_adaptive", &make_nca_adaptive, &one_vc, "fat_tree"},  // up*/down*
+    // Flattened butterfly: two phases of dimension order, a VC class each.
+    {"valiant", &make_flatfly_valiant, [](int dor) { return 2 * dor; }, "flatfly"},
+    {"ugal", &make_flatfly_ugal, [](int dor) { return 2 * dor; }, "flatfly"},
 };
 
 bool routes_on(const RoutingKind& k, const Topology& topo) {
