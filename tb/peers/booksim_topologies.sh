@@ -43,6 +43,9 @@ cmesh_4x4_c4_2vc|topology=cmesh k=4 n=2 c=4 x=4 y=4 xr=2 yr=2 routing_function=d
 cmesh_4x4_c4_4vc|topology=cmesh k=4 n=2 c=4 x=4 y=4 xr=2 yr=2 routing_function=dor_no_express num_vcs=4|topology.type=cmesh topology.dims=[4,4] topology.concentration=4 router.vcs=4|the same with 4 VCs
 fattree_4_3_adaptive|topology=fattree k=4 n=3 routing_function=anca num_vcs=2|topology.type=fat_tree topology.k=4 topology.n=3 routing.algorithm=nca_adaptive router.vcs=2|4-ary 3-tree, adaptive up phase (BookSim2: 2 random up ports, the one with fewer used credits, once per hop; Switchyard: every up port, by credits, every cycle)
 fattree_4_3_oblivious|topology=fattree k=4 n=3 routing_function=nca num_vcs=2|topology.type=fat_tree topology.k=4 topology.n=3 router.vcs=2|4-ary 3-tree, oblivious up phase (BookSim2: a random up port; Switchyard: D-mod-k, the destination's digit): different routings, shown side by side
+flatfly_4x2_c4_min|topology=flatfly k=4 n=2 c=4 x=4 y=4 xr=2 yr=2 routing_function=ran_min num_vcs=2|topology.type=flatfly topology.k=4 topology.n=2 topology.concentration=4 router.vcs=2|flattened butterfly, 4x4 routers x 4 terminals, dimension order (BookSim2 ran_min_flatfly)
+flatfly_4x2_c4_valiant|topology=flatfly k=4 n=2 c=4 x=4 y=4 xr=2 yr=2 routing_function=valiant num_vcs=4|topology.type=flatfly topology.k=4 topology.n=2 topology.concentration=4 routing.algorithm=valiant router.vcs=4|the same, Valiant (a random router; 2 VCs per phase)
+flatfly_4x2_c4_ugal|topology=flatfly k=4 n=2 c=4 x=4 y=4 xr=2 yr=2 routing_function=ugal num_vcs=4|topology.type=flatfly topology.k=4 topology.n=2 topology.concentration=4 routing.algorithm=ugal router.vcs=4|the same, UGAL-L at the source (BookSim2: min hops x queue <= nonmin hops x queue + 2; Switchyard: (queue + 1) x hops, no worse)
 "
 CASES=$ALL_CASES
 if [ $# -gt 0 ]; then
