@@ -79,8 +79,11 @@ inline std::string random_config(std::uint64_t seed, const Scale& sc = {}) {
   std::ostringstream y;
   y << "name: prop" << seed << "\n";
   // --- Topology.
-  const std::string kind = g.pick<std::string>(
-      {"torus", "torus", "mesh", "hypercube", "butterfly", "cmesh", "fat_tree", "flatfly"});
+  const std::string picked = g.pick<std::string>(
+      {"torus", "torus", "mesh", "hypercube", "butterfly", "cmesh", "fat_tree"});
+  // Every eighth seed a flattened butterfly (chosen by the seed, not by a draw: the other seeds'
+  // configs stay as they were).
+  const std::string kind = seed % 8 == 7 ? "flatfly" : picked;
   std::vector<int> dims;
   int k = 2, n = 1, N = 1;
   if (kind == "butterfly") {
