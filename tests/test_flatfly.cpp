@@ -231,10 +231,12 @@ TEST_P(FlatFlySaturated, DeadlockFreeAboveSaturationWithTwoVcs) {
   EXPECT_EQ(r.unstable_reason.find("deadlock"), std::string::npos) << r.unstable_reason;
   EXPECT_EQ(r.credit_violations, 0u);
   EXPECT_EQ(r.intermediate_missed, 0u);
+  EXPECT_EQ(r.nonminimal_packets, 0u);  // (checked for minimal algorithms only)
   EXPECT_GT(r.accepted, 0.1);
 }
 
-INSTANTIATE_TEST_SUITE_P(Algorithms, FlatFlySaturated, ::testing::Values("valiant", "ugal"));
+INSTANTIATE_TEST_SUITE_P(Algorithms, FlatFlySaturated,
+                         ::testing::Values("valiant", "ugal", "minimal_adaptive"));
 
 TEST(FlatFlyConfig, KeysParsedEchoedAndRefused) {
   const std::string ff = "topology: {type: flatfly, k: 4, n: 2}\n";
@@ -264,6 +266,8 @@ TEST(FlatFlyConfig, KeysParsedEchoedAndRefused) {
   has(test::config_error(ff + "router: {vcs: 2}\nrouting: {algorithm: romm}\n"),
       "routing.algorithm");
   EXPECT_NO_THROW(test::cfg(ff + "router: {vcs: 2}\nrouting: {algorithm: ugal}\n"));
+  has(test::config_error(ff + "router: {vcs: 1}\nrouting: {algorithm: minimal_adaptive}\n"),
+      "router.vcs >= 2");
   // The throughput factor: c / k of a terminal's load on a link ((N / (N - 1)) without self).
   const Config l = test::cfg(ff + "traffic: {rate: 0.5, packet_flits: 4}\n");
   const Topology t = l.topology.make();

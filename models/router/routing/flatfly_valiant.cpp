@@ -75,7 +75,49 @@ class FlatFlyValiant : public RoutingAlgorithm {
   bool ugal_;
 };
 
+// Minimal adaptive (BookSim2's adaptive_xyyx_flatfly, any n): at the source router the packet
+// may take the lowest differing dimension first (ascending dimension order, the lower VC half)
+// or the highest first (descending, the upper half); the switch allocator selects between the
+// two by the downstream credits. Later hops keep the order of the VC class the packet arrived
+// in. Each order is acyclic in its own class, and no packet changes class: deadlock free on 2.
+class FlatFlyAdaptive : public RoutingAlgorithm {
+ public:
+  FlatFlyAdaptive(const Topology& topo, int vcs, TieBreak tie)
+      : RoutingAlgorithm(topo, vcs, tie),
+        ff_(static_cast<const FlatFly&>(*topo.indirect_network())) {
+    capacity_ = 2;
+  }
+  int candidates(int node, int in_port, int in_vc, Packet& pk, Candidate* out) const override {
+    const int t = pk.dst / ff_.c();
+    const int up = ff_.dor_port(node, t), down = descending(node, t);
+    if (in_port >= 0) {
+      const int cls = class_of(in_vc, 2);
+      out[0] = vc_class(cls ? down : up, cls, 2);
+      return 1;
+    }
+    out[0] = vc_class(up, 0, 2);
+    out[1] = vc_class(down, 1, 2);
+    return 2;
+  }
+
+ private:
+  // Dimension order from the highest dimension down.
+  int descending(int a, int b) const {
+    for (int d = ff_.n() - 1; d >= 0; --d) {
+      const int x = ff_.coord(b, d);
+      if (ff_.coord(a, d) != x) return d * ff_.k() + x;
+    }
+    return -1;
+  }
+  const FlatFly& ff_;
+};
+
 }  // namespace
+
+std::unique_ptr<RoutingAlgorithm> make_flatfly_adaptive(const Topology& topo, int vcs,
+                                                        TieBreak tie) {
+  return std::make_unique<FlatFlyAdaptive>(topo, vcs, tie);
+}
 
 std::unique_ptr<RoutingAlgorithm> make_flatfly_valiant(const Topology& topo, int vcs,
                                                        TieBreak tie) {

@@ -16,6 +16,7 @@ std::unique_ptr<RoutingAlgorithm> make_nca_adaptive(const Topology&, int, TieBre
 // flatfly_valiant.cpp
 std::unique_ptr<RoutingAlgorithm> make_flatfly_valiant(const Topology&, int, TieBreak);
 std::unique_ptr<RoutingAlgorithm> make_flatfly_ugal(const Topology&, int, TieBreak);
+std::unique_ptr<RoutingAlgorithm> make_flatfly_adaptive(const Topology&, int, TieBreak);
 
 namespace {
 
@@ -62,6 +63,7 @@ const RoutingKind kRoutings[] = {
     // Flattened butterfly: two phases of dimension order, a VC class each.
     {"valiant", &make_flatfly_valiant, [](int dor) { return 2 * dor; }, "flatfly"},
     {"ugal", &make_flatfly_ugal, [](int dor) { return 2 * dor; }, "flatfly"},
+    {"minimal_adaptive", &make_flatfly_adaptive, [](int dor) { return 2 * dor; }, "flatfly"},
 };
 
 bool routes_on(const RoutingKind& k, const Topology& topo) {
