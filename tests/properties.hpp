@@ -23,6 +23,7 @@
 #include "switchyard/sim/simulation.hpp"
 #include "switchyard/topology/anynet.hpp"
 #include "switchyard/topology/dragonfly.hpp"
+#include "switchyard/topology/flatfly.hpp"
 
 namespace sy::prop {
 
@@ -101,6 +102,8 @@ inline std::string random_config(std::uint64_t seed, const Scale& sc = {}) {
   // configs stay as they were).
   const bool dfly = !anynet && seed % 8 == 5 && sc.max_nodes >= 4;
   if (dfly) kind = "dragonfly";
+  // flatfly: every eighth seed of another residue, without a draw.
+  if (!anynet && !dfly && seed % 8 == 7) kind = "flatfly";
   int dp = 1, da = 1, dh = 1, dg = 2;
   std::vector<int> dims;
   int k = 2, n = 1, N = 1;
@@ -130,6 +133,17 @@ inline std::string random_config(std::uint64_t seed, const Scale& sc = {}) {
     n = g.uniform(1, std::max(1, nmax));
     for (int i = 0; i < n; ++i) N *= k;
     y << "topology: {type: fat_tree, k: " << k << ", n: " << n << "}\n";
+  } else if (kind == "flatfly") {
+    // A flattened butterfly: k = 2..4 routers per dimension, 1 or 2 dimensions, 1..3 terminals
+    // per router (dims: {k^n, c} for the topology below).
+    k = g.uniform(2, std::max(2, std::min(4, sc.max_nodes / 2)));
+    n = k * k * 2 <= sc.max_nodes ? g.uniform(1, 2) : 1;
+    int R = 1;
+    for (int i = 0; i < n; ++i) R *= k;
+    const int c = g.uniform(1, std::max(1, std::min(3, sc.max_nodes / R)));
+    N = R * c;
+    dims = {R, c};
+    y << "topology: {type: flatfly, k: " << k << ", n: " << n << ", concentration: " << c << "}\n";
   } else if (kind == "cmesh") {
     // A concentrated mesh: 1 or 2 dimensions of routers, 1..4 terminals each.
     const int nd = g.uniform(1, 2), c = g.uniform(1, std::min(4, sc.max_nodes / 2));
@@ -163,18 +177,20 @@ inline std::string random_config(std::uint64_t seed, const Scale& sc = {}) {
     }
     y << "topology: {type: " << kind << ", dims: " << list(dims) << "}\n";
   }
-  const bool fly = kind == "butterfly", ft = kind == "fat_tree",
-             cm = kind == "cmesh" || ft || anynet || dfly;
-  const Topology topo = anynet ? Topology::indirect(Topology::Kind::AnyNet, anynet)
-                        : dfly ? Topology::indirect(Topology::Kind::Dragonfly,
-                                                    std::make_shared<Dragonfly>(dp, da, dh, dg))
-                        : fly  ? Topology::butterfly(k, n)
-                        : ft   ? Topology::fat_tree(k, n)
-                        : cm   ? Topology::cmesh(dims, k)
-                               : Topology(kind == "mesh"        ? Topology::Kind::Mesh
-                                          : kind == "hypercube" ? Topology::Kind::Hypercube
-                                                                : Topology::Kind::Torus,
-                                        dims);
+  const bool fly = kind == "butterfly", ff = kind == "flatfly", ft = kind == "fat_tree",
+             cm = kind == "cmesh" || ft || anynet || dfly || ff;
+  const Topology topo =
+      anynet ? Topology::indirect(Topology::Kind::AnyNet, anynet)
+      : dfly ? Topology::indirect(Topology::Kind::Dragonfly,
+                                  std::make_shared<Dragonfly>(dp, da, dh, dg))
+      : ff   ? Topology::indirect(Topology::Kind::FlatFly, std::make_shared<FlatFly>(k, n, dims[1]))
+      : fly  ? Topology::butterfly(k, n)
+      : ft   ? Topology::fat_tree(k, n)
+      : cm   ? Topology::cmesh(dims, k)
+             : Topology(kind == "mesh"        ? Topology::Kind::Mesh
+                        : kind == "hypercube" ? Topology::Kind::Hypercube
+                                              : Topology::Kind::Torus,
+                      dims);
   bool rings = false, cube = !fly && !cm;
   for (int d = 0; d < topo.num_dims(); ++d) rings |= topo.wraps(d);
   for (int x : dims) cube &= x == 2;
@@ -207,6 +223,10 @@ inline std::string random_config(std::uint64_t seed, const Scale& sc = {}) {
     vcs = std::max(vcs, routing_vcs_needed(algo, topo));
   }
   if (dfly && !oq && g.coin(0.5)) {  // a dragonfly's own Valiant and UGAL
+    algo = g.pick<std::string>({"valiant", "ugal"});
+    vcs = std::max(vcs, routing_vcs_needed(algo, topo));
+  }
+  if (!oq && ff && g.coin(0.45)) {  // a flatfly's own Valiant and UGAL: two VC classes
     algo = g.pick<std::string>({"valiant", "ugal"});
     vcs = std::max(vcs, routing_vcs_needed(algo, topo));
   }

@@ -215,17 +215,22 @@ Config parse_document(const std::string& text, const std::string& source,
                               : t.packet_flits;
   // Input-VC routers: input and output ports are bits of 64-bit request vectors; under
   // concentration every terminal has its injection ports (and, staged, ejection outputs).
-  if (r.buffering == Buffering::InputVc && topo.concentration() > 1) {
+  const bool flatfly = c.topology.kind == Topology::Kind::FlatFly;
+  if (r.buffering == Buffering::InputVc && (topo.concentration() > 1 || flatfly)) {
     const int conc = topo.concentration();
     const int ins = topo.num_ports() + conc * c.interface.injection_channels;
     const int outs = topo.num_ports() + (r.pipeline.staged ? conc * r.pipeline.ejection_ports : 0);
+    // (The key to blame: a fat tree's k; a flatfly's k when its n x k network ports outnumber
+    // the terminals or no concentration is given, else its concentration.)
+    const bool by_k = c.topology.kind == Topology::Kind::FatTree ||
+                      (flatfly && (!ts.has("concentration") || topo.num_ports() > conc));
     if (ins > 64 || outs > 64)
       fail(c.source,
-           ts.at(c.topology.kind == Topology::Kind::FatTree     ? "k"
+           ts.at(by_k                                           ? "k"
                  : c.topology.kind == Topology::Kind::AnyNet    ? "file"
                  : c.topology.kind == Topology::Kind::Dragonfly ? "p"
                                                                 : "concentration"),
-           c.topology.kind == Topology::Kind::FatTree     ? "topology.k"
+           by_k                                           ? "topology.k"
            : c.topology.kind == Topology::Kind::AnyNet    ? "topology.file"
            : c.topology.kind == Topology::Kind::Dragonfly ? "topology.p"
                                                           : "topology.concentration",
@@ -597,6 +602,11 @@ std::string config_to_json(const Config& c, int indent) {
   j.open("topology").kv("type", c.topology.make().kind_name());
   if (c.topology.kind == Topology::Kind::Butterfly || c.topology.kind == Topology::Kind::FatTree)
     j.kv("k", c.topology.k).kv("n", c.topology.n).close();
+  else if (c.topology.kind == Topology::Kind::FlatFly)
+    j.kv("k", c.topology.k)
+        .kv("n", c.topology.n)
+        .kv("concentration", c.topology.concentration)
+        .close();
   else if (c.topology.kind == Topology::Kind::CMesh)
     j.kv_list("dims", c.topology.dims).kv("concentration", c.topology.concentration).close();
   else if (c.topology.kind == Topology::Kind::AnyNet)

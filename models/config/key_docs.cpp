@@ -12,17 +12,21 @@ const std::vector<std::pair<std::string, std::string>>& key_meanings() {
       // topology
       {"topology",
        "the network: direct (torus, mesh, hypercube) or indirect (butterfly, cmesh, fat_tree, "
-       "anynet, dragonfly)"},
+       "anynet, dragonfly, flatfly)"},
       {"topology.type",
        "torus and mesh: dims; hypercube: dim; butterfly and fat_tree: k and n; cmesh: dims "
-       "and concentration; anynet: file; dragonfly: p, a, h, g and link latencies"},
+       "and concentration; anynet: file; dragonfly: p, a, h, g and link latencies; flatfly: k, n "
+       "and concentration"},
       {"topology.dims", "torus or mesh: the size of each dimension (cmesh: of the router mesh)"},
-      {"topology.concentration", "cmesh: terminals per router (each with its own ports)"},
+      {"topology.concentration",
+       "cmesh and flatfly: terminals per router (each with its own ports; flatfly default k)"},
       {"topology.dim", "hypercube: the dimension d (2^d nodes)"},
       {"topology.k",
-       "butterfly: the radix (k-ary n-fly: k^n rows); fat_tree: the arity (k-ary n-tree)"},
+       "butterfly: the radix (k-ary n-fly: k^n rows); fat_tree: the arity (k-ary n-tree); "
+       "flatfly: routers per dimension"},
       {"topology.n",
-       "butterfly: the stages (n + 1 levels of routers, n hops); fat_tree: the levels"},
+       "butterfly: the stages (n + 1 levels of routers, n hops); fat_tree: the levels; flatfly: "
+       "the dimensions (k^n routers)"},
       {"topology.file",
        "anynet: the network file, BookSim2's anynet format (relative to the config)"},
       {"topology.deadlock",

@@ -53,6 +53,8 @@ const char* const kProbes[] = {
     "router: {vcs: 3, pipeline: {}}\n"
     "routing: {algorithm: ugal}\n"
     "traffic: {pattern: adversarial}\n",
+    // A flattened butterfly.
+    "topology: {type: flatfly, k: 2, n: 2, concentration: 2}\n",
     // A trace of inline messages.
     "topology: {dims: [4, 4]}\n"
     "traffic: {type: trace, messages: [{time: 0, src: 0, dst: 1}]}\n",

@@ -1,20 +1,22 @@
 // topology: {type: torus | mesh | hypercube | butterfly | cmesh, dims: [n1, ..., nd] | dim: d |
 //            k, n, concentration} | fat_tree (k, n) | dragonfly (p, a, h, g, local_latency,
-//            global_latency) | anynet (file, deadlock)
+//            global_latency) | anynet (file, deadlock) | flatfly (k, n, concentration)
 #include <memory>
 #include <stdexcept>
 
 #include "switchyard/config/section.hpp"
 #include "switchyard/topology/anynet.hpp"
 #include "switchyard/topology/dragonfly.hpp"
+#include "switchyard/topology/flatfly.hpp"
 
 namespace sy {
 namespace config_detail {
 
 // topology.k and n as `switchyard keys` writes them: a butterfly's and a fat tree's differ.
-constexpr const char* kKDefault = "2 (fat_tree: 4)";
-constexpr const char* kKMax = "16 (fat_tree: 32)";
-constexpr const char* kNDefault = "4 (fat_tree: 2)";
+constexpr const char* kKDefault = "2 (fat_tree, flatfly: 4)";
+constexpr const char* kKMax = "16 (fat_tree, flatfly: 32)";
+constexpr const char* kNDefault = "4 (fat_tree, flatfly: 2)";
+constexpr const char* kCDefault = "4 (flatfly: k)";
 
 void parse_topology(Section& s, Config& c) {
   TopologyConfig& t = c.topology;
@@ -26,12 +28,14 @@ void parse_topology(Section& s, Config& c) {
                                      {"cmesh", Topology::Kind::CMesh},
                                      {"fat_tree", Topology::Kind::FatTree},
                                      {"anynet", Topology::Kind::AnyNet},
-                                     {"dragonfly", Topology::Kind::Dragonfly}});
-  if (s.has("concentration") && t.kind != Topology::Kind::CMesh)
+                                     {"dragonfly", Topology::Kind::Dragonfly},
+                                     {"flatfly", Topology::Kind::FlatFly}});
+  if (s.has("concentration") && t.kind != Topology::Kind::CMesh &&
+      t.kind != Topology::Kind::FlatFly)
     fail(s.source(), s.at("concentration"), s.path("concentration"),
-         "terminals per router: a cmesh's (type: cmesh)");
+         "terminals per router: a cmesh's or a flatfly's");
   if (t.kind == Topology::Kind::CMesh)
-    t.concentration = static_cast<int>(s.integer("concentration", 4, 1, 64));
+    t.concentration = static_cast<int>(s.integer("concentration", {4, kCDefault}, 1, 64));
   // anynet: the network file (relative to the config's folder) and how its routes avoid deadlock.
   t.file = s.text("file", "");
   const AnyNet::Deadlock deadlock =
@@ -61,6 +65,24 @@ void parse_topology(Section& s, Config& c) {
     if (t.built->num_terminals() > (1 << 20))
       fail(s.source(), s.at("file"), s.path("file"), "more than 2^20 terminals");
     t.dims.clear();
+  } else if (t.kind == Topology::Kind::FlatFly) {
+    // Flattened butterfly: k routers per dimension, n dimensions, c terminals per router.
+    for (const char* k : {"dim", "dims"})
+      if (s.has(k))
+        fail(s.source(), s.at(k), s.path(k),
+             "a flatfly takes 'k' (routers per dimension), 'n' (dimensions) and "
+             "'concentration' (terminals per router)");
+    t.k = static_cast<int>(s.integer("k", {4, kKDefault}, 2, {32, kKMax}));
+    t.n = static_cast<int>(s.integer("n", {2, kNDefault}, 1, 20));
+    t.concentration = static_cast<int>(s.integer("concentration", {t.k, kCDefault}, 1, 64));
+    std::int64_t terminals = t.concentration;
+    for (int i = 0; i < t.n; ++i) terminals = mul_sat(terminals, t.k);
+    if (terminals > (1 << 20))
+      fail(s.source(), s.at("n"), s.path("n"),
+           "k^n x concentration = " + std::to_string(t.k) + "^" + std::to_string(t.n) + " x " +
+               std::to_string(t.concentration) + " terminals: more than 2^20");
+    t.dims.clear();
+    t.built = std::make_shared<FlatFly>(t.k, t.n, t.concentration);
   } else if (t.kind == Topology::Kind::FatTree) {
     for (const char* k : {"dim", "dims"})
       if (s.has(k))

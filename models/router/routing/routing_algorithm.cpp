@@ -17,6 +17,10 @@ std::unique_ptr<RoutingAlgorithm> make_nca_random(const Topology&, int, TieBreak
 // dragonfly (dragonfly_valiant.cpp)
 std::unique_ptr<RoutingAlgorithm> make_dragonfly_valiant(const Topology&, int, TieBreak);
 std::unique_ptr<RoutingAlgorithm> make_dragonfly_ugal(const Topology&, int, TieBreak);
+// flatfly_valiant.cpp
+std::unique_ptr<RoutingAlgorithm> make_flatfly_valiant(const Topology&, int, TieBreak);
+std::unique_ptr<RoutingAlgorithm> make_flatfly_ugal(const Topology&, int, TieBreak);
+std::unique_ptr<RoutingAlgorithm> make_flatfly_adaptive(const Topology&, int, TieBreak);
 
 namespace {
 
@@ -69,6 +73,10 @@ const RoutingKind kRoutings[] = {
     // dragonfly: a VC class per global hop taken (minimal: 2, its own route; these: 3)
     {"valiant", &make_dragonfly_valiant, [](int) { return 3; }, "dragonfly"},
     {"ugal", &make_dragonfly_ugal, [](int) { return 3; }, "dragonfly"},
+    // Flattened butterfly: two phases of dimension order, a VC class each.
+    {"valiant", &make_flatfly_valiant, [](int dor) { return 2 * dor; }, "flatfly"},
+    {"ugal", &make_flatfly_ugal, [](int dor) { return 2 * dor; }, "flatfly"},
+    {"minimal_adaptive", &make_flatfly_adaptive, [](int dor) { return 2 * dor; }, "flatfly"},
 };
 
 bool routes_on(const RoutingKind& k, const Topology& topo) {
