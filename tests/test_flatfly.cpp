@@ -255,6 +255,10 @@ TEST(FlatFlyConfig, KeysParsedEchoedAndRefused) {
       "topology.concentration");
   has(test::config_error("topology: {type: flatfly, dims: [4, 4]}\n"), "topology.dims");
   has(test::config_error("topology: {type: flatfly, k: 16, n: 5}\n"), "topology.n");  // 2^20 x 16
+  // Any router (output-queued too): at most 64 network ports, n x k.
+  has(test::config_error("topology: {type: flatfly, k: 32, n: 3, concentration: 1}\n"
+                         "router: {buffering: output_queued}\n"),
+      "topology.n");
   // An input_vc router has 64 ports: 2 x 32 network ports + 4 terminals is too many.
   has(test::config_error("topology: {type: flatfly, k: 32, n: 2, concentration: 4}\n"),
       "topology.k");

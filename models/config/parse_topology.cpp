@@ -81,6 +81,10 @@ void parse_topology(Section& s, Config& c) {
       fail(s.source(), s.at("n"), s.path("n"),
            "k^n x concentration = " + std::to_string(t.k) + "^" + std::to_string(t.n) + " x " +
                std::to_string(t.concentration) + " terminals: more than 2^20");
+    if (t.k * t.n > 64)
+      fail(s.source(), s.at("n"), s.path("n"),
+           "a router has at most 64 network ports: n x k = " + std::to_string(t.n) + " x " +
+               std::to_string(t.k) + " here");
     t.dims.clear();
     t.built = std::make_shared<FlatFly>(t.k, t.n, t.concentration);
   } else if (t.kind == Topology::Kind::FatTree) {
