@@ -39,6 +39,7 @@ BS_COMMIT=$(git -C "$BS_DIR" rev-parse HEAD 2>/dev/null || echo unknown)
 
 # name|booksim keys|switchyard --set keys|what
 ALL_CASES="
+mesh_8x8_dor_2vc|topology=mesh k=8 n=2 routing_function=dim_order num_vcs=2|topology.type=mesh topology.dims=[8,8] router.vcs=2|8x8 mesh, dimension order (tb/peers/booksim_compare.sh's mesh_dor_2vc with these windows and seeds)
 cmesh_4x4_c4_2vc|topology=cmesh k=4 n=2 c=4 x=4 y=4 xr=2 yr=2 routing_function=dor_no_express num_vcs=2|topology.type=cmesh topology.dims=[4,4] topology.concentration=4 router.vcs=2|concentrated mesh, 4x4 routers x 4 terminals, XY
 cmesh_4x4_c4_4vc|topology=cmesh k=4 n=2 c=4 x=4 y=4 xr=2 yr=2 routing_function=dor_no_express num_vcs=4|topology.type=cmesh topology.dims=[4,4] topology.concentration=4 router.vcs=4|the same with 4 VCs
 fattree_4_3_adaptive|topology=fattree k=4 n=3 routing_function=anca num_vcs=2|topology.type=fat_tree topology.k=4 topology.n=3 routing.algorithm=nca_adaptive router.vcs=2|4-ary 3-tree, adaptive up phase (BookSim2: 2 random up ports, the one with fewer used credits, once per hop; Switchyard: every up port, by credits, every cycle)
