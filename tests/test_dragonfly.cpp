@@ -276,6 +276,35 @@ INSTANTIATE_TEST_SUITE_P(
                       // UGAL on an idle network: the same minimal route.
                       AloneCase{2, 15, "ugal", 2 + 4 * 4 + 3 + 7 + 3 + 4}));
 
+// A global link's credits come back as late as its latency says, however long: two 8-flit
+// packets from router 0 to group 8 share the one global link between the groups (one VC a
+// class, wait_for_tail_credit); the second takes its VC when the first's tail credit is back,
+// 2 L - 7 cycles after the first finished (a credit wheel of 64 cycles once returned credits of
+// links longer than that 64 cycles early: 2 L - 71).
+class DragonflyLongLink : public ::testing::TestWithParam<int> {};
+TEST_P(DragonflyLongLink, SecondPacketWaitsForTheFirstsTailCreditOverTheGlobalLink) {
+  const int L = GetParam();
+  std::ostringstream y;
+  y << "topology: {type: dragonfly, p: 2, a: 4, h: 2, g: 9, local_latency: 10, global_latency: "
+    << L
+    << "}\n"
+       "router: {vcs: 2, vc_depth: 256, pipeline: {credit_delay: 2}}\n"
+       "traffic:\n  type: trace\n  messages:\n"
+       "    - {time: 0, src: 0, dst: 70, flits: 8}\n"
+       "    - {time: 20, src: 1, dst: 71, flits: 8}\n";
+  const Results r = test::run(y.str(), true);
+  ASSERT_TRUE(r.stable) << r.unstable_reason;
+  ASSERT_EQ(r.packets.size(), 2u);
+  const auto lat = [&](int i) {
+    return static_cast<long>(r.packets[i].delivered - r.packets[i].created);
+  };
+  const int first = r.packets[0].src == 0 ? 0 : 1;
+  // Alone: 2 NI channels, 4 routers x 4 stages, two local links, the global one, 8 flits.
+  EXPECT_EQ(lat(first), 2 + 4 * 4 + 2 * 10 + L + 8);
+  EXPECT_EQ(lat(1 - first) - lat(first), 2 * L - 7) << "global latency " << L;
+}
+INSTANTIATE_TEST_SUITE_P(Latencies, DragonflyLongLink, ::testing::Values(30, 100, 300));
+
 TEST(DragonflyRun, AdversarialTrafficGoesToTheNextGroup) {
   const Config c = test::cfg(
       "topology: {type: dragonfly, p: 2, a: 4, h: 2}\n"

@@ -2,6 +2,8 @@
 // statistics sink, the credits in flight (they arrive next cycle), the messages requested for a
 // later cycle, and the kernel's work lists. Passed by reference to each unit; there are no globals.
 #pragma once
+#include <algorithm>
+#include <cassert>
 #include <functional>
 #include <queue>
 #include <systemc>
@@ -163,7 +165,21 @@ inline thread_local Lane* current_lane = nullptr;
 
 struct Fabric {
   Fabric(const Config& c, const Topology& t, const RoutingUnit& r, Stats& s)
-      : cfg(c), topo(t), routing(r), stats(s) {}
+      : cfg(c), topo(t), routing(r), stats(s) {
+    // Links of their own latency (an indirect network's, staged pipeline) put credits as far
+    // ahead as the longest of them: the wheel covers it (64 cycles otherwise).
+    const IndirectNetwork* ind = t.indirect_network();
+    int longest = 0;
+    if (ind && ind->has_link_latencies())
+      for (int router = 0; router < t.num_routers(); ++router)
+        for (int p = 0; p < t.num_ports(); ++p)
+          longest =
+              std::max({longest, ind->link_latency(router, p), ind->input_latency(router, p)});
+    std::size_t n = kCreditWheel;
+    while (n < static_cast<std::size_t>(longest) + 64) n *= 2;
+    credit_wheel.resize(n);
+    credit_mask = n - 1;
+  }
   const Config& cfg;
   const Topology& topo;
   const RoutingUnit& routing;
@@ -257,16 +273,19 @@ struct Fabric {
   std::uint64_t priority_inversions = 0;
   void credit(OutputUnit* up, int vc) { credits_next.push(up, vc); }
   // Staged pipeline: a credit usable at cycle `at` (> now); the credit delay and the ejection
-  // channels put them up to 40 cycles ahead, in a wheel of buckets by cycle.
+  // channels put them up to 40 cycles ahead, a link of its own latency as far as that latency
+  // (+ 16), in a wheel of buckets by cycle (at least 64, a power of two longer than any of them).
   static constexpr int kCreditWheel = 64;
-  CreditList credit_wheel[kCreditWheel];
+  std::vector<CreditList> credit_wheel;
+  std::uint64_t credit_mask = kCreditWheel - 1;
   std::uint64_t credits_in_wheel = 0;
   void credit_at(OutputUnit* up, int vc, Cycle now, Cycle at) {
     if (at <= now + 1) {
       credit(up, vc);
       return;
     }
-    credit_wheel[at & (kCreditWheel - 1)].push(up, vc);
+    assert(at - now <= credit_mask);
+    credit_wheel[at & credit_mask].push(up, vc);
     ++credits_in_wheel;
   }
 };

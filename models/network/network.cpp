@@ -575,7 +575,7 @@ void Network::step(Cycle t) {
     for (const CreditList::Entry& c : credits_now_) c.up->credit(c.vc);
   credits_now_.clear();
   if (fabric_.credits_in_wheel) {
-    auto& bucket = fabric_.credit_wheel[t & (Fabric::kCreditWheel - 1)];
+    auto& bucket = fabric_.credit_wheel[t & fabric_.credit_mask];
     for (const CreditList::Entry& c : bucket) c.up->credit(c.vc);
     fabric_.credits_in_wheel -= bucket.size();
     bucket.clear();
