@@ -36,6 +36,8 @@
 #   docs/figures/booksim_compare_runs.csv   (simulator, case, load, settings key -> results)
 # so a second call reruns nothing that is already there (delete rows to redo them). Output:
 #   docs/figures/booksim_compare.csv  .md  .png   (tb/peers/booksim_compare.py)
+# and then runs tb/peers/booksim_topologies.sh (the new topologies, 30,000-cycle windows and two
+# seeds near the knee) into docs/figures/booksim_topologies.md.
 set -euo pipefail
 
 usage() { sed -n '3,6p' "$0" >&2; exit 1; }
@@ -358,3 +360,11 @@ fi
 
 /usr/bin/python3 tb/peers/booksim_compare.py "$RUNS" --cases "$CASES" --booksim-commit "$BS_COMMIT" \
   --zero-load $ZERO_LOAD --out "$FIG/booksim_compare"
+
+# The topologies beyond meshes and tori (cmesh, fat tree, dragonfly, flattened butterfly, anynet)
+# and the 8x8 mesh again with 30,000-cycle windows and two seeds at every point near the knee:
+# tb/peers/booksim_topologies.sh, the same matched router (docs/figures/booksim_topologies.md).
+# (--quick and --only leave it out.)
+if [ "$QUICK" = 0 ] && [ -z "$ONLY" ]; then
+  SWITCHYARD=$SY bash tb/peers/booksim_topologies.sh "$BS_DIR"
+fi
