@@ -146,26 +146,10 @@ TEST(FatTreeConfig, WhatAFatTreeCannotDoIsAnError) {
   EXPECT_NEAR(throughput_factor(c, t, t.average_distance(false)), 0.5 * 12.0 / 15.0, 1e-12);
 }
 
-// nca_adaptive: the up port is chosen among all k by the downstream credits; every route stays
-// shortest (checked at delivery), one VC is deadlock-free above saturation, and it carries more
-// than D-mod-k when the destinations of a leaf's terminals collide on one up port.
-TEST(FatTreeRun, AdaptiveUpPhaseIsShortestAndDeadlockFree) {
-  const Results r = test::run(
-      "topology: {type: fat_tree, k: 4, n: 3}\n"
-      "router: {buffering: input_vc, switching: wormhole, vcs: 1, vc_depth: 4}\n"
-      "routing: {algorithm: nca_adaptive}\n"
-      "traffic: {process: bernoulli, rate: 0.95, packet_flits: 4, pattern: uniform}\n"
-      "simulation: {warmup: 0, measure: 10000, drain_limit: 1, deadlock_cycles: 2000}\n");
-  EXPECT_EQ(r.unstable_reason.find("deadlock"), std::string::npos) << r.unstable_reason;
-  EXPECT_EQ(r.credit_violations, 0u);
-  EXPECT_EQ(r.order_errors, 0u);
-  EXPECT_EQ(r.nonminimal_packets, 0u);
-  EXPECT_GT(r.accepted, 0.4);
-}
-
 // nca_random / nca_two_choice (BookSim2's nca and anca): one random up port per up hop, or the
 // better of two by credits; packets of one flow spread over a leaf's up links (D-mod-k puts
-// them all on one), routes stay shortest, one VC is deadlock-free above saturation.
+// them all on one), routes stay shortest, one VC is deadlock-free above saturation. The same
+// for nca_adaptive (every up port, by credits), which carries at least 0.4 there.
 class FatTreeRandomUp : public ::testing::TestWithParam<const char*> {};
 
 TEST_P(FatTreeRandomUp, SpreadsOneFlowOverTheUpLinksShortestAndDeadlockFree) {
@@ -202,10 +186,11 @@ TEST_P(FatTreeRandomUp, SpreadsOneFlowOverTheUpLinksShortestAndDeadlockFree) {
   EXPECT_EQ(r.credit_violations, 0u);
   EXPECT_EQ(r.order_errors, 0u);
   EXPECT_EQ(r.nonminimal_packets, 0u);
-  EXPECT_GT(r.accepted, 0.3);
+  EXPECT_GT(r.accepted, algo == "nca_adaptive" ? 0.4 : 0.3);
 }
 INSTANTIATE_TEST_SUITE_P(Algorithms, FatTreeRandomUp,
-                         ::testing::Values("dimension_order", "nca_random", "nca_two_choice"));
+                         ::testing::Values("dimension_order", "nca_random", "nca_two_choice",
+                                           "nca_adaptive"));
 
 // nca_two_choice offers two different up ports at an up hop, one down port on the way down.
 TEST(FatTreeRouting, TwoChoiceOffersTwoDifferentUpPorts) {

@@ -11,6 +11,12 @@
 #include "switchyard/router/router.hpp"
 
 namespace sy {
+namespace {
+bool word_char(char c) {
+  return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
+}  // namespace
+
 std::string port_label(const Topology& topo, int p, int channels) {
   const int P = topo.num_ports();
   if (p >= P && topo.concentration() > 1) {  // terminal t's channel c: inj_t<t>[_c<c>]
@@ -20,10 +26,7 @@ std::string port_label(const Topology& topo, int p, int channels) {
   if (p == P) return "inj";
   if (p > P) return "inj" + std::to_string(p - P);
   std::string s = topo.port_name(p);  // ('+' -> p, '-' -> m, other punctuation -> _)
-  for (char& c : s) {
-    const bool word = (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
-    c = c == '+' ? 'p' : c == '-' ? 'm' : word ? c : '_';
-  }
+  for (char& c : s) c = c == '+' ? 'p' : c == '-' ? 'm' : word_char(c) ? c : '_';
   return s;
 }
 
@@ -33,8 +36,7 @@ std::string router_label(const Topology& topo, int router) {
   // any character but letters and digits becomes '_', none at either end.
   std::string s;
   for (char c : topo.router_name(router)) {
-    const bool word = (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
-    if (word)
+    if (word_char(c))
       s += c;
     else if (!s.empty() && s.back() != '_')
       s += '_';
