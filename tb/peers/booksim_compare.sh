@@ -2,6 +2,7 @@
 # Side-by-side of Switchyard's staged input-VC router and BookSim2's iq_router (issue 13 §3).
 #
 #   bash tb/peers/booksim_compare.sh PATH-TO-BOOKSIM2-CHECKOUT [--quick] [--only booksim|switchyard]
+#   bash tb/peers/booksim_compare.sh PATH-TO-BOOKSIM2-CHECKOUT --copies-only   # the patched copies
 #
 # Not run in CI and fetches nothing: give it a BookSim2 checkout (github.com/booksim/booksim2).
 # It builds BookSim2 there (make in src/; needs flex, bison, g++) if src/booksim is missing, and
@@ -40,14 +41,15 @@
 # seeds near the knee) into docs/figures/booksim_topologies.md.
 set -euo pipefail
 
-usage() { sed -n '3,6p' "$0" >&2; exit 1; }
+usage() { sed -n '3,7p' "$0" >&2; exit 1; }
 [ $# -ge 1 ] || usage
 BS_DIR=$(cd "$1" && pwd); shift
-QUICK=0; ONLY=""
+QUICK=0; ONLY=""; COPIES_ONLY=0
 while [ $# -gt 0 ]; do
   case "$1" in
     --quick) QUICK=1 ;;
     --only) ONLY=${2:?}; shift ;;
+    --copies-only) COPIES_ONLY=1 ;;
     *) usage ;;
   esac
   shift
@@ -185,6 +187,12 @@ booksim_binary() {
     echo "$BS"
   fi
 }
+
+if [ "$COPIES_ONLY" = 1 ]; then   # (booksim_topologies.sh runs the torus Valiant case on "fixed")
+  build_booksim
+  for copy in fixed dateline adaptive; do booksim_copy $copy >/dev/null; done
+  exit 0
+fi
 
 cat > "$OUT/booksim_base.cfg" <<'EOF'
 // written by tb/peers/booksim_compare.sh; per-case keys are given on the command line
