@@ -1,7 +1,11 @@
 #!/usr/bin/env bash
 # Switchyard beside BookSim2 on the topologies beyond meshes and tori (issue 32):
 #
-#   bash tb/peers/booksim_topologies.sh PATH-TO-BOOKSIM2-CHECKOUT [CASE ...]
+#   bash tb/peers/booksim_topologies.sh PATH-TO-BOOKSIM2-CHECKOUT [--only-booksim] [CASE ...]
+#
+# JOBS=N runs N cases at a time (each case's points in order: the sweep depends on them).
+# --only-booksim runs BookSim2's points alone (on a machine with many cores, say; bring back
+# out/booksim_topologies/runs.csv and run again without it for the table).
 #
 # Not run in CI and fetches nothing: give it a BookSim2 checkout (github.com/booksim/booksim2),
 # built there (make in src/) if src/booksim is missing; Switchyard is build/switchyard (or
@@ -32,6 +36,8 @@
 set -euo pipefail
 [ $# -ge 1 ] || { sed -n '3,4p' "$0" >&2; exit 1; }
 BS_DIR=$(cd "$1" && pwd); shift
+ONLY=""
+[ "${1:-}" = --only-booksim ] && { ONLY=booksim; shift; }
 cd "$(dirname "$0")/../.."
 ROOT=$(pwd)
 OUT=$ROOT/out/booksim_topologies
@@ -43,9 +49,9 @@ RUNS_HEADER="sim,case,key,load,seed,latency,accepted,stable"
 [ -f "$RUNS" ] || echo "$RUNS_HEADER" > "$RUNS"
 BS=$BS_DIR/src/booksim
 [ -x "$BS" ] || make -C "$BS_DIR/src" >"$OUT/booksim_build.log" 2>&1
-BS_FIXED=$ROOT/out/booksim_compare/booksim2-fixed/src/booksim
+BS_FIXED=${BS_FIXED:-$ROOT/out/booksim_compare/booksim2-fixed/src/booksim}
 SY=${SWITCHYARD:-$ROOT/build/switchyard}
-BS_COMMIT=$(git -C "$BS_DIR" rev-parse HEAD 2>/dev/null || echo unknown)
+BS_COMMIT=${BS_COMMIT:-$(git -C "$BS_DIR" rev-parse HEAD 2>/dev/null || echo unknown)}
 
 # name|booksim keys|switchyard --set keys|what
 ALL_CASES="
@@ -129,7 +135,7 @@ booksim_of() {  # KEYS -> the BookSim2 binary the case runs
   fi
 }
 run_booksim() {  # KEYS LOAD SEED -> latency accepted stable
-  local log=$OUT/bs_$$.txt bin keys=${1//@fixed/}
+  local log=$OUT/bs_$BASHPID.txt bin keys=${1//@fixed/}
   bin=$(booksim_of "$1")
   # shellcheck disable=SC2086
   timeout 300 "$bin" "$OUT/booksim_base.cfg" $keys injection_rate="$2" seed="$3" </dev/null >"$log" 2>&1 || true
@@ -143,9 +149,10 @@ run_booksim() {  # KEYS LOAD SEED -> latency accepted stable
       if (unstable || lat == "") print "nan", (acc == "" ? "nan" : acc), "false"
       else print lat, acc, "true"
     }' "$log"
+  rm -f "$log"
 }
 run_switchyard() {  # KEYS LOAD SEED -> latency accepted stable
-  local dir=$OUT/sy_$$ sets=() k
+  local dir=$OUT/sy_$BASHPID sets=() k
   for k in $1; do sets+=(--set "$k"); done
   "$SY" run "$OUT/switchyard_base.yaml" --quiet --out "$dir" "${sets[@]}" --set traffic.rate="$2" \
     --set simulation.seed="$3" </dev/null >"$dir.log" 2>&1 || true
@@ -158,8 +165,10 @@ except (OSError, ValueError):
 print(r.get("latency", {}).get("mean", "nan"), r.get("throughput", {}).get("accepted", "nan"),
       "true" if r.get("stable") else "false")
 PY
+  rm -rf "$dir" "$dir.log"
 }
-SY_SUM=$(md5sum <"$SY" | cut -c1-12)
+SY_SUM=none
+[ -f "$SY" ] && SY_SUM=$(md5sum <"$SY" | cut -c1-12)
 USED=$OUT/used_keys.txt   # sim,case,key of every point this call asked for: the listing below
 : > "$USED"
 case_key() {  # SIM KEYS -> the cache key: base file, keys and binary
@@ -172,9 +181,10 @@ case_key() {  # SIM KEYS -> the cache key: base file, keys and binary
 point() {  # SIM CASE KEYS LOAD SEED -> latency accepted stable (cached)
   local res key
   key=$(case_key "$1" "$3")
-  res=$(awk -F, -v s="$1" -v c="$2" -v k="$key" -v l="$4" -v e="$5" \
-        '$1 == s && $2 == c && $3 == k && $4 + 0 == l + 0 && $5 == e { print $6, $7, $8; exit }' "$RUNS")
-  echo "$1,$2,$key" >> "$USED"
+  # (by key, not by name: two cases with the same keys share their runs)
+  res=$(awk -F, -v s="$1" -v k="$key" -v l="$4" -v e="$5" \
+        '$1 == s && $3 == k && $4 + 0 == l + 0 && $5 == e { print $6, $7, $8; exit }' "$RUNS")
+  grep -qxF "$1,$2,$key" "$USED" || echo "$1,$2,$key" >> "$USED"
   if [ -z "$res" ]; then
     res=$(run_"$1" "$3" "$4" "$5")
     echo "$1,$2,$key,$4,$5,$(tr ' ' ',' <<<"$res")" >> "$RUNS"
@@ -214,10 +224,11 @@ sweep() {  # SIM CASE KEYS -> prints "zero_load saturation"
   echo "|---|---|---|---|---|"
 } > "$OUT/table.md"
 
-while IFS='|' read -r name bkeys skeys what; do
-  [ -n "$name" ] || continue
+case_row() {  # NAME BKEYS SKEYS WHAT -> the case's table row in $OUT/rows/NAME.md
+  local name=$1 bkeys=$2 skeys=$3 what=$4 bt0 bsat st0=nan ssat l over bacc sacc
   read -r bt0 bsat <<<"$(sweep booksim "$name" "$bkeys")"
-  read -r st0 ssat <<<"$(sweep switchyard "$name" "$skeys")"
+  ssat=$bsat
+  [ "$ONLY" = booksim ] || read -r st0 ssat <<<"$(sweep switchyard "$name" "$skeys")"
   # Second seeds near the knee, and 1.5x saturation (of BookSim2's, the same load on both).
   over=$(awk -v s="$bsat" 'BEGIN { printf "%.3f", 1.5 * s }')
   acc2() {  # SIM KEYS LOAD -> mean accepted of two seeds
@@ -228,21 +239,40 @@ while IFS='|' read -r name bkeys skeys what; do
   }
   for l in $(awk -v b="$bsat" -v s="$ssat" 'BEGIN { lo = (b < s ? b : s) - 0.03; hi = (b > s ? b : s); for (x = lo; x <= hi + 1e-9; x += 0.005) if (x > 0) printf "%.3f\n", x }'); do
     point booksim "$name" "$bkeys" "$l" "$(seed_of booksim 2)" >/dev/null
-    point switchyard "$name" "$skeys" "$l" "$(seed_of switchyard 2)" >/dev/null
+    [ "$ONLY" = booksim ] || point switchyard "$name" "$skeys" "$l" "$(seed_of switchyard 2)" >/dev/null
   done
-  bacc=$(acc2 booksim "$bkeys" "$over"); sacc=$(acc2 switchyard "$skeys" "$over")
+  bacc=$(acc2 booksim "$bkeys" "$over")
+  [ "$ONLY" = booksim ] && return
+  sacc=$(acc2 switchyard "$skeys" "$over")
   awk -v n="$name" -v w="$what" -v bt="$bt0" -v st="$st0" -v bs="$bsat" -v ss="$ssat" \
       -v ba="$bacc" -v sa="$sacc" -v o="$over" 'BEGIN {
     printf "| %s | %s | %.2f / %.2f (%+.2f cycles) | %.3f / %.3f (%+.1f%%) | %.4f / %.4f at %.3f (%+.1f%%) |\n",
-      n, w, bt, st, st - bt, bs, ss, 100 * (ss - bs) / bs, ba, sa, o, 100 * (sa - ba) / ba }' >> "$OUT/table.md"
+      n, w, bt, st, st - bt, bs, ss, 100 * (ss - bs) / bs, ba, sa, o, 100 * (sa - ba) / ba }' > "$OUT/rows/$name.md"
+}
+
+# The cases, JOBS at a time (each case's points one after another; default 1).
+rm -rf "$OUT/rows" && mkdir -p "$OUT/rows"
+running=0
+while IFS='|' read -r name bkeys skeys what; do
+  [ -n "$name" ] || continue
+  case_row "$name" "$bkeys" "$skeys" "$what" &
+  running=$((running + 1))
+  if [ "$running" -ge "${JOBS:-1}" ]; then wait -n || true; running=$((running - 1)); fi
+done <<<"$CASES"
+wait
+[ "$ONLY" = booksim ] && { echo "booksim_topologies: BookSim2's points are in $RUNS" >&2; exit 0; }
+while IFS='|' read -r name bkeys skeys what; do
+  [ -n "$name" ] && cat "$OUT/rows/$name.md" >> "$OUT/table.md"
 done <<<"$CASES"
 {
   echo
   echo "Every run (simulator, case, offered load, seed, latency, accepted, stable):"
   echo
   echo '```'
-  awk -F, -v OFS=, 'NR == FNR { used[$0] = 1; next }
-    FNR > 1 && (($1 "," $2 "," $3) in used) { print $1, $2, $4, $5, $6, $7, $8 }' "$USED" "$RUNS" |
+  awk -F, -v OFS=, 'NR == FNR { names[$1 "," $3] = names[$1 "," $3] " " $2; next }
+    FNR > 1 && (($1 "," $3) in names) {
+      n = split(names[$1 "," $3], c, " ")
+      for (i = 1; i <= n; ++i) print $1, c[i], $4, $5, $6, $7, $8 }' "$USED" "$RUNS" |
     sort -t, -k1,1 -k2,2 -k3,3n -k4,4n -u
   echo '```'
 } >> "$OUT/table.md"
