@@ -28,9 +28,12 @@
 # Switchyard reruns its points, nothing else (rows with other keys stay in the file, unused).
 #
 # The 8x8 torus and mesh cases are tb/peers/booksim_compare.sh's matched pair (its series
-# `booksim` and `switchyard`) with these windows and seeds; `@fixed` in a case's BookSim2 keys
-# runs the copy of BookSim2 with valiant_torus's uninitialised ring_part fixed, which
-# booksim_compare.sh --copies-only builds (under out/booksim_compare/).
+# `booksim` and `switchyard`) with these windows and seeds. `@COPY` in a case's BookSim2 keys runs
+# one of the copies of BookSim2 that booksim_compare.sh --copies-only builds (under
+# out/booksim_compare/; its patch_routefunc says what each changes): `@fixed`, valiant_torus's
+# uninitialised ring_part set (it aborts without); `@dateline`, that and Valiant's phase-0
+# packets kept on the phase-0 VCs at their own destination (BookSim2 lets them take any VC
+# there, which deadlocks its mesh Valiant above 0.04), and the classic dateline classes.
 #
 # Cases: name | BookSim2 keys | Switchyard --set keys | note
 set -euo pipefail
@@ -49,7 +52,7 @@ RUNS_HEADER="sim,case,key,load,seed,latency,accepted,stable"
 [ -f "$RUNS" ] || echo "$RUNS_HEADER" > "$RUNS"
 BS=$BS_DIR/src/booksim
 [ -x "$BS" ] || make -C "$BS_DIR/src" >"$OUT/booksim_build.log" 2>&1
-BS_FIXED=${BS_FIXED:-$ROOT/out/booksim_compare/booksim2-fixed/src/booksim}
+BS_COPIES=${BS_COPIES:-$ROOT/out/booksim_compare}   # booksim_compare.sh's patched copies
 SY=${SWITCHYARD:-$ROOT/build/switchyard}
 BS_COMMIT=${BS_COMMIT:-$(git -C "$BS_DIR" rev-parse HEAD 2>/dev/null || echo unknown)}
 
@@ -58,7 +61,7 @@ ALL_CASES="
 mesh_8x8_dor_2vc|topology=mesh k=8 n=2 routing_function=dim_order num_vcs=2|topology.type=mesh topology.dims=[8,8] router.vcs=2|8x8 mesh, dimension order (tb/peers/booksim_compare.sh's mesh_dor_2vc with these windows and seeds)
 mesh_8x8_minadapt_2vc|topology=mesh k=8 n=2 routing_function=min_adapt num_vcs=2|topology.type=mesh topology.dims=[8,8] router.vcs=2 routing.algorithm=minimal_adaptive|8x8 mesh, minimal adaptive (BookSim2 min_adapt_mesh: escape VC 0, keeps a packet on it once taken, one adaptive direction; Switchyard: every productive direction; docs/design.md, Where the two differ)
 mesh_8x8_minadapt_4vc|topology=mesh k=8 n=2 routing_function=min_adapt num_vcs=4|topology.type=mesh topology.dims=[8,8] router.vcs=4 routing.algorithm=minimal_adaptive|the same with 4 VCs
-mesh_8x8_valiant_2vc|topology=mesh k=8 n=2 routing_function=valiant num_vcs=2|topology.type=mesh topology.dims=[8,8] router.vcs=2 routing.algorithm=valiant|8x8 mesh, Valiant (a random intermediate node, dimension order in each phase, a VC per phase)
+mesh_8x8_valiant_2vc|@dateline topology=mesh k=8 n=2 routing_function=valiant num_vcs=2|topology.type=mesh topology.dims=[8,8] router.vcs=2 routing.algorithm=valiant|8x8 mesh, Valiant (a random intermediate node, dimension order in each phase, a VC per phase; BookSim2 with its phase-0 VCs kept at the destination: unchanged it deadlocks from 0.04 on seed 0)
 torus_8x8_dor_2vc|topology=torus k=8 n=2 routing_function=dim_order num_vcs=2|topology.type=torus topology.dims=[8,8] router.vcs=2|8x8 torus, dimension order, dateline classes (BookSim2: a class per ring traversal; Switchyard: class 1 from the wraparound hop on)
 torus_8x8_minadapt_4vc|topology=torus k=8 n=2 routing_function=min_adapt num_vcs=4|topology.type=torus topology.dims=[8,8] router.vcs=4 routing.algorithm=minimal_adaptive|8x8 torus, minimal adaptive (BookSim2 min_adapt_torus: the adaptive class on VC 3 alone; Switchyard: VCs 2-3)
 torus_8x8_valiant_4vc|@fixed topology=torus k=8 n=2 routing_function=valiant num_vcs=4|topology.type=torus topology.dims=[8,8] router.vcs=4 routing.algorithm=valiant|8x8 torus, Valiant, 2 VCs per phase (BookSim2's valiant_torus with its uninitialised ring_part fixed)
@@ -126,16 +129,21 @@ traffic: {process: bernoulli, rate: 0.1, rate_unit: flits, packet_flits: 8, patt
 simulation: {warmup: 5000, measure: 30000, seed: 1}
 YAML
 
-booksim_of() {  # KEYS -> the BookSim2 binary the case runs
-  if [[ " $1 " == *" @fixed "* ]]; then
-    [ -x "$BS_FIXED" ] || bash tb/peers/booksim_compare.sh "$BS_DIR" --copies-only >&2
-    echo "$BS_FIXED"
+booksim_of() {  # KEYS -> the BookSim2 binary the case runs (@COPY: a patched copy)
+  local copy
+  copy=$(grep -o '@[a-z]*' <<<"$1" || true)
+  if [ -n "$copy" ]; then
+    copy=${copy#@}
+    [ -x "$BS_COPIES/booksim2-$copy/src/booksim" ] ||
+      bash tb/peers/booksim_compare.sh "$BS_DIR" --copies-only >&2
+    echo "$BS_COPIES/booksim2-$copy/src/booksim"
   else
     echo "$BS"
   fi
 }
 run_booksim() {  # KEYS LOAD SEED -> latency accepted stable
-  local log=$OUT/bs_$BASHPID.txt bin keys=${1//@fixed/}
+  local log=$OUT/bs_$BASHPID.txt bin keys
+  keys=$(sed 's/@[a-z]*//' <<<"$1")
   bin=$(booksim_of "$1")
   # shellcheck disable=SC2086
   timeout 300 "$bin" "$OUT/booksim_base.cfg" $keys injection_rate="$2" seed="$3" </dev/null >"$log" 2>&1 || true
