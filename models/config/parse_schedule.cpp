@@ -21,8 +21,12 @@
 namespace sy {
 namespace {
 // The most link crossings a schedule may plan (each costs tens of bytes as data, more as
-// messages in flight): about 16 million.
-constexpr double kMaxScheduleEntries = 1 << 24;
+// messages in flight): about 33 million, so that total exchange on the 2^11 hypercube (23
+// million, d = 11 prime: the paper's OADD) runs. Measured (issue 36, /usr/bin/time -v, total
+// exchange, one-flit packets): 2^9 152 MB, 2^10 570 MB, 2^11 2.14 GB of RSS (OADD, 4 minutes),
+// about 93 bytes a crossing; beyond the cap (2^12: 101 million), or above the memory limit
+// (the estimate counts 520 bytes a crossing), a config error.
+constexpr double kMaxScheduleEntries = 1 << 25;
 }  // namespace
 
 namespace config_detail {

@@ -15,8 +15,13 @@
 //    equals the SPT lower bound.
 //  - ring: the packets k hops away each way, {+k, -k}, in k slots, k = 1, 2, ...; on an even
 //    ring the antipodal packet goes last (+). D equals §8.5's formulas.
-// Any other size: UnsupportedSchedule (d not prime has degenerate classes; the paper gives no
-// OADD there, nor for tori of d >= 3).
+//  - hypercube, d not prime (§6.3): the non-degenerate classes as for d prime, then the
+//    degenerate classes (fewer than d members), the weight d - 1 class and 11...1 by OCTR
+//    (nearest first within it). Completion n/2; D near-optimal (reported against the SPT bound).
+//  - torus p x ... x p, p odd, d >= 3 (§8.4): phase i clears the rows i hops away by OCTR in
+//    |N_i| i / 2d slots, every link busy; OADD between phases, nearest first within each.
+//  - any other torus (p even, sizes that differ): the paper gives no construction; nearest-first
+//    OCTR on the whole matrix (OCTR every slot, then the nearest rows: §6.3's last remark).
 #pragma once
 #include <vector>
 
@@ -28,6 +33,9 @@ namespace sy {
 
 // The OADD plan of the total exchange task t (as total_exchange_task builds it).
 TaskPlan oadd_plan(const TaskMatrix& t);
+// Nearest-first OCTR on the whole task matrix (any isotropic task): completion h, the nearest
+// rows sent first where OCTR leaves a choice.
+TaskPlan oadd_near_plan(const TaskMatrix& t);
 Schedule oadd_schedule(Topology::Kind kind, const std::vector<int>& dims, int packet_flits);
 
 }  // namespace sy
