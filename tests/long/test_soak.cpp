@@ -218,8 +218,8 @@ TEST(Soak, RingEntryDatelineClassesAboveSaturation) {
     }
 }
 
-// The PMNB paper's Example on the model (N = 2^16, M = 2^10; configs/papers/pmnb/
-// pmnb_example_16.yaml): compact plans of about 67 million hops, run slot by slot. III takes
+// The PMNB paper's Example on the model (N = 2^16, M = 2^10; pmnb_iii_8.yaml with
+// topology.dim=16): compact plans of about 67 million hops, run slot by slot. III takes
 // its exact phase sum 4 d t_p + d + sum_j ceil(ceil(M/d)/2^j) = 153 / 89 slots (the paper's
 // table: 160 / 96, its formula 159 / 95); I its bound 157 / 125, as the paper's table.
 namespace {
