@@ -5,6 +5,9 @@
 // completion is that sum to the cycle.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cstdint>
+
 #include "helpers.hpp"
 #include "switchyard/base/rng.hpp"
 #include "switchyard/schemes/pmnb/mnb.hpp"
@@ -292,4 +295,175 @@ TEST(PmnbOnTheModel, ScanSlotsErrorsNameTheKey) {
 TEST(PmnbOnTheModel, AlgorithmIEqualsItsExactSumToTheCycle) {
   expect_exact("{algorithm: pmnb_i, packets: 7, scan_slots: 1, message_flits: 3}",
                pmnb_i_exact(5, 7, 1) * 3);
+}
+
+// The compact plan (schedule.compact_plan, for the N = 2^16 Example): the same generators emit
+// the same transmissions, packed 8 bytes each, in slot order.
+namespace {
+std::vector<std::uint64_t> packed(const Schedule& s) {
+  std::vector<std::uint64_t> v;
+  for (const Transmission& t : s.transmissions) {
+    EXPECT_EQ(t.path.size(), 1u);
+    v.push_back(CompactSlotPlan::pack(t.slots[0], t.sender, t.path[0].dim, t.item));
+  }
+  std::sort(v.begin(), v.end());
+  return v;
+}
+}  // namespace
+
+TEST(CompactSlotPlan, TheSameTransmissionsAsTheSchedule) {
+  Rng rng(36);
+  for (int d = 3; d <= 7; ++d)
+    for (int M : {1, 7, (1 << d) / 2 + 3})
+      for (double tp : {0.0, 0.5, 1.0}) {
+        const std::vector<int> src = random_set(rng, d, M);
+        const int L = 2 * d;  // II: d mini-packets; t_p = 0.5: whole flits
+        const std::string at =
+            std::to_string(d) + " " + std::to_string(M) + " " + std::to_string(tp);
+        const CompactSlotPlan iii = compact_slot_plan("pmnb", d, src, tp, L);
+        const Schedule s3 = pmnb_iii_schedule(d, src, tp, L);
+        EXPECT_EQ(iii.hops, packed(s3)) << at;
+        EXPECT_EQ(iii.header.phases, s3.phases) << at;
+        EXPECT_EQ(iii.header.item_source, s3.item_source) << at;
+        EXPECT_EQ(iii.header.item_dest, s3.item_dest) << at;
+        EXPECT_TRUE(iii.header.transmissions.empty());
+        EXPECT_EQ(compact_slot_plan("pmnb_i", d, src, tp, L).hops,
+                  packed(pmnb_i_schedule(d, src, tp, L)))
+            << at;
+        EXPECT_EQ(compact_slot_plan("pmnb_ii", d, src, tp, L).hops,
+                  packed(pmnb_ii_schedule(d, src, tp, L)))
+            << at;
+      }
+  for (int d = 3; d <= 6; ++d) {
+    EXPECT_EQ(compact_slot_plan("mnb", d, {}, 0, 1).hops, packed(mnb_schedule(d, 1))) << d;
+    EXPECT_EQ(compact_slot_plan("mnb_optimal", d, {}, 0, 1).hops,
+              packed(mnb_optimal_schedule(d, 1)))
+        << d;
+  }
+  // The fields: the largest values fit, one beyond is refused.
+  const std::uint64_t h = CompactSlotPlan::pack((1 << 20) - 1, 65535, 15, (1 << 24) - 1);
+  EXPECT_EQ(CompactSlotPlan::slot(h), (1 << 20) - 1);
+  EXPECT_EQ(CompactSlotPlan::sender(h), 65535);
+  EXPECT_EQ(CompactSlotPlan::dim(h), 15);
+  EXPECT_EQ(CompactSlotPlan::item(h), (1 << 24) - 1);
+  EXPECT_THROW(CompactSlotPlan::pack(1 << 20, 0, 0, 0), UnsupportedSchedule);
+  EXPECT_THROW(compact_slot_plan("tiling", 4, {}, 0, 1), UnsupportedSchedule);
+}
+
+// On the model the compact plan's driver (slot by slot, a sender waiting for its item) gives the
+// ScheduleDriver's run to the cycle: completion, mean delivery, transmissions and returns.
+namespace {
+void expect_compact_equals_full(const std::string& name, const std::string& schedule,
+                                double exact_cycles) {
+  const std::string yaml = base5 + "schedule: " + schedule + "\n";
+  const std::string full = test::cli_results(name, yaml);
+  ASSERT_FALSE(full.empty());
+  // The same schedule with compact_plan: true (the flow map's closing brace replaced).
+  const Results r = test::run(base5 + "schedule: " + schedule.substr(0, schedule.size() - 1) +
+                              ", compact_plan: true}\n");
+  ASSERT_TRUE(r.stable) << r.unstable_reason;
+  const ScheduleResult& c = r.find<SchedulePlugin>()->result;
+  EXPECT_NE(c.variant.find("compact plan"), std::string::npos) << c.variant;
+  EXPECT_EQ(static_cast<double>(c.completion), exact_cycles);
+  EXPECT_EQ(static_cast<double>(c.completion),
+            test::json_number(full, "schedule", "completion_time"));
+  EXPECT_NEAR(c.mean_delivery, test::json_number(full, "schedule", "mean_delivery"), 1e-3);
+  EXPECT_EQ(static_cast<double>(c.transmissions),
+            test::json_number(full, "schedule", "transmissions"));
+  EXPECT_EQ(static_cast<double>(c.returns), test::json_number(full, "schedule", "returns"));
+  EXPECT_GT(c.returns, 0u);
+  EXPECT_EQ(c.nodes_informed, 32);
+  EXPECT_EQ(c.duplicates, 0u);
+  EXPECT_EQ(c.refused, 0u);
+}
+}  // namespace
+
+TEST(CompactSlotPlanOnTheModel, AlgorithmIiiEqualsTheScheduleDriverToTheCycle) {
+  expect_compact_equals_full("compact_iii",
+                             "{algorithm: pmnb, packets: 13, scan_slots: 1, message_flits: 4}",
+                             pmnb_iii_exact(5, 13, 1) * 4);
+}
+
+TEST(CompactSlotPlanOnTheModel, AlgorithmIWithHalfSlotScansEqualsTheScheduleDriver) {
+  expect_compact_equals_full("compact_i",
+                             "{algorithm: pmnb_i, packets: 9, scan_slots: 0.5, message_flits: 8}",
+                             pmnb_i_exact(5, 9, 0.5) * 8);
+}
+
+TEST(CompactSlotPlanOnTheModel, AlgorithmIiEqualsTheScheduleDriverToTheCycle) {
+  expect_compact_equals_full("compact_ii",
+                             "{algorithm: pmnb_ii, packets: 12, scan_slots: 1, message_flits: 10}",
+                             pmnb_ii_exact_minislots(5, 12, 1) * 2);
+}
+
+TEST(CompactSlotPlanConfig, RefusedWhereItDoesNotApplyAndNamedWhereItHelps) {
+  const std::string hc16 =
+      "topology: {type: hypercube, dim: 16}\n"
+      "router: {buffering: output_queued, switching: store_and_forward}\n"
+      "network_interface: {injection: all_port}\n"
+      "timing: {alpha: 0, delta: 0, tau: 1}\n"
+      "traffic: {type: none}\n";
+  // Over the plan cap: the message names the key.
+  EXPECT_NE(test::config_error(hc16 + "schedule: {algorithm: pmnb, packets: 1024}\n")
+                .find("schedule.compact_plan: true"),
+            std::string::npos);
+  // With it, the Example loads (the plan is built by the run, not by the check).
+  EXPECT_EQ(
+      test::config_error(hc16 + "schedule: {algorithm: pmnb, packets: 1024, compact_plan: true}\n"),
+      "");
+  // Algorithm II at N = 2^16 (about 2^30 mini-packet hops) is over the compact cap too.
+  EXPECT_NE(test::config_error(hc16 + "schedule: {algorithm: pmnb_ii, packets: 1024, "
+                                      "message_flits: 16, compact_plan: true}\n")
+                .find("268435456"),
+            std::string::npos);
+  EXPECT_NE(test::config_error(base5 + "schedule: {algorithm: octr, compact_plan: true}\n")
+                .find("schedule.compact_plan"),
+            std::string::npos);
+}
+
+// P25, the paper's Fig. 4 (algorithm I, N = 16, M = 4: 8 + 8 t_p): every one of the 1820 sets
+// of four nodes (the figure's own set is drawn, not listed) takes 16 slots with t_p = 1, 8
+// with t_p = 0, its schedule valid.
+TEST(PmnbISchedule, FigureFourEveryFourNodeSet) {
+  int sets = 0;
+  for (int a = 0; a < 16; ++a)
+    for (int b = a + 1; b < 16; ++b)
+      for (int c = b + 1; c < 16; ++c)
+        for (int e = c + 1; e < 16; ++e) {
+          ++sets;
+          for (int tp : {0, 1}) {
+            const Schedule s = pmnb_i_schedule(4, {a, b, c, e}, tp, 1);
+            ASSERT_TRUE(check(s).ok) << a << b << c << e;
+            ASSERT_EQ(s.phases, 8 + 8 * tp) << a << " " << b << " " << c << " " << e;
+          }
+        }
+  EXPECT_EQ(sets, 1820);
+}
+
+// P29, the paper's Lemma 2: A_0 alone (one class, one dimension a slot) takes 2 d t_p + d +
+// sum_j ceil(M/2^j) slots, within M(N-1)/N + 2 d t_p + 2d; on the model to the cycle.
+TEST(PmnbA0Schedule, RandomSetsValidExactAndWithinLemmaTwo) {
+  Rng rng(29);
+  for (int d = 3; d <= 8; ++d)
+    for (int M : {1, 3, (1 << d) / 3, (1 << d) - 1})
+      for (double tp : {0.0, 1.0}) {
+        const Schedule s = pmnb_a0_schedule(d, random_set(rng, d, M), tp, 1);
+        const ScheduleCheck c = check(s);
+        ASSERT_TRUE(c.ok) << d << " " << M << ": " << c.errors.front();
+        EXPECT_EQ(s.phases, pmnb_a0_exact(d, M, tp)) << d << " " << M << " " << tp;
+        EXPECT_LE(s.phases, pmnb_a0_bound(d, M, tp)) << d << " " << M << " " << tp;
+        // One class: at most one dimension busy in any slot after the scans.
+        std::vector<int> dim_of(static_cast<std::size_t>(s.phases), -1);
+        for (const Transmission& t : s.transmissions) {
+          if (!s.broadcast(t.item)) continue;
+          int& k = dim_of[static_cast<std::size_t>(t.slots[0])];
+          if (k < 0) k = t.path[0].dim;
+          ASSERT_EQ(t.path[0].dim, k) << d << " " << M << " slot " << t.slots[0];
+        }
+      }
+}
+
+TEST(PmnbOnTheModel, AlgorithmA0AloneEqualsItsExactSumToTheCycle) {
+  expect_exact("{algorithm: pmnb_a0, packets: 11, scan_slots: 1, message_flits: 3}",
+               pmnb_a0_exact(5, 11, 1) * 3);
 }

@@ -770,8 +770,9 @@ std::string config_to_json(const Config& c, int indent) {
         .kv("packet_flits", c.schedule.packet_flits)
         .kv("root", c.schedule.root)
         .kv("variant", c.schedule.variant)
-        .kv("barrier", c.schedule.barrier)
-        .close();
+        .kv("barrier", c.schedule.barrier);
+    if (c.schedule.compact_plan) j.kv("compact_plan", true);  // (absent when off, as before)
+    j.close();
   }
   const WavesConfig& w = c.waves;
   j.open("waves").kv("enable", w.enable).kv("file", w.file);

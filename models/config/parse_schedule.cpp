@@ -27,6 +27,12 @@ namespace {
 // about 93 bytes a crossing; beyond the cap (2^12: 101 million), or above the memory limit
 // (the estimate counts 520 bytes a crossing), a config error.
 constexpr double kMaxScheduleEntries = 1 << 25;
+// The same for a compact plan (8 bytes a crossing, about 2 GB at the cap): about 268 million.
+constexpr double kMaxCompactEntries = 1 << 28;
+bool compact_plan_algorithm(const std::string& a) {
+  return a == "pmnb" || a == "pmnb_i" || a == "pmnb_ii" || a == "pmnb_a0" || a == "mnb" ||
+         a == "mnb_optimal";
+}
 }  // namespace
 
 namespace config_detail {
@@ -36,15 +42,21 @@ namespace {
 // refused before it is built, at `key`, with what it would need.
 // (The estimate holds the plan: schemes/schedules.hpp planned_crossings.)
 void check_plan_memory(const Config& c, const Section& s, const char* key) {
-  if (planned_crossings(c) > kMaxScheduleEntries)
+  // A compact plan (schedule.compact_plan) takes 8 bytes a crossing: 16 times as many.
+  const double cap = c.schedule.compact_plan ? kMaxCompactEntries : kMaxScheduleEntries;
+  if (planned_crossings(c) > cap)
     fail(c.source, s.at(key), s.path(key),
          c.schedule.algorithm + " on " + std::to_string(c.topology.make().num_nodes()) +
              " nodes would plan about " +
              std::to_string(static_cast<long long>(planned_crossings(c))) +
-             " link crossings (more than " +
-             std::to_string(static_cast<long long>(kMaxScheduleEntries)) + ", several GB): " +
+             " link crossings (more than " + std::to_string(static_cast<long long>(cap)) +
+             ", several GB): " +
              (std::string(key) == "packet_flits" ? "use larger packets"
-                                                 : "use a smaller network, fewer packets or tags"));
+              : compact_plan_algorithm(c.schedule.algorithm) && !c.schedule.compact_plan
+                  ? "set schedule.compact_plan: true (up to " +
+                        std::to_string(static_cast<long long>(kMaxCompactEntries)) +
+                        " crossings, 8 bytes each), or use a smaller network or fewer packets"
+                  : "use a smaller network, fewer packets or tags"));
   const double tx = planned_crossings(c);
   const double limit = memory_limit_bytes(c.simulation);
   const double plan = tx * bytes_per_planned_crossing(c);
@@ -255,7 +267,8 @@ void parse_schedule(Section& s, Config& c) {
                                          {"pmnb", "pmnb"},
                                          {"pmnb_iii", "pmnb"},
                                          {"pmnb_ii", "pmnb_ii"},
-                                         {"pmnb_i", "pmnb_i"}});
+                                         {"pmnb_i", "pmnb_i"},
+                                         {"pmnb_a0", "pmnb_a0"}});
   if (!c.traffic.none)
     fail(c.source, s.at("algorithm"), s.path("algorithm"),
          "a schedule drives the network itself: set traffic: {type: none}");
@@ -279,8 +292,8 @@ void parse_schedule(Section& s, Config& c) {
     s.finish();
     return;
   }
-  const bool pmnb =
-      sch.algorithm == "pmnb" || sch.algorithm == "pmnb_ii" || sch.algorithm == "pmnb_i";
+  const bool pmnb = sch.algorithm == "pmnb" || sch.algorithm == "pmnb_ii" ||
+                    sch.algorithm == "pmnb_i" || sch.algorithm == "pmnb_a0";
   if (pmnb) {
     const int N = c.topology.make().num_nodes();
     if (s.has("sources") && s.has("packets"))
@@ -316,11 +329,24 @@ void parse_schedule(Section& s, Config& c) {
     if (c.timing.alpha != 0)
       fail(c.source, s.at("algorithm"), s.path("algorithm"),
            "slot schedules assume the slotted model: timing.alpha = 0");
+    if (compact_plan_algorithm(sch.algorithm))
+      sch.compact_plan = s.boolean("compact_plan", false);
+    else if (s.has("compact_plan"))
+      fail(c.source, s.at("compact_plan"), s.path("compact_plan"),
+           "a compact plan is for pmnb, pmnb_i, pmnb_ii, pmnb_a0, mnb and mnb_optimal");
     // Bound the plan before building it (issue 16, finding 5): a schedule holds one entry per
     // link crossing; a broadcast of M packets about M N, an exchange about N^2 D / 2.
     { check_plan_memory(c, s, isotropic && sch.task == "tags" ? "tags" : "algorithm"); }
     try {
-      build_schedule(c);
+      // (A compact plan of millions of hops is built once, by the run.)
+      if (sch.compact_plan && planned_crossings(c) > (1 << 20)) {
+        s.finish();
+        return;
+      }
+      if (sch.compact_plan)
+        build_compact_plan(c);
+      else
+        build_schedule(c);
     } catch (const std::invalid_argument& e) {
       fail(c.source, s.at("algorithm"), s.path("algorithm"), e.what());
     }

@@ -16,14 +16,19 @@ std::unique_ptr<Plugin> SchedulePlugin::make(const Config& cfg) {
 // (Throws UnsupportedSchedule when the algorithm has no construction for this size; the config
 // check has refused that already.)
 void SchedulePlugin::attach(Network& net) {
-  driver_ = new ScheduleDriver("schedule", net.config(), net, build_schedule(net.config()));
+  if (net.config().schedule.compact_plan)
+    compact_ =
+        new CompactSlotDriver("schedule", net.config(), net, build_compact_plan(net.config()));
+  else
+    driver_ = new ScheduleDriver("schedule", net.config(), net, build_schedule(net.config()));
 }
 
 void SchedulePlugin::collect(const Network& net, const Results&) {
   const Config& cfg = net.config();
-  result = driver_->result();
+  result = compact_ ? compact_->result() : driver_->result();
   // The closed form beside the model's time.
-  const ScheduleFormula f = schedule_formula(cfg, driver_->schedule(), result.planned);
+  const ScheduleFormula f =
+      schedule_formula(cfg, compact_ ? compact_->schedule() : driver_->schedule(), result.planned);
   result.formula = f.value;
   result.alpha_terms = f.alpha_terms;
   result.delta_terms = f.delta_terms;

@@ -8,6 +8,7 @@
 #include <optional>
 #include <string>
 
+#include "switchyard/schemes/pmnb/compact_driver.hpp"
 #include "switchyard/schemes/schedules.hpp"
 #include "switchyard/sim/plugin.hpp"
 #include "switchyard/traffic/schedule_driver.hpp"
@@ -41,7 +42,8 @@ class SchedulePlugin : public Plugin {
   std::optional<ExchangeResult> exchange;  // isotropic tasks (slot schedules) only
 
  private:
-  ScheduleDriver* driver_ = nullptr;  // a SystemC module: lives as long as the process
+  ScheduleDriver* driver_ = nullptr;      // a SystemC module: lives as long as the process
+  CompactSlotDriver* compact_ = nullptr;  // schedule.compact_plan (the same, for big plans)
 };
 
 }  // namespace sy

@@ -46,7 +46,8 @@ double planned_crossings(const Config& cfg) {
     return hops;
   }
   if (sc.algorithm == "mnb" || sc.algorithm == "mnb_optimal") return n * n;
-  if (sc.algorithm == "pmnb" || sc.algorithm == "pmnb_ii" || sc.algorithm == "pmnb_i") {
+  if (sc.algorithm == "pmnb" || sc.algorithm == "pmnb_ii" || sc.algorithm == "pmnb_i" ||
+      sc.algorithm == "pmnb_a0") {
     const double M = sc.sources.empty() ? sc.packets : static_cast<double>(sc.sources.size());
     return M * n * (sc.algorithm == "pmnb_ii" ? static_cast<double>(topo.num_dims()) : 1.0);
   }
@@ -76,7 +77,39 @@ double planned_crossings(const Config& cfg) {
 }
 
 double bytes_per_planned_crossing(const Config& cfg) {
+  // A compact plan: 8 bytes a hop, and as much again while it is built and sorted.
+  if (cfg.schedule.compact_plan) return 16;
   return exchange_algorithm(cfg.schedule.algorithm) ? 520 : 260;
+}
+
+namespace {
+// The PMNB sources: the config's list, or M drawn from the seed (a partial Fisher-Yates).
+std::vector<int> pmnb_sources(const Config& cfg) {
+  const ScheduleConfig& sc = cfg.schedule;
+  std::vector<int> src = sc.sources;
+  if (src.empty()) {
+    const int N = 1 << cfg.topology.dims.size();
+    std::vector<int> all(static_cast<std::size_t>(N));
+    for (int i = 0; i < N; ++i) all[static_cast<std::size_t>(i)] = i;
+    Rng r(cfg.simulation.seed * 0x9e3779b97f4a7c15ull + 0x706d6e62);
+    for (int i = 0; i < sc.packets; ++i)
+      std::swap(all[static_cast<std::size_t>(i)],
+                all[static_cast<std::size_t>(i) + r.below(static_cast<std::uint64_t>(N - i))]);
+    src.assign(all.begin(), all.begin() + sc.packets);
+  }
+  return src;
+}
+}  // namespace
+
+CompactSlotPlan build_compact_plan(const Config& cfg) {
+  const ScheduleConfig& sc = cfg.schedule;
+  if (cfg.topology.kind != Topology::Kind::Hypercube)
+    throw UnsupportedSchedule(sc.algorithm + ": the (P)MNB algorithms run on hypercubes");
+  const bool pmnb = sc.algorithm == "pmnb" || sc.algorithm == "pmnb_ii" ||
+                    sc.algorithm == "pmnb_i" || sc.algorithm == "pmnb_a0";
+  return compact_slot_plan(sc.algorithm, static_cast<int>(cfg.topology.dims.size()),
+                           pmnb ? pmnb_sources(cfg) : std::vector<int>{}, sc.scan_slots,
+                           sc.message_flits);
 }
 
 Schedule build_schedule(const Config& cfg) {
@@ -97,24 +130,15 @@ Schedule build_schedule(const Config& cfg) {
   }
   if (sc.algorithm == "greedy")
     return greedy_schedule(exchange_task(cfg), sc.message_flits, cfg.simulation.seed);
-  if (sc.algorithm == "pmnb" || sc.algorithm == "pmnb_ii" || sc.algorithm == "pmnb_i") {
+  if (sc.algorithm == "pmnb" || sc.algorithm == "pmnb_ii" || sc.algorithm == "pmnb_i" ||
+      sc.algorithm == "pmnb_a0") {
     if (cfg.topology.kind != Topology::Kind::Hypercube)
       throw UnsupportedSchedule("pmnb: the PMNB algorithms run on hypercubes");
-    std::vector<int> src = sc.sources;
-    if (src.empty()) {
-      // M sources drawn from the seed (a partial Fisher-Yates).
-      const int N = 1 << cfg.topology.dims.size();
-      std::vector<int> all(static_cast<std::size_t>(N));
-      for (int i = 0; i < N; ++i) all[static_cast<std::size_t>(i)] = i;
-      Rng r(cfg.simulation.seed * 0x9e3779b97f4a7c15ull + 0x706d6e62);
-      for (int i = 0; i < sc.packets; ++i)
-        std::swap(all[static_cast<std::size_t>(i)],
-                  all[static_cast<std::size_t>(i) + r.below(static_cast<std::uint64_t>(N - i))]);
-      src.assign(all.begin(), all.begin() + sc.packets);
-    }
+    const std::vector<int> src = pmnb_sources(cfg);
     const int d = static_cast<int>(cfg.topology.dims.size());
     if (sc.algorithm == "pmnb_ii") return pmnb_ii_schedule(d, src, sc.scan_slots, sc.message_flits);
     if (sc.algorithm == "pmnb_i") return pmnb_i_schedule(d, src, sc.scan_slots, sc.message_flits);
+    if (sc.algorithm == "pmnb_a0") return pmnb_a0_schedule(d, src, sc.scan_slots, sc.message_flits);
     return pmnb_iii_schedule(d, src, sc.scan_slots, sc.message_flits);
   }
   if (sc.algorithm == "mnb") {
@@ -215,6 +239,20 @@ ScheduleFormula schedule_formula(const Config& cfg, const Schedule& s, double pl
              ", lower bound max(d, ceil((M-1)/d)))";
     r.lower_bound = std::max<double>(d, std::ceil((M - 1.0) / d)) * slot;
     r.upper_bound = pmnb_iii_bound(d, M, sc.scan_slots) * slot;
+    r.packet_slot_cycles = slot;
+    return r;
+  }
+  if (sc.algorithm == "pmnb_a0") {
+    const int d = static_cast<int>(cfg.topology.dims.size());
+    const int M = static_cast<int>(std::count(s.item_dest.begin(), s.item_dest.end(), -1));
+    const double slot = cfg.timing.delta + static_cast<double>(sc.message_flits) * cfg.timing.tau;
+    r.value = pmnb_a0_exact(d, M, sc.scan_slots) * slot;
+    r.text = "paper (A_0 alone, Lemma 2): 2 d t_p + d + sum_j ceil(M/2^j) = " +
+             Json::number(pmnb_a0_exact(d, M, sc.scan_slots)) +
+             " slots (bound M(N-1)/N + 2 d t_p + 2d = " +
+             Json::number(pmnb_a0_bound(d, M, sc.scan_slots)) + ")";
+    r.lower_bound = std::max<double>(d, std::ceil((M - 1.0) / d)) * slot;
+    r.upper_bound = pmnb_a0_bound(d, M, sc.scan_slots) * slot;
     r.packet_slot_cycles = slot;
     return r;
   }

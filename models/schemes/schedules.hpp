@@ -4,6 +4,7 @@
 #pragma once
 #include "switchyard/config/config.hpp"
 #include "switchyard/schemes/exchange/task.hpp"
+#include "switchyard/schemes/pmnb/mnb.hpp"
 #include "switchyard/traffic/schedule.hpp"
 
 namespace sy {
@@ -11,6 +12,9 @@ namespace sy {
 // Throws UnsupportedSchedule (a std::invalid_argument) naming the sizes there are constructions
 // for when the algorithm has none for this topology.
 Schedule build_schedule(const Config& cfg);
+// schedule.compact_plan: the (P)MNB schedule as a CompactSlotPlan (the same transmissions, 8
+// bytes each), run by CompactSlotDriver.
+CompactSlotPlan build_compact_plan(const Config& cfg);
 
 // About how many link crossings the schedule of cfg.schedule plans (each an entry of the plan
 // while it is built and run), computed from the config without building it: a broadcast of M

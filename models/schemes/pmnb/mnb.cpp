@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <numeric>
 #include <set>
 #include <stdexcept>
@@ -141,7 +142,19 @@ std::vector<int> checked_sources(int d, std::vector<int> sources, const char* wh
   return sources;
 }
 
-void add_hop(Schedule& s, int from, int item, int dim, int slot) {
+// Where the generators put their transmissions: the schedule's own list, or, for a compact plan
+// (CompactSlotPlan: the d = 16 sizes), packed 8 bytes each.
+struct Out {
+  Schedule& s;
+  std::vector<std::uint64_t>* packed = nullptr;
+};
+
+void add_hop(Out& o, int from, int item, int dim, int slot) {
+  if (o.packed) {
+    o.packed->push_back(CompactSlotPlan::pack(slot, from, dim, item));
+    return;
+  }
+  Schedule& s = o.s;
   Transmission t;
   t.sender = from;
   t.item = item;
@@ -161,7 +174,7 @@ int add_item(Schedule& s, int flits, int src, int dest) {
 // item) of `held` sends its item along the tree translated to that node. Returns the slot after
 // the last.
 // Slots are `scale` schedule slots each (a packet's length on the grid).
-int tree_mnb(Schedule& s, int k, int high, const std::vector<MnbTreeEdge>& tree,
+int tree_mnb(Out& s, int k, int high, const std::vector<MnbTreeEdge>& tree,
              const std::vector<std::pair<int, int>>& held, int base, int scale) {
   for (const MnbTreeEdge& e : tree)
     for (const auto& [r, item] : held)
@@ -172,14 +185,15 @@ int tree_mnb(Schedule& s, int k, int high, const std::vector<MnbTreeEdge>& tree,
 // A parallel-prefix scan as real messages: d up-sweep and d down-sweep steps, in each of which
 // every node sends a message of `units` schedule slots to its neighbour across one dimension. With
 // `lanes` > 1, that many scans run in lockstep on distinct dimensions (lane c rotated by c).
-int add_scan(Schedule& s, int d, int lanes, int units, int flits, int slot) {
+int add_scan(Out& o, int d, int lanes, int units, int flits, int slot) {
+  Schedule& s = o.s;
   const int N = 1 << d;
   for (int step = 0; step < 2 * d; ++step) {
     const int dim0 = step < d ? step : 2 * d - 1 - step;
     for (int c = 0; c < lanes; ++c) {
       const int dim = (dim0 + c) % d;
       for (int v = 0; v < N; ++v)
-        add_hop(s, v, add_item(s, flits * units, v, v ^ (1 << dim)), dim, slot);
+        add_hop(o, v, add_item(s, flits * units, v, v ^ (1 << dim)), dim, slot);
     }
     slot += units;
   }
@@ -194,7 +208,7 @@ int add_scan(Schedule& s, int d, int lanes, int units, int flits, int slot) {
 // each class-c item it holds across dimension (k - l + c) mod k, one per slot; the subphase lasts
 // as long as the fullest node needs. Slots are `scale` schedule slots each (an item's length on
 // the grid). Returns the schedule slot after the last.
-int pack_and_broadcast(Schedule& s, int k, int high, const std::vector<std::vector<int>>& classes,
+int pack_and_broadcast(Out& s, int k, int high, const std::vector<std::vector<int>>& classes,
                        const std::vector<int>& at, int base, int scale) {
   const int n = 1 << k;
   std::vector<std::vector<std::vector<int>>> held(
@@ -244,11 +258,10 @@ void rank_rotated(std::vector<int>& members, const std::vector<int>& at, int c, 
   });
 }
 
-}  // namespace
-
-Schedule mnb_optimal_schedule(int d, int packet_flits) {
+Schedule mnb_optimal_build(int d, int packet_flits, std::vector<std::uint64_t>* packed) {
   if (d < 2 || d > 16) throw UnsupportedSchedule("mnb_optimal: hypercube dimension 2..16");
   Schedule s;
+  Out o{s, packed};
   s.algorithm = "mnb_optimal";
   s.variant =
       "optimal MNB (Bertsekas et al. 1991): one spanning tree translated to every node, "
@@ -257,15 +270,17 @@ Schedule mnb_optimal_schedule(int d, int packet_flits) {
   s.returns_allowed = false;  // a tree reaches every node once
   std::vector<std::pair<int, int>> held;
   for (int v = 0; v < (1 << d); ++v) held.emplace_back(v, add_item(s, packet_flits, v, -1));
-  s.phases = tree_mnb(s, d, 0, optimal_mnb_tree(d), held, 0, 1);
+  s.phases = tree_mnb(o, d, 0, optimal_mnb_tree(d), held, 0, 1);
   return s;
 }
 
-Schedule pmnb_iii_schedule(int d, std::vector<int> sources, double tp, int packet_flits) {
+Schedule pmnb_iii_build(int d, std::vector<int> sources, double tp, int packet_flits,
+                        std::vector<std::uint64_t>* packed) {
   sources = checked_sources(d, std::move(sources), "pmnb");
   const int M = static_cast<int>(sources.size());
   const ScanGrid g = scan_grid(tp, packet_flits, packet_flits);
   Schedule s;
+  Out o{s, packed};
   s.algorithm = "pmnb";
   s.variant = "algorithm III, M = " + std::to_string(M) + ", scans of " + Json::number(tp) +
               " slot(s) per step" + g.note();
@@ -274,34 +289,17 @@ Schedule pmnb_iii_schedule(int d, std::vector<int> sources, double tp, int packe
   // Two scans (the natural-order rank, then the rank within each class in rotated order).
   int slot = 0;
   if (g.scan > 0)
-    for (int scan = 0; scan < 2; ++scan) slot = add_scan(s, d, 1, g.scan, g.unit, slot);
+    for (int scan = 0; scan < 2; ++scan) slot = add_scan(o, d, 1, g.scan, g.unit, slot);
   // Class c: the sources whose natural rank is c mod d.
   std::vector<std::vector<int>> classes(static_cast<std::size_t>(d));
   for (int r = 0; r < M; ++r) classes[static_cast<std::size_t>(r % d)].push_back(r);
   for (int c = 0; c < d; ++c) rank_rotated(classes[static_cast<std::size_t>(c)], sources, c, d);
-  s.phases = pack_and_broadcast(s, d, 0, classes, sources, slot, g.packet);
+  s.phases = pack_and_broadcast(o, d, 0, classes, sources, slot, g.packet);
   return s;
 }
 
-Schedule pmnb_scans_schedule(int d, bool split, double tp, int packet_flits) {
-  Schedule s;
-  s.algorithm = split ? "pmnb_ii" : "pmnb";
-  s.variant = "scans only (M = 0)";
-  const int item = split ? packet_flits / d : packet_flits;
-  const ScanGrid g = scan_grid(tp, packet_flits, item);
-  pmnb_header(s, d, item, g.unit);
-  int slot = 0;
-  if (g.scan > 0) {
-    if (split)
-      slot = add_scan(s, d, d, g.scan, g.unit, slot);
-    else
-      for (int scan = 0; scan < 2; ++scan) slot = add_scan(s, d, 1, g.scan, g.unit, slot);
-  }
-  s.phases = slot;
-  return s;
-}
-
-Schedule pmnb_ii_schedule(int d, std::vector<int> sources, double tp, int packet_flits) {
+Schedule pmnb_ii_build(int d, std::vector<int> sources, double tp, int packet_flits,
+                       std::vector<std::uint64_t>* packed) {
   sources = checked_sources(d, std::move(sources), "pmnb_ii");
   if (packet_flits % d != 0)
     throw UnsupportedSchedule("pmnb_ii: message_flits (" + std::to_string(packet_flits) +
@@ -310,6 +308,7 @@ Schedule pmnb_ii_schedule(int d, std::vector<int> sources, double tp, int packet
   const int M = static_cast<int>(sources.size()), mini = packet_flits / d;
   const ScanGrid g = scan_grid(tp, packet_flits, mini);
   Schedule s;
+  Out o{s, packed};
   s.algorithm = "pmnb_ii";
   s.variant = "algorithm II, M = " + std::to_string(M) + ", " + std::to_string(d) +
               " mini-packets of " + std::to_string(mini) + " flits, scans of " + Json::number(tp) +
@@ -325,21 +324,46 @@ Schedule pmnb_ii_schedule(int d, std::vector<int> sources, double tp, int packet
   // One scan per class, in lockstep on distinct dimensions, each step a message of t_p whole
   // slots (t_p L flits = d t_p mini-slots).
   int slot = 0;
-  if (g.scan > 0) slot = add_scan(s, d, d, g.scan, g.unit, slot);
+  if (g.scan > 0) slot = add_scan(o, d, d, g.scan, g.unit, slot);
   std::vector<std::vector<int>> classes(static_cast<std::size_t>(d));
   for (int p = 0; p < M; ++p)
     for (int c = 0; c < d; ++c) classes[static_cast<std::size_t>(c)].push_back(p * d + c);
   for (int c = 0; c < d; ++c) rank_rotated(classes[static_cast<std::size_t>(c)], at, c, d);
-  s.phases = pack_and_broadcast(s, d, 0, classes, at, slot, g.packet);
+  s.phases = pack_and_broadcast(o, d, 0, classes, at, slot, g.packet);
   return s;
 }
 
-Schedule pmnb_i_schedule(int d, std::vector<int> sources, double tp, int packet_flits) {
+// A_0 alone (the paper's Lemma 2, the suboptimal algorithm II is built from): one rank scan,
+// the M packets (natural rank) packed to nodes 0..M-1 in ascending dimensions and broadcast over
+// dimensions d-1, ..., 0, one class using one dimension a slot.
+Schedule pmnb_a0_build(int d, std::vector<int> sources, double tp, int packet_flits,
+                       std::vector<std::uint64_t>* packed) {
+  sources = checked_sources(d, std::move(sources), "pmnb_a0");
+  const int M = static_cast<int>(sources.size());
+  const ScanGrid g = scan_grid(tp, packet_flits, packet_flits);
+  Schedule s;
+  Out o{s, packed};
+  s.algorithm = "pmnb_a0";
+  s.variant = "A_0 alone (Lemma 2), M = " + std::to_string(M) + ", scans of " + Json::number(tp) +
+              " slot(s) per step" + g.note();
+  pmnb_header(s, d, packet_flits, g.unit);
+  for (int src : sources) add_item(s, packet_flits, src, -1);
+  int slot = 0;
+  if (g.scan > 0) slot = add_scan(o, d, 1, g.scan, g.unit, slot);
+  std::vector<std::vector<int>> classes(1);
+  for (int r = 0; r < M; ++r) classes[0].push_back(r);
+  s.phases = pack_and_broadcast(o, d, 0, classes, sources, slot, g.packet);
+  return s;
+}
+
+Schedule pmnb_i_build(int d, std::vector<int> sources, double tp, int packet_flits,
+                      std::vector<std::uint64_t>* packed) {
   sources = checked_sources(d, std::move(sources), "pmnb_i");
   const int M = static_cast<int>(sources.size());
   int m = 0;
   while ((1 << m) < M) ++m;
   Schedule s;
+  Out o{s, packed};
   s.algorithm = "pmnb_i";
   s.variant = "algorithm I, M = " + std::to_string(M) + ", m = " + std::to_string(m) +
               ", subcube MNB: the optimal MNB (translated trees), scans of " + Json::number(tp) +
@@ -349,13 +373,13 @@ Schedule pmnb_i_schedule(int d, std::vector<int> sources, double tp, int packet_
   pmnb_header(s, d, packet_flits, g.unit);
   for (int src : sources) add_item(s, packet_flits, src, -1);
   int slot = 0;
-  if (g.scan > 0) slot = add_scan(s, d, 1, g.scan, g.unit, slot);
+  if (g.scan > 0) slot = add_scan(o, d, 1, g.scan, g.unit, slot);
   // 1. Pack packet r (natural rank) to node r (A_0's packing: ascending dimensions).
   for (int r = 0; r < M; ++r) {
     int v = sources[static_cast<std::size_t>(r)];
     for (int i = 0; i < d; ++i)
       if (((v ^ r) >> i) & 1) {
-        add_hop(s, v, r, i, slot + i * g.packet);
+        add_hop(o, v, r, i, slot + i * g.packet);
         v ^= 1 << i;
       }
   }
@@ -365,7 +389,7 @@ Schedule pmnb_i_schedule(int d, std::vector<int> sources, double tp, int packet_
     for (int i = m; i < d; ++i)
       for (int h = 0; h < (1 << (i - m)); ++h) {
         const int v = r | (h << m);
-        add_hop(s, v, r, i, slot + (i - m) * g.packet);
+        add_hop(o, v, r, i, slot + (i - m) * g.packet);
       }
   slot += (d - m) * g.packet;
   // 3. In every m-subcube, the optimal MNB of the M packets (local node r holds packet r; the
@@ -374,11 +398,86 @@ Schedule pmnb_i_schedule(int d, std::vector<int> sources, double tp, int packet_
     const std::vector<MnbTreeEdge> tree = optimal_mnb_tree(m);
     std::vector<std::pair<int, int>> held;
     for (int r = 0; r < M; ++r) held.emplace_back(r, r);
-    for (int h = 0; h < (1 << (d - m)); ++h) tree_mnb(s, m, h << m, tree, held, slot, g.packet);
+    for (int h = 0; h < (1 << (d - m)); ++h) tree_mnb(o, m, h << m, tree, held, slot, g.packet);
     slot += optimal_mnb_slots(m) * g.packet;
   }
   s.phases = slot;
   return s;
+}
+}  // namespace
+
+Schedule pmnb_scans_schedule(int d, bool split, double tp, int packet_flits) {
+  std::vector<std::uint64_t>* packed = nullptr;
+  Schedule s;
+  Out o{s, packed};
+  s.algorithm = split ? "pmnb_ii" : "pmnb";
+  s.variant = "scans only (M = 0)";
+  const int item = split ? packet_flits / d : packet_flits;
+  const ScanGrid g = scan_grid(tp, packet_flits, item);
+  pmnb_header(s, d, item, g.unit);
+  int slot = 0;
+  if (g.scan > 0) {
+    if (split)
+      slot = add_scan(o, d, d, g.scan, g.unit, slot);
+    else
+      for (int scan = 0; scan < 2; ++scan) slot = add_scan(o, d, 1, g.scan, g.unit, slot);
+  }
+  s.phases = slot;
+  return s;
+}
+
+Schedule mnb_optimal_schedule(int d, int packet_flits) {
+  return mnb_optimal_build(d, packet_flits, nullptr);
+}
+Schedule pmnb_iii_schedule(int d, std::vector<int> sources, double tp, int packet_flits) {
+  return pmnb_iii_build(d, std::move(sources), tp, packet_flits, nullptr);
+}
+Schedule pmnb_ii_schedule(int d, std::vector<int> sources, double tp, int packet_flits) {
+  return pmnb_ii_build(d, std::move(sources), tp, packet_flits, nullptr);
+}
+Schedule pmnb_a0_schedule(int d, std::vector<int> sources, double tp, int packet_flits) {
+  return pmnb_a0_build(d, std::move(sources), tp, packet_flits, nullptr);
+}
+Schedule pmnb_i_schedule(int d, std::vector<int> sources, double tp, int packet_flits) {
+  return pmnb_i_build(d, std::move(sources), tp, packet_flits, nullptr);
+}
+
+std::uint64_t CompactSlotPlan::pack(int slot, int sender, int dim, int item) {
+  if (slot < 0 || slot >= (1 << 20) || sender < 0 || sender >= (1 << 16) || dim < 0 || dim >= 16 ||
+      item < 0 || item >= (1 << 24))
+    throw UnsupportedSchedule("compact plan: slot " + std::to_string(slot) + ", node " +
+                              std::to_string(sender) + ", item " + std::to_string(item) +
+                              " outside its fields (slots < 2^20, nodes < 2^16, items < 2^24)");
+  return static_cast<std::uint64_t>(slot) << 44 | static_cast<std::uint64_t>(sender) << 28 |
+         static_cast<std::uint64_t>(dim) << 24 | static_cast<std::uint64_t>(item);
+}
+
+CompactSlotPlan compact_slot_plan(const std::string& algorithm, int d, std::vector<int> sources,
+                                  double tp, int packet_flits) {
+  CompactSlotPlan p;
+  std::vector<std::uint64_t>* out = &p.hops;
+  if (algorithm == "pmnb")
+    p.header = pmnb_iii_build(d, std::move(sources), tp, packet_flits, out);
+  else if (algorithm == "pmnb_a0")
+    p.header = pmnb_a0_build(d, std::move(sources), tp, packet_flits, out);
+  else if (algorithm == "pmnb_i")
+    p.header = pmnb_i_build(d, std::move(sources), tp, packet_flits, out);
+  else if (algorithm == "pmnb_ii")
+    p.header = pmnb_ii_build(d, std::move(sources), tp, packet_flits, out);
+  else if (algorithm == "mnb") {
+    std::vector<int> all(static_cast<std::size_t>(1) << d);
+    for (std::size_t i = 0; i < all.size(); ++i) all[i] = static_cast<int>(i);
+    p.header = pmnb_iii_build(d, all, 0, packet_flits, out);
+    p.header.algorithm = "mnb";
+    p.header.variant = "new MNB (algorithm III, M = N)";
+  } else if (algorithm == "mnb_optimal")
+    p.header = mnb_optimal_build(d, packet_flits, out);
+  else
+    throw UnsupportedSchedule(
+        "compact plans: pmnb, pmnb_i, pmnb_ii, pmnb_a0, mnb, mnb_optimal (not " + algorithm + ")");
+  // Slot order (the slot is the top field), then sender, dimension, item.
+  std::sort(p.hops.begin(), p.hops.end());
+  return p;
 }
 
 double pmnb_iii_exact(int d, int M, double scan_slots) {
@@ -415,6 +514,16 @@ double pmnb_i_bound(int d, int M, double scan_slots) {
   const int m = pmnb_i_m(M);
   const double mnb = m == 0 ? 0.0 : std::ceil(((1 << m) - 1.0) / m);
   return mnb + 2 * d + 2.0 * d * scan_slots - m;
+}
+
+double pmnb_a0_exact(int d, int M, double scan_slots) {
+  double t = 2.0 * d * scan_slots + d;
+  for (int j = 1; j <= d; ++j) t += std::ceil(M / std::pow(2.0, j));
+  return t;
+}
+double pmnb_a0_bound(int d, int M, double scan_slots) {
+  const double N = std::pow(2.0, d);
+  return M * (N - 1) / N + 2.0 * d * scan_slots + 2.0 * d;
 }
 
 double mnb_exact(int d) {

@@ -11,6 +11,7 @@
 //    needs (ceil(M_c / 2^(d-l+1)) for the packed set), the longest class setting the pace.
 // The packing relays and the source receive their packet back (returns, allowed).
 #pragma once
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -87,6 +88,32 @@ double pmnb_ii_bound(int d, int M, double scan_slots);
 Schedule pmnb_i_schedule(int d, std::vector<int> sources, double scan_slots, int packet_flits);
 double pmnb_i_exact(int d, int M, double scan_slots);
 double pmnb_i_bound(int d, int M, double scan_slots);
+
+// A slot schedule of one-hop transmissions, packed 8 bytes each, for the sizes whose Schedule
+// would not fit in memory (the paper's Example: N = 2^16, M = 2^10, about 67 million
+// transmissions, tens of GB as Transmission records, about 0.5 GB here). The same generators
+// build it (the same transmissions, in slot order); CompactSlotDriver (pmnb/compact_driver.hpp)
+// executes it on the model slot by slot. `header` is the schedule without its transmissions
+// (items, timing, phases). A hop: slot (20 bits) | sender (16) | dimension (4) | item (24).
+struct CompactSlotPlan {
+  Schedule header;
+  std::vector<std::uint64_t> hops;  // sorted: by slot, then sender
+  static std::uint64_t pack(int slot, int sender, int dim, int item);
+  static int slot(std::uint64_t h) { return static_cast<int>(h >> 44); }
+  static int sender(std::uint64_t h) { return static_cast<int>(h >> 28 & 0xffff); }
+  static int dim(std::uint64_t h) { return static_cast<int>(h >> 24 & 0xf); }
+  static int item(std::uint64_t h) { return static_cast<int>(h & 0xffffff); }
+};
+// algorithm: pmnb (III), pmnb_i, pmnb_ii, pmnb_a0, mnb, mnb_optimal (sources ignored for the MNBs).
+CompactSlotPlan compact_slot_plan(const std::string& algorithm, int d, std::vector<int> sources,
+                                  double scan_slots, int packet_flits);
+
+// A_0 alone (the paper's Lemma 2; II and III run the A_c in lockstep): one rank scan (2d steps),
+// pack the M packets to nodes 0..M-1 (ascending dimensions), broadcast over dimensions d-1..0.
+// Exact: 2 d t_p + d + sum_j ceil(M/2^j); Lemma 2's bound M(N-1)/N + 2 d t_p + 2d.
+Schedule pmnb_a0_schedule(int d, std::vector<int> sources, double scan_slots, int packet_flits);
+double pmnb_a0_exact(int d, int M, double scan_slots);
+double pmnb_a0_bound(int d, int M, double scan_slots);
 
 // The paper's numbers for the new MNB, in slots: the exact phase sum d + sum_j
 // ceil(ceil(N/d) / 2^j) (j = 1..d) and the bound ceil(N/d) + 2d - 1; lower bound ceil((N-1)/d).
