@@ -44,6 +44,8 @@ class RoutingAlgorithm {
   virtual bool minimal() const { return true; }
   // At the source NI: draw what the packet needs (an intermediate node).
   virtual void on_inject(Packet&, Rng&) const {}
+  // The routing section's options an algorithm reads (once, after it is built).
+  virtual void configure(const RoutingConfig&) {}
   // At the source router, before the header's first candidates: a choice that needs the
   // router's state (UGAL: minimal or Valiant by queue length x hops, legs() below). queue(port)
   // is the occupancy of that output's downstream VCs (flits).
@@ -54,8 +56,10 @@ class RoutingAlgorithm {
     Leg min, val;
     if (!legs(node, pk, &min, &val) || min.port < 0) return;
     const long qmin = queue(min.port), qval = val.port < 0 ? qmin : queue(val.port);
-    // Minimal when its queue x hops is no worse (+1: an empty network goes minimal).
-    if ((qmin + 1) * min.hops <= (qval + 1) * val.hops) {
+    // Minimal when its queue x hops is no worse (+1: an empty network goes minimal); with a
+    // threshold (BookSim2's rule), when queue x hops is at most the other's plus the threshold.
+    if (threshold_rule_ ? qmin * min.hops <= qval * val.hops + threshold_
+                        : (qmin + 1) * min.hops <= (qval + 1) * val.hops) {
       pk.mid = -1;
       pk.phase = 1;  // the second leg's VCs: dimension order to the destination
     }
@@ -74,6 +78,9 @@ class RoutingAlgorithm {
     return true;
   }
   int candidate_capacity() const { return capacity_; }
+  // The router keeps only the candidate with the fewest flits downstream when it routes the
+  // header (once per hop), rather than letting the switch allocator select every cycle.
+  bool selects_once() const { return selects_once_; }
 
  protected:
   // Dimension order toward `target` from `node` (shortest direction per ring, ties by tie_):
@@ -94,6 +101,9 @@ class RoutingAlgorithm {
   const int vcs_;
   const TieBreak tie_;
   int capacity_ = topo_.num_dims() + 1;  // the most candidates a header gets
+  bool selects_once_ = false;
+  bool threshold_rule_ = false;  // at_source: BookSim2's UGAL rule, with threshold_
+  long threshold_ = 0;
 };
 
 // Whether the named algorithm routes this topology, and the topologies it routes (for errors).
