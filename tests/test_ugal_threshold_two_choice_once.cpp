@@ -313,6 +313,20 @@ TEST(FatTreeTwoChoiceOnce, IndependentDrawsChosenByTheRouter) {
   EXPECT_LT(same, 400 / 4 * 2);
 }
 
+// The router's choice once per hop: the fewest flits downstream, ties to the first.
+TEST(FatTreeTwoChoiceOnce, LeastLoadedCandidateTiesToTheFirst) {
+  const Candidate c[3] = {{5, 0, 2}, {6, 0, 2}, {7, 0, 2}};
+  const auto with = [&](long q5, long q6, long q7) {
+    return least_loaded(c, 3, [&](int port) { return port == 5 ? q5 : port == 6 ? q6 : q7; });
+  };
+  EXPECT_EQ(with(0, 0, 0), 0);
+  EXPECT_EQ(with(4, 3, 3), 1);
+  EXPECT_EQ(with(4, 5, 3), 2);
+  EXPECT_EQ(with(1, 2, 3), 0);
+  EXPECT_EQ(least_loaded(c, 2, [](int port) { return port == 5 ? 8L : 0L; }), 1);
+  EXPECT_EQ(least_loaded(c, 1, [](int) { return 0L; }), 0);
+}
+
 namespace {
 std::string fat_tree_yaml(const std::string& routing, double rate) {
   return "topology: {type: fat_tree, k: 4, n: 3}\n"

@@ -223,13 +223,7 @@ void InputVcRouter::route_header(int in_port, int v, Packet& pk) {
       // Chosen now, once per hop: the candidate with the fewest flits downstream (ties: the
       // first), as BookSim2's route functions choose.
       Candidate* cand = vc.x().cand.data();
-      int best = 0;
-      long qbest = queue(cand[0].port);
-      for (int i = 1; i < vc.ncand; ++i) {
-        const long q = queue(cand[i].port);
-        if (q < qbest) best = i, qbest = q;
-      }
-      cand[0] = cand[best];
+      cand[0] = cand[least_loaded(cand, vc.ncand, queue)];
       vc.ncand = 1;
     }
     vc.escape_last = algo_->has_escape();

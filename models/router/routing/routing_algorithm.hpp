@@ -22,6 +22,20 @@ struct Candidate {
   int vc_lo, vc_hi;
 };
 
+// The candidate with the fewest flits held downstream, queue(port), ties to the first (BookSim2's
+// route functions compare GetUsedCredit this way): the choice made once per hop when the
+// algorithm selects_once().
+template <class Queue>
+int least_loaded(const Candidate* c, int n, Queue queue) {
+  int best = 0;
+  long qbest = queue(c[0].port);
+  for (int i = 1; i < n; ++i) {
+    const long q = queue(c[i].port);
+    if (q < qbest) best = i, qbest = q;
+  }
+  return best;
+}
+
 // VC classes as equal slices of n VCs: class c of C is [c * n / C, (c + 1) * n / C); the class
 // of VC v (0 <= v < n).
 inline int vc_slice_of(int v, int n, int C) {
