@@ -679,6 +679,7 @@ std::string config_to_json(const Config& c, int indent) {
   if (c.routing.algorithm != "dimension_order")
     j.kv("allow_deadlock", c.routing.allow_deadlock)
         .kv("selection", c.routing.random_selection ? "random" : "credits");
+  if (c.routing.algorithm == "ugal_threshold") j.kv("ugal_threshold", c.routing.ugal_threshold);
   j.close();
   const TrafficConfig& t = c.traffic;
   j.open("network_interface")

@@ -157,6 +157,7 @@ struct RoutingConfig {
   bool dateline_on_entry = false;
   bool allow_deadlock = false;    // fewer VCs than the algorithm needs: a warning, not an error
   bool random_selection = false;  // adaptive: a usable candidate at random, not by credits
+  int ugal_threshold = 30;        // dragonfly ugal_threshold: BookSim2's adaptive_threshold (flits)
 };
 
 struct TraceMessage {

@@ -106,12 +106,15 @@ const std::vector<std::pair<std::string, std::string>>& key_meanings() {
       {"routing", "the routing algorithm and its choices"},
       {"routing.algorithm",
        "dimension order, adaptive, oblivious or turn-model routing; nca_adaptive, nca_random, "
-       "nca_two_choice on fat trees "
+       "nca_two_choice, nca_two_choice_once on fat trees; ugal_threshold on dragonflies "
        "(models/router/routing/)"},
       {"routing.allow_deadlock", "fewer VCs than the algorithm needs: a warning, not an error"},
       {"routing.selection",
        "adaptive: the candidate with most credits downstream, or a random "
        "usable one"},
+      {"routing.ugal_threshold",
+       "ugal_threshold on a dragonfly: minimal when its queue <= 2 x the non-minimal queue + "
+       "this (flits; BookSim2's adaptive_threshold)"},
       {"routing.tie_break", "a destination exactly n/2 away on an even ring: which way"},
       {"routing.dateline",
        "dimension_order on tori: the upper VC half from the wraparound link "

@@ -1,4 +1,4 @@
-// routing: {algorithm, tie_break, allow_deadlock, selection, dateline}
+// routing: {algorithm, tie_break, allow_deadlock, selection, dateline, ugal_threshold}
 #include <algorithm>
 
 #include "switchyard/config/section.hpp"
@@ -61,6 +61,10 @@ void parse_routing(Section& s, Config& c) {
              " has its own VC classes)");
   c.routing.dateline_on_entry =
       s.choice<bool>("dateline", false, {{"wraparound", false}, {"ring_entry", true}});
+  if (s.has("ugal_threshold") && algo != "ugal_threshold")
+    fail(c.source, s.at("ugal_threshold"), s.path("ugal_threshold"),
+         "is the threshold of ugal_threshold (a dragonfly's BookSim2 UGAL), not of " + algo);
+  c.routing.ugal_threshold = static_cast<int>(s.integer("ugal_threshold", 30, -(1 << 20), 1 << 20));
   s.finish();
 }
 

@@ -35,9 +35,12 @@ Network::Network(sc_core::sc_module_name name, const Config& cfg, const std::str
   (void)kQuietSystemC;
   set_cycle_period_ps(cfg_.interface.clock_ps);
   fabric_.wake = &wake_;
-  if (cfg_.routing.algorithm != "dimension_order")
-    routing_.set_algorithm(
-        make_routing(cfg_.routing.algorithm, topo_, cfg_.router.vcs, cfg_.routing.tie_break));
+  if (cfg_.routing.algorithm != "dimension_order") {
+    auto algo =
+        make_routing(cfg_.routing.algorithm, topo_, cfg_.router.vcs, cfg_.routing.tie_break);
+    algo->configure(cfg_.routing);
+    routing_.set_algorithm(std::move(algo));
+  }
   // One NI per terminal, one router per router id (the same ids in a direct network).
   const int N = topo_.num_nodes(), R = topo_.num_routers();
   for (int n = 0; n < N; ++n) {

@@ -209,16 +209,23 @@ void InputVcRouter::route_header(int in_port, int v, Packet& pk) {
     }
   } else if (algo_ && pk.route < 0) {
     // A routing algorithm: its candidates; the switch allocator selects among them.
-    if (from < 0 && algo_->decides_at_source())
-      algo_->at_source(node_, pk, [this](int port) {
-        const OutputUnit& ou = outputs_[port];
-        long q = 0;
-        for (int v = 0; v < ou.num_vcs(); ++v) q += ou.depth - ou.vc(v).credits;
-        return q;
-      });
+    const auto queue = [this](int port) {  // flits held in the output's downstream VCs
+      const OutputUnit& ou = outputs_[port];
+      long q = 0;
+      for (int v = 0; v < ou.num_vcs(); ++v) q += ou.depth - ou.vc(v).credits;
+      return q;
+    };
+    if (from < 0 && algo_->decides_at_source()) algo_->at_source(node_, pk, queue);
     if (static_cast<int>(vc.x().cand.size()) < algo_->candidate_capacity())
       vc.x().cand.resize(static_cast<std::size_t>(algo_->candidate_capacity()));
     vc.ncand = algo_->candidates(node_, from, v, pk, vc.x().cand.data());
+    if (algo_->selects_once() && vc.ncand > 1) {
+      // Chosen now, once per hop: the candidate with the fewest flits downstream (ties: the
+      // first), as BookSim2's route functions choose.
+      Candidate* cand = vc.x().cand.data();
+      cand[0] = cand[least_loaded(cand, vc.ncand, queue)];
+      vc.ncand = 1;
+    }
     vc.escape_last = algo_->has_escape();
     vc.out_port = vc.x().cand[0].port;
     vc.vc_lo = vc.x().cand[0].vc_lo;

@@ -8,8 +8,10 @@
 //   #set key.path=value        lines at the very start: --set overrides (at most 8)
 //   <YAML config>
 //   #--- file                  optional: the rest of the input is written to data.csv beside
-//   <bytes of a CSV file>      the config, for `traffic: {type: trace, file: data.csv}` or
-//                              `pattern: matrix, matrix: data.csv`
+//   <bytes of a CSV file>      the config, for `traffic: {type: trace, file: data.csv}`,
+//                              `pattern: matrix, matrix: data.csv` or an anynet's network file,
+//                              `topology: {type: anynet, file: data.csv}` (the seeds
+//                              anynet-*.yaml carry configs/anynet/'s files)
 // An input that starts with "#sweep\n" fuzzes the sweep tools (sim/sweep.hpp, issue 34) instead:
 //   #sweep
 //   <manifest.tsv>             a sweep's manifest; `collect` merges it with the rows below
@@ -195,6 +197,7 @@ void check_invariants(const sy::Config& c) {
     const auto algo =
         sy::make_routing(c.routing.algorithm, topo, c.router.vcs, c.routing.tie_break);
     FUZZ_CHECK(algo != nullptr, "routing algorithm");
+    algo->configure(c.routing);
     FUZZ_CHECK(algo->candidate_capacity() >= 1, "candidate capacity");
   }
   for (const sy::TraceMessage& m : c.traffic.messages) {

@@ -4,10 +4,13 @@
 // nca_two_choice draws two different up ports and offers both, the switch allocator selecting
 // between them by their downstream credits (BookSim2 compares the two once per hop; here the
 // choice holds until the header has an output VC, as for every adaptive algorithm); from the
-// ancestor on, the one down path. Every up port leads to an ancestor at the same level, so
-// routes stay shortest, and up*/down* is deadlock-free on one VC: every VC on every hop.
-// The draw is a hash of the packet (source, destination, creation cycle, message) and the router,
-// so it needs no state in the packet and a run is reproducible; distinct hops draw independently.
+// ancestor on, the one down path. nca_two_choice_once is BookSim2's anca exactly: two up ports
+// drawn independently (they may coincide), the router keeping the one with fewer flits held
+// downstream when it routes the header (ties: the first), once per hop (selects_once()). Every up
+// port leads to an ancestor at the same level, so routes stay shortest, and up*/down* is
+// deadlock-free on one VC: every VC on every hop. The draw is a hash of the packet (source,
+// destination, creation cycle, message) and the router, so it needs no state in the packet and a
+// run is reproducible; distinct hops draw independently.
 #include "switchyard/router/routing/routing_algorithm.hpp"
 #include "switchyard/topology/fat_tree.hpp"
 
@@ -16,11 +19,12 @@ namespace {
 
 class NcaRandom : public RoutingAlgorithm {
  public:
-  NcaRandom(const Topology& topo, int vcs, TieBreak tie, bool two)
+  NcaRandom(const Topology& topo, int vcs, TieBreak tie, bool two, bool once)
       : RoutingAlgorithm(topo, vcs, tie),
         tree_(static_cast<const FatTree&>(*topo.indirect_network())),
         two_(two) {
     capacity_ = 2;
+    selects_once_ = once;
   }
   int candidates(int node, int, int, Packet& pk, Candidate* out) const override {
     const int p = tree_.route(node, pk.dst), k = tree_.k();
@@ -32,6 +36,10 @@ class NcaRandom : public RoutingAlgorithm {
     const int a = static_cast<int>(h % static_cast<std::uint64_t>(k));
     out[0] = {k + a, 0, vcs_};
     if (!two_ || k < 2) return 1;
+    if (selects_once_) {  // independent draws, as BookSim2's
+      out[1] = {k + static_cast<int>((h >> 32) % static_cast<std::uint64_t>(k)), 0, vcs_};
+      return 2;
+    }
     // The second: uniform over the other k - 1 up ports.
     const int b = (a + 1 + static_cast<int>((h >> 32) % static_cast<std::uint64_t>(k - 1))) % k;
     out[1] = {k + b, 0, vcs_};
@@ -61,8 +69,8 @@ class NcaRandom : public RoutingAlgorithm {
 }  // namespace
 
 std::unique_ptr<RoutingAlgorithm> make_nca_random(const Topology& topo, int vcs, TieBreak tie,
-                                                  bool two) {
-  return std::make_unique<NcaRandom>(topo, vcs, tie, two);
+                                                  bool two, bool once) {
+  return std::make_unique<NcaRandom>(topo, vcs, tie, two, once);
 }
 
 }  // namespace sy

@@ -13,10 +13,13 @@ std::unique_ptr<RoutingAlgorithm> make_turn_model(const std::string&, const Topo
                                                   TieBreak);
 std::unique_ptr<RoutingAlgorithm> make_odd_even(const Topology&, int, TieBreak);
 std::unique_ptr<RoutingAlgorithm> make_nca_adaptive(const Topology&, int, TieBreak);
-std::unique_ptr<RoutingAlgorithm> make_nca_random(const Topology&, int, TieBreak, bool two);
+std::unique_ptr<RoutingAlgorithm> make_nca_random(const Topology&, int, TieBreak, bool two,
+                                                  bool once);
 // dragonfly (dragonfly_valiant.cpp)
 std::unique_ptr<RoutingAlgorithm> make_dragonfly_valiant(const Topology&, int, TieBreak);
 std::unique_ptr<RoutingAlgorithm> make_dragonfly_ugal(const Topology&, int, TieBreak);
+// dragonfly_ugal_threshold.cpp
+std::unique_ptr<RoutingAlgorithm> make_dragonfly_ugal_threshold(const Topology&, int, TieBreak);
 // flatfly_valiant.cpp
 std::unique_ptr<RoutingAlgorithm> make_flatfly_valiant(const Topology&, int, TieBreak);
 std::unique_ptr<RoutingAlgorithm> make_flatfly_ugal(const Topology&, int, TieBreak);
@@ -65,14 +68,19 @@ const RoutingKind kRoutings[] = {
     {"odd_even", &make_odd_even, &one_vc},
     {"nca_adaptive", &make_nca_adaptive, &one_vc, "fat_tree"},  // up*/down*
     {"nca_random",
-     [](const Topology& t, int v, TieBreak b) { return make_nca_random(t, v, b, false); }, &one_vc,
-     "fat_tree"},
+     [](const Topology& t, int v, TieBreak b) { return make_nca_random(t, v, b, false, false); },
+     &one_vc, "fat_tree"},
     {"nca_two_choice",
-     [](const Topology& t, int v, TieBreak b) { return make_nca_random(t, v, b, true); }, &one_vc,
-     "fat_tree"},
+     [](const Topology& t, int v, TieBreak b) { return make_nca_random(t, v, b, true, false); },
+     &one_vc, "fat_tree"},
+    {"nca_two_choice_once",
+     [](const Topology& t, int v, TieBreak b) { return make_nca_random(t, v, b, true, true); },
+     &one_vc, "fat_tree"},
     // dragonfly: a VC class per global hop taken (minimal: 2, its own route; these: 3)
     {"valiant", &make_dragonfly_valiant, [](int) { return 3; }, "dragonfly"},
     {"ugal", &make_dragonfly_ugal, [](int) { return 3; }, "dragonfly"},
+    // BookSim2's ugal_dragonflynew: an intermediate router, 2 classes per leg
+    {"ugal_threshold", &make_dragonfly_ugal_threshold, [](int) { return 4; }, "dragonfly"},
     // Flattened butterfly: two phases of dimension order, a VC class each.
     {"valiant", &make_flatfly_valiant, [](int dor) { return 2 * dor; }, "flatfly"},
     {"ugal", &make_flatfly_ugal, [](int dor) { return 2 * dor; }, "flatfly"},

@@ -22,6 +22,20 @@ struct Candidate {
   int vc_lo, vc_hi;
 };
 
+// The candidate with the fewest flits held downstream, queue(port), ties to the first (BookSim2's
+// route functions compare GetUsedCredit this way): the choice made once per hop when the
+// algorithm selects_once().
+template <class Queue>
+int least_loaded(const Candidate* c, int n, Queue queue) {
+  int best = 0;
+  long qbest = queue(c[0].port);
+  for (int i = 1; i < n; ++i) {
+    const long q = queue(c[i].port);
+    if (q < qbest) best = i, qbest = q;
+  }
+  return best;
+}
+
 // VC classes as equal slices of n VCs: class c of C is [c * n / C, (c + 1) * n / C); the class
 // of VC v (0 <= v < n).
 inline int vc_slice_of(int v, int n, int C) {
@@ -44,6 +58,8 @@ class RoutingAlgorithm {
   virtual bool minimal() const { return true; }
   // At the source NI: draw what the packet needs (an intermediate node).
   virtual void on_inject(Packet&, Rng&) const {}
+  // The routing section's options an algorithm reads (once, after it is built).
+  virtual void configure(const RoutingConfig&) {}
   // At the source router, before the header's first candidates: a choice that needs the
   // router's state (UGAL: minimal or Valiant by queue length x hops, legs() below). queue(port)
   // is the occupancy of that output's downstream VCs (flits).
@@ -54,8 +70,10 @@ class RoutingAlgorithm {
     Leg min, val;
     if (!legs(node, pk, &min, &val) || min.port < 0) return;
     const long qmin = queue(min.port), qval = val.port < 0 ? qmin : queue(val.port);
-    // Minimal when its queue x hops is no worse (+1: an empty network goes minimal).
-    if ((qmin + 1) * min.hops <= (qval + 1) * val.hops) {
+    // Minimal when its queue x hops is no worse (+1: an empty network goes minimal); with a
+    // threshold (BookSim2's rule), when queue x hops is at most the other's plus the threshold.
+    if (threshold_rule_ ? qmin * min.hops <= qval * val.hops + threshold_
+                        : (qmin + 1) * min.hops <= (qval + 1) * val.hops) {
       pk.mid = -1;
       pk.phase = 1;  // the second leg's VCs: dimension order to the destination
     }
@@ -74,6 +92,9 @@ class RoutingAlgorithm {
     return true;
   }
   int candidate_capacity() const { return capacity_; }
+  // The router keeps only the candidate with the fewest flits downstream when it routes the
+  // header (once per hop), rather than letting the switch allocator select every cycle.
+  bool selects_once() const { return selects_once_; }
 
  protected:
   // Dimension order toward `target` from `node` (shortest direction per ring, ties by tie_):
@@ -94,6 +115,9 @@ class RoutingAlgorithm {
   const int vcs_;
   const TieBreak tie_;
   int capacity_ = topo_.num_dims() + 1;  // the most candidates a header gets
+  bool selects_once_ = false;
+  bool threshold_rule_ = false;  // at_source: BookSim2's UGAL rule, with threshold_
+  long threshold_ = 0;
 };
 
 // Whether the named algorithm routes this topology, and the topologies it routes (for errors).
