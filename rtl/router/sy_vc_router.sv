@@ -70,6 +70,15 @@ module sy_vc_router #(
   // Credits out, per input port (to the upstream router or the injecting NI).
   output logic [NIN-1:0]                 cr_out_valid_o,
   output logic [NIN-1:0][VW-1:0]         cr_out_vc_o,
+  // Observation (the switch traversal register): the flits that won switch allocation in the
+  // cycle that just ended, by output; they appear on out_* OUT_STAGES - 1 cycles later. The
+  // network's adapter takes its flits here, so that links, NIs and statistics see each flit at
+  // the cycle the C++ router hands it on.
+  output logic [NOUT-1:0]                sw_valid_o,
+  output logic [NOUT-1:0][VW-1:0]        sw_vc_o,
+  output logic [NOUT-1:0]                sw_head_o,
+  output logic [NOUT-1:0]                sw_tail_o,
+  output logic [NOUT-1:0][FLIT_W-1:0]    sw_data_o,
   // Nothing buffered and nothing in the output or credit pipelines: a clock edge with no input
   // changes no state (the model lets such a router sleep).
   output logic                           idle_o
@@ -375,6 +384,11 @@ module sy_vc_router #(
 
   always_comb begin
     for (int o = 0; o < NOUT; o++) begin
+      sw_valid_o[o]  = ost_q[0][o].valid;
+      sw_vc_o[o]     = ost_q[0][o].vc;
+      sw_tail_o[o]   = ost_q[0][o].flit[FW-1];
+      sw_head_o[o]   = ost_q[0][o].flit[FW-2];
+      sw_data_o[o]   = ost_q[0][o].flit[FLIT_W-1:0];
       out_valid_o[o] = ost_q[OUT_STAGES-1][o].valid;
       out_vc_o[o]    = ost_q[OUT_STAGES-1][o].vc;
       out_tail_o[o]  = ost_q[OUT_STAGES-1][o].flit[FW-1];
