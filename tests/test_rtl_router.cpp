@@ -73,8 +73,8 @@ void expect_identical(const Point& p, const std::string& name) {
                                           "SWITCHYARD_HOP_LOG=" + log_cpp + " ");
   const std::string rtl =
       cli_results_any(name + "-rtl", yaml(p, true), &rc_rtl, "SWITCHYARD_HOP_LOG=" + log_rtl + " ");
-  ASSERT_EQ(rc_cpp, 0);
-  ASSERT_EQ(rc_rtl, 0);
+  ASSERT_TRUE(rc_cpp == 0 || rc_cpp == 3) << rc_cpp;  // (3: unstable, saturated: still compared)
+  ASSERT_EQ(rc_rtl, rc_cpp);
   std::vector<std::string> a = lines(log_cpp), b = lines(log_rtl);
   ASSERT_GT(a.size(), 1000u) << "too few flits to compare";
   std::sort(a.begin(), a.end());
@@ -126,11 +126,13 @@ TEST(RtlRouter, ConfigErrorsSayFileLineAndKey) {
     return;
   }
   EXPECT_EQ(config_error(ok), "");
-  // A parameter the RTL was not built for.
-  std::string e = config_error(ok, {"router.vcs=3"});
+  // A parameter the RTL was not built for: the file, the line of the key, the key.
+  std::string bad = ok;
+  bad.replace(bad.find("vcs: 2"), 6, "vcs: 3");
+  std::string e = config_error(bad);
+  EXPECT_NE(e.find("cfg.yaml:5:"), std::string::npos) << e;
   EXPECT_NE(e.find("router.vcs"), std::string::npos) << e;
   EXPECT_NE(e.find("built for vcs 3"), std::string::npos) << e;
-  EXPECT_NE(e.find("cfg.yaml:"), std::string::npos) << e;
   // A topology it does not implement.
   e = config_error(ok, {"topology.type=torus"});
   EXPECT_NE(e.find("topology.type"), std::string::npos) << e;
