@@ -217,6 +217,7 @@ class VerilatedMeshRouter final : public Router {
     const std::uint64_t cr = get_bits(m.cr_out_valid_o, 0, nin);
     if (!last && (sw | cr))
       throw std::logic_error(std::string(name()) + ": output while waking up");
+    check_out(m, nout, sw);
     for (std::uint64_t b = sw; b; b &= b - 1) {
       const int o = __builtin_ctzll(b);
       const int vc = static_cast<int>(get_bits(m.sw_vc_o, o * vw_, vw_));
@@ -249,6 +250,36 @@ class VerilatedMeshRouter final : public Router {
     }
     m.clk_i = 0;
   }
+
+  // The port contract: out_* shows what sw_* showed kOutStages - 1 cycles before (kOutStages
+  // 2: the cycle before). (The flits are taken from sw_*; this keeps out_* honest.)
+  void check_out(const M& m, int nout, std::uint64_t sw) {
+    static_assert(kOutStages == 2, "the check keeps one cycle of sw_*");
+    const std::uint64_t out = get_bits(m.out_valid_o, 0, nout);
+    bool ok = out == prev_sw_;
+    for (std::uint64_t b = out; ok && b; b &= b - 1) {
+      const int o = __builtin_ctzll(b);
+      const Seen& x = prev_[static_cast<std::size_t>(o)];
+      ok = get_bits(m.out_data_o, o * kFlitW, kFlitW) == x.data &&
+           get_bits(m.out_vc_o, o * vw_, vw_) == x.vc && get_bits(m.out_head_o, o, 1) == x.head &&
+           get_bits(m.out_tail_o, o, 1) == x.tail;
+    }
+    if (!ok)
+      throw std::logic_error(std::string(name()) +
+                             ": out_* is not sw_* of the cycle before (the port contract)");
+    prev_sw_ = sw;
+    for (std::uint64_t b = sw; b; b &= b - 1) {
+      const int o = __builtin_ctzll(b);
+      prev_[static_cast<std::size_t>(o)] = {
+          get_bits(m.sw_data_o, o * kFlitW, kFlitW), get_bits(m.sw_vc_o, o * vw_, vw_),
+          get_bits(m.sw_head_o, o, 1), get_bits(m.sw_tail_o, o, 1)};
+    }
+  }
+  struct Seen {
+    std::uint64_t data = 0, vc = 0, head = 0, tail = 0;
+  };
+  std::vector<Seen> prev_ = std::vector<Seen>(64);
+  std::uint64_t prev_sw_ = 0;
 
   const int np_, vw_, eject_credit_delay_;
   std::unique_ptr<M> m_;
