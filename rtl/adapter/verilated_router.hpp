@@ -19,7 +19,8 @@
 //    the ejection buffer frees a flit's slot credit_delay cycles after it arrives at the NI.
 // The router sleeps (the network stops evaluating it) when the RTL says idle, nothing waits on
 // its inputs and every credit it sent a flit for is back; a flit for the cycle before it wakes
-// (the NI's, on in_* in the cycle it is injected) is played first.
+// (the NI's, on in_* in the cycle it is injected) is played first. While awake, a cycle in which
+// the RTL is idle and nothing is on its inputs is not evaluated (its state would not change).
 #pragma once
 #include <verilated.h>
 
@@ -208,9 +209,13 @@ class VerilatedMeshRouter final : public Router {
         break;  // (one a cycle: the rest next cycle)
       }
     }
+    // An idle RTL with nothing on its inputs keeps its state through the edge: not evaluated.
+    if (idle_ && get_bits(m.in_valid_i, 0, nin) == 0 && get_bits(m.cr_in_valid_i, 0, nout) == 0)
+      return;
     m.eval();  // (the inputs settle, clock low)
     m.clk_i = 1;
     m.eval();
+    idle_ = m.idle_o;
     // The registered outputs now show cycle c + 1: the flits that won the switch in c (sw_*)
     // and the credits usable upstream at c + 1.
     const std::uint64_t sw = get_bits(m.sw_valid_o, 0, nout);
@@ -280,6 +285,7 @@ class VerilatedMeshRouter final : public Router {
   };
   std::vector<Seen> prev_ = std::vector<Seen>(64);
   std::uint64_t prev_sw_ = 0;
+  bool idle_ = false;  // the RTL said idle after its last edge
 
   const int np_, vw_, eject_credit_delay_;
   std::unique_ptr<M> m_;
