@@ -179,7 +179,9 @@ void check_rtl_router(const Config& c, const Topology& topo, Section& rs, Sectio
          std::string("rtl: the RTL router implements ") + what);
   };
   if (rtl_router_builds().empty())
-    no("nothing in this build: configure with -DSWITCHYARD_COSIM=ON (needs Verilator)");
+    fail(c.source, rs.at("model"), "router.model",
+         "rtl: this build has no RTL routers: configure with -DSWITCHYARD_COSIM=ON (needs "
+         "Verilator)");
   if (r.buffering != Buffering::InputVc || r.switching != Switching::Wormhole)
     no("a wormhole input_vc router only (buffering: input_vc, switching: wormhole)");
   if (!p.staged || p.rc != 1 || p.va != 1 || p.sa != 1 || p.st != 1 || p.lt != 1 || p.ni_lt != 1 ||
