@@ -14,6 +14,7 @@
 #include <sstream>
 
 #include "switchyard/config/section.hpp"
+#include "switchyard/router/rtl_registry.hpp"
 #include "switchyard/sim/estimate.hpp"
 #include "switchyard/topology/anynet.hpp"
 
@@ -167,6 +168,61 @@ Config parse_config(const std::string& text, const std::string& source,
 }
 
 namespace {
+
+// router.model: rtl: what the RTL routers implement (rtl/README.md), and a Verilated build
+// with the router's parameters.
+void check_rtl_router(const Config& c, const Topology& topo, Section& rs, Section& ts) {
+  const RouterConfig& r = c.router;
+  const PipelineConfig& p = r.pipeline;
+  const auto no = [&](const char* what) {
+    fail(c.source, rs.at("model"), "router.model",
+         std::string("rtl: the RTL router implements ") + what);
+  };
+  if (rtl_router_builds().empty())
+    fail(c.source, rs.at("model"), "router.model",
+         "rtl: this build has no RTL routers: configure with -DSWITCHYARD_COSIM=ON (needs "
+         "Verilator)");
+  if (r.buffering != Buffering::InputVc || r.switching != Switching::Wormhole)
+    no("a wormhole input_vc router only (buffering: input_vc, switching: wormhole)");
+  if (!p.staged || p.rc != 1 || p.va != 1 || p.sa != 1 || p.st != 1 || p.lt != 1 || p.ni_lt != 1 ||
+      p.speculative || p.ejection_ports != 1)
+    no("the staged pipeline with one-cycle stages: router.pipeline {rc: 1, va: 1, sa: 1, st: 1, "
+       "lt: 1}, not speculative, one ejection port");
+  if (r.priority_classes != 1 || r.arbitration != ArbPolicy::RoundRobin ||
+      r.switch_allocator != "separable_input_first" || r.vc_allocator != "separable_input_first" ||
+      r.switch_knobs() || r.vc_request_all_free || r.vc_busy_when_full || r.vc_prioritize_empty)
+    no("one priority class, round-robin, separable input-first VC and switch allocators, "
+       "without BookSim2's knobs");
+  if (c.topology.kind != Topology::Kind::Mesh || topo.num_dims() != 2 || topo.size(0) < 3 ||
+      topo.size(1) < 3 || topo.concentration() != 1)
+    fail(c.source, ts.at("type"), "topology.type",
+         "router.model rtl: the RTL router is for 2-D meshes with 3 or more routers a side");
+  if (c.routing.algorithm != "dimension_order")
+    no("dimension-order routing only (routing.algorithm: dimension_order)");
+  if (c.interface.injection_channels != 1 || c.timing.tau != 1)
+    no("one injection channel per node and links of one flit a cycle (tau 1)");
+  if (c.traffic.broadcast.enabled() || c.schedule.enabled() || c.waves.enable || c.power.enable)
+    no("unicast traffic without broadcasts, schedules, waves or power (not yet)");
+  const RtlRouterBuild* b = find_rtl_router(r.rtl_name, r.vcs, r.vc_depth);
+  if (!b) {
+    std::string built;
+    for (const RtlRouterBuild& x : rtl_router_builds())
+      built += (built.empty() ? "" : ", ") + x.name + " (vcs " + std::to_string(x.vcs) +
+               ", vc_depth " + std::to_string(x.vc_depth) + ")";
+    fail(c.source, rs.has("vcs") ? rs.at("vcs") : rs.at("model"), "router.vcs",
+         "router.model rtl: no RTL router " + r.rtl_name + " was built for vcs " +
+             std::to_string(r.vcs) + ", vc_depth " + std::to_string(r.vc_depth) +
+             "; this build has: " + built);
+  }
+  if (p.credit_delay > b->max_credit_delay)
+    fail(c.source, rs.at("pipeline"), "router.pipeline.credit_delay",
+         "router.model rtl: the RTL router takes credit delays of 1 to " +
+             std::to_string(b->max_credit_delay));
+  if (topo.size(0) > b->max_side || topo.size(1) > b->max_side)
+    fail(c.source, ts.at("type"), "topology.type",
+         "router.model rtl: the RTL router was built for meshes of up to " +
+             std::to_string(b->max_side) + " routers a side");
+}
 
 Config parse_document(const std::string& text, const std::string& source,
                       const std::vector<std::string>& overrides) {
@@ -325,6 +381,7 @@ Config parse_document(const std::string& text, const std::string& source,
            "the crossbar has at most 64 inputs: " + std::to_string(ins) + " input ports here");
     c.timing.delta = r.pipeline.hop_cycles();  // for what reads a per-hop cost (reports)
   }
+  if (r.rtl) check_rtl_router(c, topo, rs, ts);
   bool rings = false;
   for (int d = 0; d < topo.num_dims(); ++d) rings |= topo.wraps(d);
   if (rings && r.buffering == Buffering::InputVc && r.vcs < 2)
@@ -656,6 +713,7 @@ std::string config_to_json(const Config& c, int indent) {
   if (c.router.vc_request_all_free) j.kv("vc_request", "all_free");
   if (c.router.vc_busy_when_full) j.kv("vc_busy_when_full", true);
   if (c.router.vc_prioritize_empty) j.kv("vc_prioritize_empty", true);
+  if (c.router.rtl) j.kv("model", "rtl").kv("rtl", c.router.rtl_name);
   if (c.router.pipeline.staged) {
     const PipelineConfig& p = c.router.pipeline;
     j.open("pipeline").kv("rc", p.rc).kv("va", p.va).kv("sa", p.sa).kv("st", p.st).kv("lt", p.lt);

@@ -138,6 +138,11 @@ struct RouterConfig {
   bool vc_request_all_free = false;
   bool vc_busy_when_full = false;
   bool vc_prioritize_empty = false;
+  // router.model: rtl puts a Verilated RTL router (router.rtl names it; builds with
+  // SWITCHYARD_COSIM register them, models/router/rtl_registry.hpp) in place of the C++ staged
+  // router at every node; cpp (default) is the C++ router.
+  bool rtl = false;
+  std::string rtl_name = "sy_vc_router";
 };
 
 struct TimingConfig {

@@ -81,6 +81,10 @@ const std::vector<std::pair<std::string, std::string>>& key_meanings() {
       {"router.vc_prioritize_empty",
        "staged pipeline: a header prefers free output VCs whose downstream buffer is empty "
        "(BookSim2's vc_prioritize_empty; needs wait_for_tail_credit: false)"},
+      {"router.model",
+       "cpp (default) | rtl: a Verilated RTL router in place of the C++ staged router at every "
+       "node (builds with SWITCHYARD_COSIM; rtl/README.md)"},
+      {"router.rtl", "router.model rtl: which RTL router (sy_vc_router, rtl/router/)"},
       {"router.pipeline", "input_vc: the staged pipeline (absent: the ideal one, delta per hop)"},
       {"router.pipeline.rc", "route computation cycles, with the buffer write"},
       {"router.pipeline.va", "VC allocation cycles"},

@@ -1,7 +1,7 @@
 // router: {buffering, switching, vcs, vc_depth, arbitration, priority_classes, pipeline,
 //          switch_allocator, allocator_iterations, vc_allocator, wait_for_tail_credit,
 //          hold_switch_for_packet, input_speedup, output_speedup, output_buffer_size,
-//          vc_request, vc_busy_when_full, vc_prioritize_empty}
+//          vc_request, vc_busy_when_full, vc_prioritize_empty, model, rtl}
 #include "switchyard/config/section.hpp"
 #include "switchyard/router/allocators/matcher.hpp"
 
@@ -111,6 +111,11 @@ void parse_router(Section& s, Config& c) {
       fail(c.source, s.at(k), s.path(k),
            "has no effect with router.wait_for_tail_credit: true (a free VC then has every "
            "credit back: never full, always empty); set wait_for_tail_credit: false");
+  // The C++ router or a Verilated RTL one (what the RTL implements: config.cpp's cross-checks).
+  c.router.rtl = s.choice<bool>("model", false, {{"cpp", false}, {"rtl", true}});
+  if (s.has("rtl") && !c.router.rtl)
+    fail(c.source, s.at("rtl"), s.path("rtl"), "names the RTL router of router.model: rtl");
+  c.router.rtl_name = s.text("rtl", "sy_vc_router");
   if (ideal && s.has("pipeline")) {
     s.raw("pipeline",
           {"ideal | {rc, va, sa, st, lt, ni_lt, credit_delay, speculative, ejection_ports}",

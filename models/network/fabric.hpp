@@ -4,6 +4,7 @@
 #pragma once
 #include <algorithm>
 #include <cassert>
+#include <cstdio>
 #include <functional>
 #include <queue>
 #include <systemc>
@@ -271,6 +272,16 @@ struct Fabric {
   Cycle horizon = 0;        // latest cycle something already scheduled happens (circuits)
   // A packet started on a link while a higher-class packet was ready for it (must stay 0).
   std::uint64_t priority_inversions = 0;
+  // SWITCHYARD_HOP_LOG=<file> (tests: the C++ and the RTL routers side by side): every flit that
+  // leaves an input-VC router, one line "arrival router out_port out_vc packet_serial seq" (the
+  // C++ router on its general path; null: off).
+  std::FILE* hop_log = nullptr;
+  void log_hop(Cycle arrival, int router, int out_port, int out_vc, std::uint32_t packet,
+               std::uint32_t seq) const {
+    std::fprintf(hop_log, "%llu %d %d %d %llu %u\n", static_cast<unsigned long long>(arrival),
+                 router, out_port, out_vc, static_cast<unsigned long long>(pool.serial(packet)),
+                 seq);
+  }
   void credit(OutputUnit* up, int vc) { credits_next.push(up, vc); }
   // Staged pipeline: a credit usable at cycle `at` (> now); the credit delay and the ejection
   // channels put them up to 40 cycles ahead, a link of its own latency as far as that latency

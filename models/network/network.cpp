@@ -11,6 +11,7 @@
 #include "switchyard/router/circuit_router.hpp"
 #include "switchyard/router/input_vc_router.hpp"
 #include "switchyard/router/output_queued_router.hpp"
+#include "switchyard/router/rtl_registry.hpp"
 
 namespace sy {
 
@@ -35,6 +36,10 @@ Network::Network(sc_core::sc_module_name name, const Config& cfg, const std::str
   (void)kQuietSystemC;
   set_cycle_period_ps(cfg_.interface.clock_ps);
   fabric_.wake = &wake_;
+  if (const char* log = std::getenv("SWITCHYARD_HOP_LOG")) {
+    fabric_.hop_log = std::fopen(log, "w");
+    if (!fabric_.hop_log) throw std::runtime_error(std::string("cannot write ") + log);
+  }
   if (cfg_.routing.algorithm != "dimension_order") {
     auto algo =
         make_routing(cfg_.routing.algorithm, topo_, cfg_.router.vcs, cfg_.routing.tie_break);
@@ -52,7 +57,10 @@ Network::Network(sc_core::sc_module_name name, const Config& cfg, const std::str
     const int t = topo_.ejection_terminal(n);
     NetworkInterface* const* ni = t >= 0 ? &nis_[static_cast<std::size_t>(t)] : nullptr;
     Router* r;
-    if (cfg_.router.buffering == Buffering::InputVc)
+    if (cfg_.router.rtl)  // (a Verilated RTL router: checked by the config)
+      r = find_rtl_router(cfg_.router.rtl_name, cfg_.router.vcs, cfg_.router.vc_depth)
+              ->make(id.c_str(), n, fabric_, ni);
+    else if (cfg_.router.buffering == Buffering::InputVc)
       r = new InputVcRouter(id.c_str(), n, fabric_, ni);
     else if (cfg_.router.buffering == Buffering::Circuit)
       r = new CircuitRouter(id.c_str(), n, fabric_, ni);
@@ -63,9 +71,10 @@ Network::Network(sc_core::sc_module_name name, const Config& cfg, const std::str
   }
   active_bits_.assign((routers_.size() + 63) / 64, 0);
   input_vc_ = cfg_.router.buffering == Buffering::InputVc;
+  cpp_input_vc_ = input_vc_ && !cfg_.router.rtl;
   link_edge_ = input_vc_ ? stats_.window_start() : kNever;
   // (Below about a thousand routers their state stays in the caches: the prefetch only costs.)
-  prefetch_ = input_vc_ && routers_.size() >= 1024;
+  prefetch_ = cpp_input_vc_ && routers_.size() >= 1024;
   near_vcs_ = cfg_.router.vcs <= OutputUnit::kNearVcs;
   // Links: one per connected (router, port), in its output unit.
   links_.reserve(static_cast<std::size_t>(R) * topo_.num_ports());
@@ -81,7 +90,7 @@ Network::Network(sc_core::sc_module_name name, const Config& cfg, const std::str
       ou.link.dst_node = m;
       ou.dst_port = static_cast<std::int8_t>(in);
       ou.dst = routers_[m];
-      if (input_vc_) {
+      if (cpp_input_vc_) {
         auto* dst = static_cast<InputVcRouter*>(routers_[m]);
         ou.dst_input = &dst->input(in);
         dst->set_upstream_node(in, n);
@@ -106,7 +115,9 @@ Network::Network(sc_core::sc_module_name name, const Config& cfg, const std::str
   SC_METHOD(clock);
 }
 
-Network::~Network() = default;
+Network::~Network() {
+  if (fabric_.hop_log) std::fclose(fabric_.hop_log);
+}
 
 namespace {
 // Keeps node order among active NIs, so injection order does not depend on wake-up order: the few
@@ -158,7 +169,7 @@ void Network::set_patience() {
 // leave the set (their count is returned). (Input-VC routers: their own loop, with evaluate()
 // inline and the next router prefetched.)
 std::size_t Network::evaluate_routers(std::size_t w0, std::size_t w1, Cycle t) {
-  if (input_vc_)
+  if (cpp_input_vc_)
     return InputVcRouter::evaluate_words(routers_.data(), active_bits_.data(), w0, w1, t,
                                          prefetch_);
   std::size_t idle = 0;

@@ -98,7 +98,9 @@ InputVcRouter::InputVcRouter(sc_core::sc_module_name name, int node, Fabric& fab
   }
   credit_now_ = !staged_ && delta_ >= 1 && !fabric.cfg.waves.enable;
   // (SWITCHYARD_GENERAL_PATH=1 turns the fast path off: tests compare the two.)
-  const bool general = bcast_.enabled() || std::getenv("SWITCHYARD_GENERAL_PATH");
+  // (SWITCHYARD_HOP_LOG: the general path writes every flit's hop, Fabric::hop_log.)
+  const bool general = bcast_.enabled() || std::getenv("SWITCHYARD_GENERAL_PATH") ||
+                       std::getenv("SWITCHYARD_HOP_LOG");
   plain_ = alloc_.plain() && !general;
   plain_staged_ = staged_ && alloc_.plain_staged() && !general;
   if (staged_ && rc.switch_knobs()) {
@@ -498,6 +500,14 @@ template <bool kPlain, bool kLanes, bool kStaged, bool kCount>
   Flit f = vc.fifo.front();
   vc.fifo.pop();
   popped(iu, gr.in_port, gr.vc);
+  if constexpr (!kPlain) {  // (SWITCHYARD_HOP_LOG: the general path only, forced when it is on)
+    if (fabric_.hop_log) {
+      const bool out = gr.out_port >= fabric_.topo.num_ports();
+      fabric_.log_hop(
+          t + (out ? eject_lag_ : link_lag_ + (link_extra_.empty() ? 0 : link_extra_[gr.out_port])),
+          node_, gr.out_port, gr.out_vc, f.packet, f.seq);
+    }
+  }
   if constexpr (kCount) {
     ++activity_->buffer_reads;
     ++activity_->crossbar;

@@ -1,0 +1,30 @@
+// RTL routers (router.model: rtl): Verilated SystemVerilog routers that take the place of the C++
+// staged input-VC router at every node, through an adapter at the flit/credit boundary. The models
+// library knows only this list; a build with SWITCHYARD_COSIM links rtl/adapter/, which registers
+// the routers of rtl/ as the program loads (one entry per Verilated parameter set).
+#pragma once
+#include <string>
+#include <vector>
+
+namespace sy {
+
+struct Fabric;
+class NetworkInterface;
+class Router;
+
+struct RtlRouterBuild {
+  std::string name;           // router.rtl
+  int vcs = 0, vc_depth = 0;  // the parameters it was Verilated with
+  int max_credit_delay = 0;   // router.pipeline.credit_delay 1 .. this
+  int max_side = 0;           // mesh sides up to this (its coordinate width)
+  using Make = Router* (*)(const char* name, int node, Fabric& fabric,
+                           NetworkInterface* const* nis);
+  Make make = nullptr;
+};
+
+void register_rtl_router(const RtlRouterBuild& b);
+const std::vector<RtlRouterBuild>& rtl_router_builds();
+// The build of `name` for these parameters, or null.
+const RtlRouterBuild* find_rtl_router(const std::string& name, int vcs, int vc_depth);
+
+}  // namespace sy
