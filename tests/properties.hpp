@@ -343,7 +343,8 @@ inline double zero_load_bound(const Config& c, int hops, int flits) {
 // address_space_mb > 0: the child runs under RLIMIT_AS of what it has mapped plus that much
 // (ulimit -v; issue 34: the run's limits follow it, a run stops with a partial result and never
 // dies of a failed allocation). Not under AddressSanitizer, whose shadow memory needs terabytes.
-inline Run run_in_child(const std::string& yaml, int seconds, int address_space_mb = 0) {
+inline Run run_in_child(const std::string& yaml, int seconds,
+                        [[maybe_unused]] int address_space_mb = 0) {
   static int counter = 0;
   const std::string base =
       "/tmp/switchyard-prop-" + std::to_string(getpid()) + "-" + std::to_string(counter++);
