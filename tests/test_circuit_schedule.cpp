@@ -222,6 +222,92 @@ TEST(CircuitHTrees, K7SeededFillIsTB) {
         << "cost " << c.alpha << "," << c.delta << "," << c.tau;
 }
 
+// When each node holds item `item` in the self-timed schedule at cost c (the rule of
+// self_timed_time: a node's phase starts when its items are in and its earlier circuits are
+// released, phases in order): -1 where it never does.
+std::vector<double> held_times(const Schedule& s, const CircuitCost& c, int item) {
+  const int N = s.num_nodes(), I = s.items(), n0 = s.dims[0], n1 = s.dims[1];
+  std::vector<const Transmission*> order;
+  for (const Transmission& t : s.transmissions) order.push_back(&t);
+  std::stable_sort(order.begin(), order.end(), [](const Transmission* a, const Transmission* b) {
+    return a->phase != b->phase ? a->phase < b->phase : a->sender < b->sender;
+  });
+  std::vector<double> held(static_cast<std::size_t>(N) * I, -1.0), released(N, 0.0);
+  for (int i = 0; i < I; ++i) held[static_cast<std::size_t>(s.source(i)) * I + i] = 0.0;
+  for (std::size_t b = 0; b < order.size();) {
+    const int phase = order[b]->phase;
+    std::vector<std::pair<std::size_t, double>> in;
+    while (b < order.size() && order[b]->phase == phase) {
+      const int u = order[b]->sender;
+      std::size_t e = b;
+      double start = released[u];
+      for (; e < order.size() && order[e]->phase == phase && order[e]->sender == u; ++e)
+        start = std::max(start, held[static_cast<std::size_t>(u) * I + order[e]->item]);
+      for (; b < e; ++b) {
+        const Transmission& t = *order[b];
+        const double end = start + c.alpha + c.delta * static_cast<double>(t.path.size()) +
+                           c.tau * s.item_flits.at(t.item);
+        int x = u % n0, y = u / n0;
+        for (const ScheduleHop& h : t.path)
+          (h.dim == 0 ? x : y) =
+              ((h.dim == 0 ? x : y) + h.dir + (h.dim == 0 ? n0 : n1)) % (h.dim == 0 ? n0 : n1);
+        in.push_back({static_cast<std::size_t>(x + n0 * y) * I + t.item, end});
+        released[u] = std::max(released[u], end);
+      }
+    }
+    for (const auto& [key, time] : in)
+      if (held[key] < 0 || time < held[key]) held[key] = time;
+  }
+  std::vector<double> out(N);
+  for (int v = 0; v < N; ++v) out[v] = held[static_cast<std::size_t>(v) * I + item];
+  return out;
+}
+
+// Why k >= 8 (255x255) is refused (docs/validation.md C23). h_trees_fill_bound is a lower bound
+// on when a node off a tree can hold that tree's half other than by the paper's last phase
+// (which gives exactly 2^k - 1 delta terms): every built fill, 3x3 to 63x63, keeps to it (X_0's
+// arrival at delta = 1, alpha = tau = 0 is at least min(bound, 2^k - 1) at every node off the
+// X tree). On 255x255 the nodes (64, 43..53) of the quadrant's centre column, whose two column
+// arcs in are tree arcs, cannot hold X before 244..249 delta terms even on an empty network:
+// 6 to 11 hops of slack to the deadline 255 for a run of 11 nodes (on 127x127 the least slack on
+// that column is 18, on 511x511 70), where the negotiated fill leaves them with no circuit.
+TEST(CircuitHTrees, FillLowerBound) {
+  for (int k = 2; k <= 6; ++k) {
+    const int n = (1 << k) - 1, top = n;
+    const Schedule s = h_trees({n, n}, 0, 2, 2);  // X_0 is item 0
+    const std::vector<double> held = held_times(s, CircuitCost{0, 1, 0}, 0);
+    const std::vector<int> bound = h_trees_fill_bound(k, 0);
+    int off_tree = 0;
+    for (int v = 0; v < n * n; ++v) {
+      ASSERT_GE(held[v], 0.0) << "k=" << k << " node " << v;
+      if (bound[v] < 0) continue;
+      ++off_tree;
+      EXPECT_GE(held[v], std::min(bound[v], top)) << "k=" << k << " node " << v;
+      EXPECT_LE(held[v], top) << "k=" << k << " node " << v;
+    }
+    EXPECT_GT(off_tree, 0);
+  }
+  // The column x = s = 2^(k-2) from s/2 to s (relative to the root), nodes off the X tree.
+  auto column = [](int k) {
+    const int n = (1 << k) - 1, s = 1 << (k - 2);
+    const std::vector<int> bound = h_trees_fill_bound(k, 0);
+    std::vector<int> out;
+    for (int y = s / 2 + 1; y < s; ++y)
+      if (bound[s + n * y] >= 0) out.push_back(bound[s + n * y]);
+    return out;
+  };
+  const std::vector<int> c8 = column(8);
+  const std::vector<int> middle(c8.begin() + 10, c8.begin() + 21);  // y = 43..53
+  EXPECT_EQ(middle, (std::vector<int>{249, 248, 249, 246, 245, 244, 245, 246, 249, 248, 249}));
+  EXPECT_EQ(255 - *std::max_element(c8.begin(), c8.end()), 6);
+  const std::vector<int> c7 = column(7), c9 = column(9);
+  EXPECT_EQ(127 - *std::max_element(c7.begin(), c7.end()), 18);
+  EXPECT_EQ(511 - *std::max_element(c9.begin(), c9.end()), 70);
+  // The other tree: the same by symmetry (the column turned by 90 degrees).
+  const std::vector<int> b0 = h_trees_fill_bound(8, 0), b1 = h_trees_fill_bound(8, 1);
+  EXPECT_EQ(b1[48 + 255 * 64], b0[64 + 255 * (255 - 48)]);
+}
+
 TEST(CircuitHTrees, OptimalPacketSize) {
   const CircuitCost c{100, 3, 2};
   const double L = 8192;

@@ -52,6 +52,12 @@ Schedule divide_and_conquer(const std::vector<int>& dims, int root, int parts,
 // k <= 7 (up to 127x127; k = 7 starts from the 63x63 fill in its quadrants); larger sizes are
 // refused (the fill does not settle there).
 Schedule h_trees(const std::vector<int>& dims, int root, int parts, int message_flits = 0);
+// Why k >= 8 is refused, as numbers: the earliest a node off H-tree t of the (2^k - 1)-torus
+// (root 0, node x + n y) can hold half t other than by the paper's last phase, in delta terms:
+// from a tree-t node of level <= 2k - 3 (at its hops) over circuits and relays on arcs no tree
+// uses, one delta per hop, congestion ignored — a lower bound on every fill's label (-1 on tree t).
+// The deadline is 2^k - 1. 2 <= k <= 10.
+std::vector<int> h_trees_fill_bound(int k, int t);
 
 // Pipelined store-and-forward on four arc-disjoint spanning trees (every path is one hop; the
 // comparison row with beta = alpha + delta). parts = L/B, a multiple of 4: part 4j + t is packet

@@ -13,6 +13,7 @@
 // node still has its halves by the paper's T(B).
 #include <algorithm>
 #include <cstdlib>
+#include <limits>
 #include <memory>
 #include <queue>
 #include <string>
@@ -96,6 +97,14 @@ const ScheduleHop kDirs[4] = {kEast, kNorth, kWest, kSouth};
 // search. 255x255 seeded the same way with the 127x127 fill does not: some nodes of its
 // quadrants' centre columns (both arcs in along the column tree arcs, for 31 hops) are left
 // with no admissible circuit (no tree node near enough to send early, no relay early enough).
+// h_trees_fill_bound() puts a number on it: even on an empty network, (64, 43..53) cannot hold
+// X before 244..249 delta terms (deadline 255; the least slack on that column is 18 on 127x127,
+// 70 on 511x511), and after 60 rounds 10 orbits of them (40 demands) still have no circuit.
+// Tried (issue 36) without a settled fill: relays from nodes credited with that bound (the
+// chains they start run out of offsets and slack), chains of circuits routed by label over
+// (node, hops so far) and replacing the relay nodes' circuits (by cost or by label first; they
+// take arcs the region's other demands cannot give up), those chains pinned, and the seed left
+// out within 4 or 8 nodes of the column (the same 40 demands are left).
 struct Fill {
   enum Kind { None, Last, Early, Relay };
   Kind kind = None;
@@ -603,10 +612,40 @@ struct HTreeFill {
 };
 }  // namespace
 
+std::vector<int> h_trees_fill_bound(int k, int t) {
+  if (k < 2 || k > 10 || (t != 0 && t != 1))
+    throw UnsupportedSchedule("h-trees fill bound: k in 2..10 and tree 0 or 1, got k = " +
+                              std::to_string(k) + ", tree " + std::to_string(t));
+  const int n = (1 << k) - 1, N = n * n, last = 2 * (k - 1);
+  const HTreeFill h({n, n}, 0, k);  // the trees only: no fill is searched for
+  // Multi-source Dijkstra: a tree-t node of level <= 2k - 3 holds half t at its hops; every
+  // circuit or relay after it adds one delta term per hop, over arcs no tree uses.
+  std::vector<int> best(N, std::numeric_limits<int>::max());
+  using Entry = std::pair<int, int>;
+  std::priority_queue<Entry, std::vector<Entry>, std::greater<Entry>> pq;
+  for (int v = 0; v < N; ++v)
+    if (h.level[t][v] >= 0 && h.level[t][v] <= last - 1) pq.push({best[v] = h.hops[t][v], v});
+  while (!pq.empty()) {
+    const auto [d, v] = pq.top();
+    pq.pop();
+    if (d != best[v]) continue;
+    for (ScheduleHop q : kDirs) {
+      if (h.used[Grid::arc(v, q)]) continue;
+      const int u = h.g.step(v, q);
+      if (d + 1 < best[u]) pq.push({best[u] = d + 1, u});
+    }
+  }
+  std::vector<int> out(N, -1);
+  for (int v = 0; v < N; ++v)
+    if (h.level[t][v] < 0) out[v] = best[v];
+  return out;
+}
+
 Schedule h_trees(const std::vector<int>& dims, int root, int parts, int message_flits) {
   // k >= 8 (255x255): the fill does not settle (the 63x63 fill seeds 127x127, the 127x127 fill
   // seeds 255x255, but some nodes of the quadrants' centre columns, whose arcs in are tree arcs
-  // both ways for 31 hops, keep no admissible circuit), so those sizes are refused up front.
+  // both ways for 31 hops, keep no admissible circuit: 6 to 11 delta terms of slack at best,
+  // h_trees_fill_bound), so those sizes are refused up front.
   const std::string supported =
       "(2^k - 1) x (2^k - 1) with 2 <= k <= 7 (3x3, 7x7, 15x15, 31x31, 63x63, 127x127)";
   require_torus("h-trees", dims, root, supported);
