@@ -270,7 +270,8 @@ std::vector<double> held_times(const Schedule& s, const CircuitCost& c, int item
 // X tree). On 255x255 the nodes (64, 43..53) of the quadrant's centre column, whose two column
 // arcs in are tree arcs, cannot hold X before 244..249 delta terms even on an empty network:
 // 6 to 11 hops of slack to the deadline 255 for a run of 11 nodes (on 127x127 the least slack on
-// that column is 18, on 511x511 70), where the negotiated fill leaves them with no circuit.
+// that column is 18), where the negotiated fill leaves them with no circuit. 511x511's own column
+// has 70, but the run recurs in its quadrants (the 255x255 pattern around (128, 128)).
 TEST(CircuitHTrees, FillLowerBound) {
   for (int k = 2; k <= 6; ++k) {
     const int n = (1 << k) - 1, top = n;
@@ -303,6 +304,8 @@ TEST(CircuitHTrees, FillLowerBound) {
   const std::vector<int> c7 = column(7), c9 = column(9);
   EXPECT_EQ(127 - *std::max_element(c7.begin(), c7.end()), 18);
   EXPECT_EQ(511 - *std::max_element(c9.begin(), c9.end()), 70);
+  const std::vector<int> b9 = h_trees_fill_bound(9, 0);
+  for (int y = 43; y <= 53; ++y) EXPECT_EQ(511 - b9[192 + 511 * (128 + y)], 255 - middle[y - 43]);
   // The other tree: the same by symmetry (the column turned by 90 degrees).
   const std::vector<int> b0 = h_trees_fill_bound(8, 0), b1 = h_trees_fill_bound(8, 1);
   EXPECT_EQ(b1[48 + 255 * 64], b0[64 + 255 * (255 - 48)]);

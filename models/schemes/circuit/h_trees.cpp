@@ -98,8 +98,9 @@ const ScheduleHop kDirs[4] = {kEast, kNorth, kWest, kSouth};
 // quadrants' centre columns (both arcs in along the column tree arcs, for 31 hops) are left
 // with no admissible circuit (no tree node near enough to send early, no relay early enough).
 // h_trees_fill_bound() puts a number on it: even on an empty network, (64, 43..53) cannot hold
-// X before 244..249 delta terms (deadline 255; the least slack on that column is 18 on 127x127,
-// 70 on 511x511), and after 60 rounds 10 orbits of them (40 demands) still have no circuit.
+// X before 244..249 delta terms (deadline 255; the least slack on that column is 18 on 127x127;
+// 511x511 has the same run in its quadrants), and after 60 rounds 10 orbits of them (40
+// demands) still have no circuit.
 // Tried (issue 36) without a settled fill: relays from nodes credited with that bound (the
 // chains they start run out of offsets and slack), chains of circuits routed by label over
 // (node, hops so far) and replacing the relay nodes' circuits (by cost or by label first; they
