@@ -104,8 +104,9 @@ const ScheduleHop kDirs[4] = {kEast, kNorth, kWest, kSouth};
 // Tried (issue 36) without a settled fill: relays from nodes credited with that bound (the
 // chains they start run out of offsets and slack), chains of circuits routed by label over
 // (node, hops so far) and replacing the relay nodes' circuits (by cost or by label first; they
-// take arcs the region's other demands cannot give up), those chains pinned, and the seed left
-// out within 4 or 8 nodes of the column (the same 40 demands are left).
+// take arcs the region's other demands cannot give up), those chains pinned, rip-up and reroute
+// of what a chain displaces with rollback (never without shared arcs), and the seed left out
+// within 4 or 8 nodes of the column (the same 40 demands are left).
 struct Fill {
   enum Kind { None, Last, Early, Relay };
   Kind kind = None;
