@@ -713,7 +713,14 @@ std::string config_to_json(const Config& c, int indent) {
   if (c.router.vc_request_all_free) j.kv("vc_request", "all_free");
   if (c.router.vc_busy_when_full) j.kv("vc_busy_when_full", true);
   if (c.router.vc_prioritize_empty) j.kv("vc_prioritize_empty", true);
-  if (c.router.rtl) j.kv("model", "rtl").kv("rtl", c.router.rtl_name);
+  if (c.router.rtl) {
+    j.kv("model", "rtl").kv("rtl", c.router.rtl_name);
+    if (!c.router.rtl_nodes.empty()) {  // (a string, on one line: comparisons drop the line)
+      std::string ids;
+      for (const int n : c.router.rtl_nodes) ids += (ids.empty() ? "" : " ") + std::to_string(n);
+      j.kv("rtl_nodes", ids);
+    }
+  }
   if (c.router.pipeline.staged) {
     const PipelineConfig& p = c.router.pipeline;
     j.open("pipeline").kv("rc", p.rc).kv("va", p.va).kv("sa", p.sa).kv("st", p.st).kv("lt", p.lt);

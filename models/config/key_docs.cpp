@@ -85,6 +85,9 @@ const std::vector<std::pair<std::string, std::string>>& key_meanings() {
        "cpp (default) | rtl: a Verilated RTL router in place of the C++ staged router at every "
        "node (builds with SWITCHYARD_COSIM; rtl/README.md)"},
       {"router.rtl", "router.model rtl: which RTL router (sy_vc_router, rtl/router/)"},
+      {"router.rtl_nodes",
+       "router.model rtl: all (default) or a list of router ids: the RTL router there, the C++ "
+       "staged router at the others (a mixed network)"},
       {"router.pipeline", "input_vc: the staged pipeline (absent: the ideal one, delta per hop)"},
       {"router.pipeline.rc", "route computation cycles, with the buffer write"},
       {"router.pipeline.va", "VC allocation cycles"},
