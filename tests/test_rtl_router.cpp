@@ -196,6 +196,7 @@ TEST(RtlRouter, MixedConfigErrorsSayFileLineAndKey) {
   EXPECT_NE(e.find("does not exist"), std::string::npos) << e;
   e = config_error(ok, {"router.rtl_nodes=[-1]"});
   EXPECT_NE(e.find("router.rtl_nodes[0]"), std::string::npos) << e;
+  EXPECT_NE(e.find("does not exist"), std::string::npos) << e;
   // A router named twice.
   bad = ok;
   bad.replace(bad.find("[1, 3]"), 6, "[3, 1, 3]");
@@ -254,6 +255,7 @@ TEST(RtlRouter, UnimplementedKindsAndParametersAreConfigErrors) {
   e = config_error(ok, {"routing.algorithm=west_first"});
   EXPECT_NE(e.find("dimension-order"), std::string::npos) << e;
   e = config_error(ok, {"router.rtl=no_such_router"});
+  EXPECT_NE(e.find("router.rtl:"), std::string::npos) << e;
   EXPECT_NE(e.find("no RTL router no_such_router"), std::string::npos) << e;
   // A mesh larger than its coordinate width (CW 4: 16 a side) and smaller than 3 a side.
   e = config_error(ok, {"topology.dims=[17, 4]"});

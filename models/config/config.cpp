@@ -209,6 +209,12 @@ void check_rtl_router(const Config& c, const Topology& topo, Section& rs, Sectio
     for (const RtlRouterBuild& x : rtl_router_builds())
       built += (built.empty() ? "" : ", ") + x.name + " (vcs " + std::to_string(x.vcs) +
                ", vc_depth " + std::to_string(x.vc_depth) + ")";
+    bool named = false;  // (a router of that name, built for other parameters)
+    for (const RtlRouterBuild& x : rtl_router_builds()) named |= x.name == r.rtl_name;
+    if (!named)
+      fail(c.source, rs.has("rtl") ? rs.at("rtl") : rs.at("model"), "router.rtl",
+           "router.model rtl: no RTL router " + r.rtl_name + " in this build; it has: " + built +
+               " (switchyard_add_rtl_router adds one: rtl/README.md)");
     fail(c.source, rs.has("vcs") ? rs.at("vcs") : rs.at("model"), "router.vcs",
          "router.model rtl: no RTL router " + r.rtl_name + " was built for vcs " +
              std::to_string(r.vcs) + ", vc_depth " + std::to_string(r.vc_depth) +

@@ -141,8 +141,9 @@ void parse_router(Section& s, Config& c) {
       std::vector<bool> seen(static_cast<std::size_t>(R), false);
       for (std::size_t i = 0; i < rn.size(); ++i) {
         const std::string at = s.path("rtl_nodes") + "[" + std::to_string(i) + "]";
-        const int id = static_cast<int>(s.as_int(rn[i], at, 0, std::int64_t{1} << 30));
-        if (id >= R)
+        const int id =
+            static_cast<int>(s.as_int(rn[i], at, -(std::int64_t{1} << 30), std::int64_t{1} << 30));
+        if (id < 0 || id >= R)
           fail(c.source, rn[i], at,
                "router " + std::to_string(id) + " does not exist (this network has routers 0 .. " +
                    std::to_string(R - 1) + ")");
