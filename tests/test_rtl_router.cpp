@@ -212,7 +212,7 @@ TEST(RtlRouter, MixedConfigErrorsSayFileLineAndKey) {
   EXPECT_NE(e.find("router.rtl_nodes"), std::string::npos) << e;
   // rtl_nodes without router.model: rtl (with the C++ router named, or left out).
   e = config_error(yaml(p, false), {"router.rtl_nodes=[1]"});
-  EXPECT_NE(e.find("cfg.yaml:"), std::string::npos) << e;
+  EXPECT_NE(e.find("--set:"), std::string::npos) << e;
   EXPECT_NE(e.find("router.rtl_nodes"), std::string::npos) << e;
   EXPECT_NE(e.find("model: rtl"), std::string::npos) << e;
   e = config_error(ok, {"router.model=cpp"});
@@ -267,7 +267,9 @@ TEST(RtlRouter, UnimplementedKindsAndParametersAreConfigErrors) {
 // The example of a designer's own router (rtl/examples/sy_vc_router_inreg.sv, built with
 // switchyard_add_rtl_router): sy_vc_router with an input register stage. Isolated packets (a
 // trace, one message at a time) cross the mesh; each flit reaches its NI exactly one cycle
-// later per router it crossed (the hop log's lines of that flit) than with the C++ model.
+// later per router it crossed (the hop log's lines of that flit) than with the C++ model. (The
+// packets fit in a VC, 4 flits: a fifth would wait for a credit of the injection VC, whose loop
+// is a cycle longer too, and arrive one more cycle later.)
 TEST(RtlRouter, ExampleInputRegisterRouterTakesOneCycleMorePerRouterCrossed) {
   if (!sy::find_rtl_router("sy_vc_router_inreg", 2, 4))
     GTEST_SKIP() << "built without SWITCHYARD_COSIM";
@@ -276,7 +278,7 @@ TEST(RtlRouter, ExampleInputRegisterRouterTakesOneCycleMorePerRouterCrossed) {
   int time = 0;
   for (const auto& sd : pairs) {
     msgs << (time ? ", " : "") << "{time: " << time << ", src: " << sd[0] << ", dst: " << sd[1]
-         << ", flits: 5}";
+         << ", flits: 4}";
     time += 100;
   }
   const std::string base =
@@ -310,7 +312,7 @@ TEST(RtlRouter, ExampleInputRegisterRouterTakesOneCycleMorePerRouterCrossed) {
     return m;
   };
   const auto model = read(dir + "-model.hops"), rtl = read(dir + "-rtl.hops");
-  ASSERT_EQ(model.size(), 8u * 5u);
+  ASSERT_EQ(model.size(), 8u * 4u);
   ASSERT_EQ(rtl.size(), model.size());
   int routers = 0;
   for (const auto& [flit, m] : model) {
@@ -322,5 +324,5 @@ TEST(RtlRouter, ExampleInputRegisterRouterTakesOneCycleMorePerRouterCrossed) {
         << " routers crossed";
     routers += m.routers;
   }
-  EXPECT_GT(routers, 8 * 5 * 2);  // (not vacuous: most flits cross several routers)
+  EXPECT_GT(routers, 8 * 4 * 2);  // (not vacuous: most flits cross several routers)
 }
