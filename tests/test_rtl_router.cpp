@@ -180,13 +180,15 @@ TEST(RtlRouter, EveryHopMatchesInAMixedMeshWithOneRtlNodeAndACreditDelay) {
   expect_identical(p, "rtl-mix-one");
 }
 
+// (The list's own errors come before what needs a Verilated build: checked in every build.)
 TEST(RtlRouter, MixedConfigErrorsSayFileLineAndKey) {
-  if (!have_rtl()) GTEST_SKIP() << "built without SWITCHYARD_COSIM";
   Point p;
   p.rtl_nodes = "[1, 3]";
   const std::string ok = yaml(p, true);
-  EXPECT_EQ(config_error(ok), "");
-  EXPECT_EQ(config_error(ok, {"router.rtl_nodes=all"}), "");
+  if (have_rtl()) {
+    EXPECT_EQ(config_error(ok), "");
+    EXPECT_EQ(config_error(ok, {"router.rtl_nodes=all"}), "");
+  }
   // A router that does not exist (a 4 x 4 mesh has 0 .. 15), with the line of the element.
   std::string bad = ok;
   bad.replace(bad.find("[1, 3]"), 6, "[1, 16]");
@@ -218,6 +220,7 @@ TEST(RtlRouter, MixedConfigErrorsSayFileLineAndKey) {
   e = config_error(ok, {"router.model=cpp"});
   EXPECT_NE(e.find("router.rtl_nodes"), std::string::npos) << e;
   // What the RTL does not implement is an error in a mixed network too.
+  if (!have_rtl()) return;
   e = config_error(ok, {"topology.dims=[4, 4, 2]"});
   EXPECT_NE(e.find("topology.type"), std::string::npos) << e;
   EXPECT_NE(e.find("2-D meshes"), std::string::npos) << e;
