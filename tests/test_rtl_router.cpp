@@ -1,10 +1,12 @@
 // router.model: rtl: the Verilated rtl/router/sy_vc_router in the place of the C++ staged router
-// at every node (rtl/adapter/), against the C++ router on the same config: every flit's arrival
-// at every router and at its NI (SWITCHYARD_HOP_LOG, sorted) and results.json (less the wall
-// time, the model keys and flits.max_wait) must be identical. Skipped in builds without
-// SWITCHYARD_COSIM; the config errors are checked in every build.
+// at every node (rtl/adapter/), or at some (router.rtl_nodes: a mixed network), against the C++
+// router on the same config: every flit's arrival at every router and at its NI
+// (SWITCHYARD_HOP_LOG, sorted) and results.json (less the wall time, the model keys and
+// flits.max_wait) must be identical. Skipped in builds without SWITCHYARD_COSIM; the config
+// errors are checked in every build.
 #include <algorithm>
 #include <fstream>
+#include <map>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -25,6 +27,7 @@ struct Point {
   int credit_delay = 1;
   std::string pattern = "uniform";
   int measure = 3000;
+  std::string rtl_nodes;  // router.rtl_nodes under rtl ("": all, the default)
 };
 
 std::string yaml(const Point& p, bool rtl) {
@@ -34,7 +37,9 @@ std::string yaml(const Point& p, bool rtl) {
     << "router:\n  buffering: input_vc\n  vcs: 2\n  vc_depth: 4\n"
     << (p.wait_for_tail_credit ? "" : "  wait_for_tail_credit: false\n")
     << "  pipeline: {rc: 1, va: 1, sa: 1, st: 1, lt: 1, credit_delay: " << p.credit_delay << "}\n"
-    << (rtl ? "  model: rtl\n" : "") << "timing: {tau: 1}\n"
+    << (rtl ? "  model: rtl\n" : "")
+    << (rtl && !p.rtl_nodes.empty() ? "  rtl_nodes: " + p.rtl_nodes + "\n" : "")
+    << "timing: {tau: 1}\n"
     << "traffic: {process: bernoulli, rate: " << p.rate << ", packet_flits: " << p.flits
     << ", pattern: " << p.pattern << "}\n"
     << "simulation: {warmup: 500, measure: " << p.measure << ", seed: 3}\n";
@@ -57,7 +62,8 @@ std::string comparable(const std::string& js) {
     if (l.find("\"wall_seconds\"") != std::string::npos ||
         l.find("\"max_wait\"") != std::string::npos ||
         l.find("\"model\": \"rtl\"") != std::string::npos ||
-        l.find("\"rtl\": \"") != std::string::npos)
+        l.find("\"rtl\": \"") != std::string::npos ||
+        l.find("\"rtl_nodes\": \"") != std::string::npos)
       continue;
     out += l + "\n";
   }
@@ -148,4 +154,178 @@ TEST(RtlRouter, ConfigErrorsSayFileLineAndKey) {
   // router.rtl without router.model: rtl.
   e = config_error(yaml(p, false), {"router.rtl=sy_vc_router"});
   EXPECT_NE(e.find("router.rtl"), std::string::npos) << e;
+}
+
+// Mixed networks (router.rtl_nodes): the RTL router at some nodes, the C++ one at the others,
+// flits and credits crossing between them both ways; every hop must still be the all-C++ one.
+TEST(RtlRouter, EveryHopMatchesInAMixedMeshCheckerboard) {
+  if (!have_rtl()) GTEST_SKIP() << "built without SWITCHYARD_COSIM";
+  Point p;
+  p.rate = 0.3;
+  p.flits = 8;
+  p.measure = 2000;
+  p.rtl_nodes = "[0, 2, 5, 7, 8, 10, 13, 15]";
+  expect_identical(p, "rtl-mix-checker");
+}
+
+TEST(RtlRouter, EveryHopMatchesInAMixedMeshWithOneRtlNodeAndACreditDelay) {
+  if (!have_rtl()) GTEST_SKIP() << "built without SWITCHYARD_COSIM";
+  Point p;
+  p.rate = 0.25;
+  p.wait_for_tail_credit = false;
+  p.credit_delay = 3;
+  p.pattern = "transpose";
+  p.dims = "[5, 5]";
+  p.rtl_nodes = "[12]";  // (the centre: every flit through it crosses C++ -> RTL -> C++)
+  expect_identical(p, "rtl-mix-one");
+}
+
+// (The list's own errors come before what needs a Verilated build: checked in every build.)
+TEST(RtlRouter, MixedConfigErrorsSayFileLineAndKey) {
+  Point p;
+  p.rtl_nodes = "[1, 3]";
+  const std::string ok = yaml(p, true);
+  if (have_rtl()) {
+    EXPECT_EQ(config_error(ok), "");
+    EXPECT_EQ(config_error(ok, {"router.rtl_nodes=all"}), "");
+  }
+  // A router that does not exist (a 4 x 4 mesh has 0 .. 15), with the line of the element.
+  std::string bad = ok;
+  bad.replace(bad.find("[1, 3]"), 6, "[1, 16]");
+  std::string e = config_error(bad);
+  EXPECT_NE(e.find("cfg.yaml:9:"), std::string::npos) << e;
+  EXPECT_NE(e.find("router.rtl_nodes[1]"), std::string::npos) << e;
+  EXPECT_NE(e.find("does not exist"), std::string::npos) << e;
+  e = config_error(ok, {"router.rtl_nodes=[-1]"});
+  EXPECT_NE(e.find("router.rtl_nodes[0]"), std::string::npos) << e;
+  EXPECT_NE(e.find("does not exist"), std::string::npos) << e;
+  // A router named twice.
+  bad = ok;
+  bad.replace(bad.find("[1, 3]"), 6, "[3, 1, 3]");
+  e = config_error(bad);
+  EXPECT_NE(e.find("cfg.yaml:9:"), std::string::npos) << e;
+  EXPECT_NE(e.find("router.rtl_nodes[2]"), std::string::npos) << e;
+  EXPECT_NE(e.find("named twice"), std::string::npos) << e;
+  // Empty, or not a list.
+  e = config_error(ok, {"router.rtl_nodes=[]"});
+  EXPECT_NE(e.find("router.rtl_nodes"), std::string::npos) << e;
+  EXPECT_NE(e.find("is empty"), std::string::npos) << e;
+  e = config_error(ok, {"router.rtl_nodes=some"});
+  EXPECT_NE(e.find("router.rtl_nodes"), std::string::npos) << e;
+  // rtl_nodes without router.model: rtl (with the C++ router named, or left out).
+  e = config_error(yaml(p, false), {"router.rtl_nodes=[1]"});
+  EXPECT_NE(e.find("--set:"), std::string::npos) << e;
+  EXPECT_NE(e.find("router.rtl_nodes"), std::string::npos) << e;
+  EXPECT_NE(e.find("model: rtl"), std::string::npos) << e;
+  e = config_error(ok, {"router.model=cpp"});
+  EXPECT_NE(e.find("router.rtl_nodes"), std::string::npos) << e;
+  // What the RTL does not implement is an error in a mixed network too.
+  if (!have_rtl()) return;
+  e = config_error(ok, {"topology.dims=[4, 4, 2]"});
+  EXPECT_NE(e.find("topology.type"), std::string::npos) << e;
+  EXPECT_NE(e.find("2-D meshes"), std::string::npos) << e;
+}
+
+// Router kinds and parameters the RTL does not implement: each a config error at its key.
+TEST(RtlRouter, UnimplementedKindsAndParametersAreConfigErrors) {
+  if (!have_rtl()) GTEST_SKIP() << "built without SWITCHYARD_COSIM";
+  const std::string base =
+      "name: rtl_kinds\ntopology: {type: mesh, dims: [4, 4]}\nrouter:\n  model: rtl\n";
+  // Output-queued and circuit routers: at router.model, line 4.
+  for (const char* kind : {"buffering: output_queued", "buffering: circuit",
+                           "switching: direct_connect", "switching: store_and_forward"}) {
+    const std::string e = config_error(base + "  " + kind + "\n");
+    EXPECT_NE(e.find("cfg.yaml:4:"), std::string::npos) << kind << ": " << e;
+    EXPECT_NE(e.find("router.model"), std::string::npos) << kind << ": " << e;
+    EXPECT_NE(e.find("input-VC"), std::string::npos) << kind << ": " << e;
+  }
+  // The ideal input-VC router (no staged pipeline).
+  std::string e = config_error(base + "  buffering: input_vc\n");
+  EXPECT_NE(e.find("router.model"), std::string::npos) << e;
+  EXPECT_NE(e.find("staged pipeline"), std::string::npos) << e;
+  Point p;
+  const std::string ok = yaml(p, true);
+  // A VC depth, a priority class count, an allocator, routing the Verilated build lacks.
+  std::string bad = ok;
+  bad.replace(bad.find("vc_depth: 4"), 11, "vc_depth: 8");
+  e = config_error(bad);
+  EXPECT_NE(e.find("router.vcs"), std::string::npos) << e;
+  EXPECT_NE(e.find("vc_depth 8"), std::string::npos) << e;
+  e = config_error(ok, {"router.priority_classes=2"});
+  EXPECT_NE(e.find("one priority class"), std::string::npos) << e;
+  e = config_error(ok, {"router.vc_allocator=separable_output_first"});
+  EXPECT_NE(e.find("router.model"), std::string::npos) << e;
+  e = config_error(ok, {"routing.algorithm=west_first"});
+  EXPECT_NE(e.find("dimension-order"), std::string::npos) << e;
+  e = config_error(ok, {"router.rtl=no_such_router"});
+  EXPECT_NE(e.find("router.rtl:"), std::string::npos) << e;
+  EXPECT_NE(e.find("no RTL router no_such_router"), std::string::npos) << e;
+  // A mesh larger than its coordinate width (CW 4: 16 a side) and smaller than 3 a side.
+  e = config_error(ok, {"topology.dims=[17, 4]"});
+  EXPECT_NE(e.find("topology.type"), std::string::npos) << e;
+  e = config_error(ok, {"topology.dims=[2, 4]"});
+  EXPECT_NE(e.find("topology.type"), std::string::npos) << e;
+}
+
+// The example of a designer's own router (rtl/examples/sy_vc_router_inreg.sv, built with
+// switchyard_add_rtl_router): sy_vc_router with an input register stage. Isolated packets (a
+// trace, one message at a time) cross the mesh; each flit reaches its NI exactly one cycle
+// later per router it crossed (the hop log's lines of that flit) than with the C++ model. (The
+// packets fit in a VC, 4 flits: a fifth would wait for a credit of the injection VC, whose loop
+// is a cycle longer too, and arrive one more cycle later.)
+TEST(RtlRouter, ExampleInputRegisterRouterTakesOneCycleMorePerRouterCrossed) {
+  if (!sy::find_rtl_router("sy_vc_router_inreg", 2, 4))
+    GTEST_SKIP() << "built without SWITCHYARD_COSIM";
+  std::ostringstream msgs;
+  const int pairs[][2] = {{0, 15}, {15, 0}, {5, 6}, {3, 12}, {9, 8}, {12, 1}, {7, 4}, {10, 2}};
+  int time = 0;
+  for (const auto& sd : pairs) {
+    msgs << (time ? ", " : "") << "{time: " << time << ", src: " << sd[0] << ", dst: " << sd[1]
+         << ", flits: 4}";
+    time += 100;
+  }
+  const std::string base =
+      "name: rtl_inreg\ntopology: {type: mesh, dims: [4, 4]}\nrouter:\n  buffering: input_vc\n"
+      "  vcs: 2\n  vc_depth: 4\n  pipeline: {rc: 1, va: 1, sa: 1, st: 1, lt: 1, credit_delay: 1}\n";
+  const std::string traffic = "traffic: {type: trace, messages: [" + msgs.str() + "]}\n";
+  const std::string dir = "/tmp/switchyard-test-inreg-" + std::to_string(getpid());
+  int rc_model = -1, rc_rtl = -1;
+  cli_results_any("inreg-model", base + traffic, &rc_model,
+                  "SWITCHYARD_HOP_LOG=" + dir + "-model.hops ");
+  cli_results_any("inreg-rtl", base + "  model: rtl\n  rtl: sy_vc_router_inreg\n" + traffic,
+                  &rc_rtl, "SWITCHYARD_HOP_LOG=" + dir + "-rtl.hops ");
+  ASSERT_EQ(rc_model, 0);
+  ASSERT_EQ(rc_rtl, 0);
+  // Per flit (packet, seq): the routers it crossed and its arrival at the NI (the ejection
+  // output, port 4 of a 2-D mesh router).
+  struct Seen {
+    int routers = 0;
+    long arrival = -1;
+  };
+  const auto read = [](const std::string& path) {
+    std::map<std::pair<long, long>, Seen> m;
+    for (const std::string& l : lines(path)) {
+      std::istringstream in(l);
+      long arrival, router, port, vc, packet, seq;
+      in >> arrival >> router >> port >> vc >> packet >> seq;
+      Seen& s = m[{packet, seq}];
+      ++s.routers;
+      if (port == 4) s.arrival = arrival;
+    }
+    return m;
+  };
+  const auto model = read(dir + "-model.hops"), rtl = read(dir + "-rtl.hops");
+  ASSERT_EQ(model.size(), 8u * 4u);
+  ASSERT_EQ(rtl.size(), model.size());
+  int routers = 0;
+  for (const auto& [flit, m] : model) {
+    const Seen& r = rtl.at(flit);
+    ASSERT_GE(m.arrival, 0);
+    EXPECT_EQ(r.routers, m.routers) << "packet " << flit.first << " flit " << flit.second;
+    EXPECT_EQ(r.arrival - m.arrival, m.routers)
+        << "packet " << flit.first << " flit " << flit.second << ": " << m.routers
+        << " routers crossed";
+    routers += m.routers;
+  }
+  EXPECT_GT(routers, 8 * 4 * 2);  // (not vacuous: most flits cross several routers)
 }

@@ -209,6 +209,12 @@ void check_rtl_router(const Config& c, const Topology& topo, Section& rs, Sectio
     for (const RtlRouterBuild& x : rtl_router_builds())
       built += (built.empty() ? "" : ", ") + x.name + " (vcs " + std::to_string(x.vcs) +
                ", vc_depth " + std::to_string(x.vc_depth) + ")";
+    bool named = false;  // (a router of that name, built for other parameters)
+    for (const RtlRouterBuild& x : rtl_router_builds()) named |= x.name == r.rtl_name;
+    if (!named)
+      fail(c.source, rs.has("rtl") ? rs.at("rtl") : rs.at("model"), "router.rtl",
+           "router.model rtl: no RTL router " + r.rtl_name + " in this build; it has: " + built +
+               " (switchyard_add_rtl_router adds one: rtl/README.md)");
     fail(c.source, rs.has("vcs") ? rs.at("vcs") : rs.at("model"), "router.vcs",
          "router.model rtl: no RTL router " + r.rtl_name + " was built for vcs " +
              std::to_string(r.vcs) + ", vc_depth " + std::to_string(r.vc_depth) +
@@ -713,7 +719,14 @@ std::string config_to_json(const Config& c, int indent) {
   if (c.router.vc_request_all_free) j.kv("vc_request", "all_free");
   if (c.router.vc_busy_when_full) j.kv("vc_busy_when_full", true);
   if (c.router.vc_prioritize_empty) j.kv("vc_prioritize_empty", true);
-  if (c.router.rtl) j.kv("model", "rtl").kv("rtl", c.router.rtl_name);
+  if (c.router.rtl) {
+    j.kv("model", "rtl").kv("rtl", c.router.rtl_name);
+    if (!c.router.rtl_nodes.empty()) {  // (a string, on one line: comparisons drop the line)
+      std::string ids;
+      for (const int n : c.router.rtl_nodes) ids += (ids.empty() ? "" : " ") + std::to_string(n);
+      j.kv("rtl_nodes", ids);
+    }
+  }
   if (c.router.pipeline.staged) {
     const PipelineConfig& p = c.router.pipeline;
     j.open("pipeline").kv("rc", p.rc).kv("va", p.va).kv("sa", p.sa).kv("st", p.st).kv("lt", p.lt);

@@ -143,6 +143,13 @@ struct RouterConfig {
   // router at every node; cpp (default) is the C++ router.
   bool rtl = false;
   std::string rtl_name = "sy_vc_router";
+  // router.rtl_nodes: the routers that get the RTL router, in increasing order; empty: every
+  // router (all, the default). The others get the C++ staged router (a mixed network).
+  std::vector<int> rtl_nodes;
+  bool rtl_at(int node) const {
+    return rtl &&
+           (rtl_nodes.empty() || std::binary_search(rtl_nodes.begin(), rtl_nodes.end(), node));
+  }
 };
 
 struct TimingConfig {

@@ -83,8 +83,13 @@ const std::vector<std::pair<std::string, std::string>>& key_meanings() {
        "(BookSim2's vc_prioritize_empty; needs wait_for_tail_credit: false)"},
       {"router.model",
        "cpp (default) | rtl: a Verilated RTL router in place of the C++ staged router at every "
-       "node (builds with SWITCHYARD_COSIM; rtl/README.md)"},
-      {"router.rtl", "router.model rtl: which RTL router (sy_vc_router, rtl/router/)"},
+       "node, or at router.rtl_nodes (builds with SWITCHYARD_COSIM; rtl/README.md)"},
+      {"router.rtl",
+       "router.model rtl: which RTL router (sy_vc_router, rtl/router/; the example "
+       "sy_vc_router_inreg, rtl/examples/; one added with switchyard_add_rtl_router)"},
+      {"router.rtl_nodes",
+       "router.model rtl: all (default) or a list of router ids: the RTL router there, the C++ "
+       "staged router at the others (a mixed network)"},
       {"router.pipeline", "input_vc: the staged pipeline (absent: the ideal one, delta per hop)"},
       {"router.pipeline.rc", "route computation cycles, with the buffer write"},
       {"router.pipeline.va", "VC allocation cycles"},

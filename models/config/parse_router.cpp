@@ -1,7 +1,9 @@
 // router: {buffering, switching, vcs, vc_depth, arbitration, priority_classes, pipeline,
 //          switch_allocator, allocator_iterations, vc_allocator, wait_for_tail_credit,
 //          hold_switch_for_packet, input_speedup, output_speedup, output_buffer_size,
-//          vc_request, vc_busy_when_full, vc_prioritize_empty, model, rtl}
+//          vc_request, vc_busy_when_full, vc_prioritize_empty, model, rtl, rtl_nodes}
+#include <algorithm>
+
 #include "switchyard/config/section.hpp"
 #include "switchyard/router/allocators/matcher.hpp"
 
@@ -113,9 +115,46 @@ void parse_router(Section& s, Config& c) {
            "credit back: never full, always empty); set wait_for_tail_credit: false");
   // The C++ router or a Verilated RTL one (what the RTL implements: config.cpp's cross-checks).
   c.router.rtl = s.choice<bool>("model", false, {{"cpp", false}, {"rtl", true}});
+  if (c.router.rtl &&
+      (c.router.buffering != Buffering::InputVc || c.router.switching != Switching::Wormhole))
+    fail(c.source, s.at("model"), s.path("model"),
+         "rtl: the RTL router is a wormhole input-VC router (buffering: input_vc, switching: "
+         "wormhole); there is no RTL output_queued or circuit router");
   if (s.has("rtl") && !c.router.rtl)
     fail(c.source, s.at("rtl"), s.path("rtl"), "names the RTL router of router.model: rtl");
   c.router.rtl_name = s.text("rtl", "sy_vc_router");
+  // router.rtl_nodes: all (default) or the routers that get the RTL router (a mixed network: the
+  // C++ staged router at the others). The ids are checked here; what the RTL implements, with
+  // the topology, in config.cpp.
+  if (YAML::Node rn = s.raw("rtl_nodes", {"all | list of router ids", "all", "0 .. routers - 1"});
+      rn) {
+    if (!c.router.rtl)
+      fail(c.source, rn, s.path("rtl_nodes"),
+           "names the routers of router.model: rtl (set model: rtl, or leave rtl_nodes out)");
+    if (!(rn.IsScalar() && rn.Scalar() == "all")) {
+      if (!rn.IsSequence())
+        fail(c.source, rn, s.path("rtl_nodes"), "expected all or a list of router ids");
+      if (rn.size() == 0)
+        fail(c.source, rn, s.path("rtl_nodes"),
+             "is empty: name at least one router (or use router.model: cpp)");
+      const int R = c.topology.make().num_routers();
+      std::vector<bool> seen(static_cast<std::size_t>(R), false);
+      for (std::size_t i = 0; i < rn.size(); ++i) {
+        const std::string at = s.path("rtl_nodes") + "[" + std::to_string(i) + "]";
+        const int id =
+            static_cast<int>(s.as_int(rn[i], at, -(std::int64_t{1} << 30), std::int64_t{1} << 30));
+        if (id < 0 || id >= R)
+          fail(c.source, rn[i], at,
+               "router " + std::to_string(id) + " does not exist (this network has routers 0 .. " +
+                   std::to_string(R - 1) + ")");
+        if (seen[static_cast<std::size_t>(id)])
+          fail(c.source, rn[i], at, "router " + std::to_string(id) + " is named twice");
+        seen[static_cast<std::size_t>(id)] = true;
+        c.router.rtl_nodes.push_back(id);
+      }
+      std::sort(c.router.rtl_nodes.begin(), c.router.rtl_nodes.end());
+    }
+  }
   if (ideal && s.has("pipeline")) {
     s.raw("pipeline",
           {"ideal | {rc, va, sa, st, lt, ni_lt, credit_delay, speculative, ejection_ports}",

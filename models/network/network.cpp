@@ -57,7 +57,7 @@ Network::Network(sc_core::sc_module_name name, const Config& cfg, const std::str
     const int t = topo_.ejection_terminal(n);
     NetworkInterface* const* ni = t >= 0 ? &nis_[static_cast<std::size_t>(t)] : nullptr;
     Router* r;
-    if (cfg_.router.rtl)  // (a Verilated RTL router: checked by the config)
+    if (cfg_.router.rtl_at(n))  // (a Verilated RTL router: checked by the config)
       r = find_rtl_router(cfg_.router.rtl_name, cfg_.router.vcs, cfg_.router.vc_depth)
               ->make(id.c_str(), n, fabric_, ni);
     else if (cfg_.router.buffering == Buffering::InputVc)
@@ -90,7 +90,9 @@ Network::Network(sc_core::sc_module_name name, const Config& cfg, const std::str
       ou.link.dst_node = m;
       ou.dst_port = static_cast<std::int8_t>(in);
       ou.dst = routers_[m];
-      if (cpp_input_vc_) {
+      // (An InputVcRouter downstream: its input unit, for the direct call and the prefetch; a
+      // Verilated one (router.rtl_nodes) leaves dst_input null: its virtual accept_flit.)
+      if (input_vc_ && !cfg_.router.rtl_at(m)) {
         auto* dst = static_cast<InputVcRouter*>(routers_[m]);
         ou.dst_input = &dst->input(in);
         dst->set_upstream_node(in, n);

@@ -200,8 +200,8 @@ class Network : public sc_core::sc_module {
   bool external_ = false;
   bool alone_ = false;  // no other process: cycles run on in one activation (clock())
   bool deferred_ = false;
-  bool input_vc_ = false;      // input-VC routers: every router an InputVcRouter, or all RTL ones
-  bool cpp_input_vc_ = false;  // every router is an InputVcRouter (not router.model: rtl)
+  bool input_vc_ = false;      // input-VC routers: InputVcRouters and/or RTL ones (router.model)
+  bool cpp_input_vc_ = false;  // every router is an InputVcRouter (not router.model: rtl, mixed)
   int link_window_ = 0;        // input-VC links' window: 0 not yet open, 1 open, 2 closed
   Cycle link_edge_ = 0;        // the cycle link_window() next has work (kNever: none)
   Cycle check_from_ = 0;       // check_end(): t + 1 below it, the window's checks have nothing due

@@ -103,6 +103,9 @@ InputVcRouter::InputVcRouter(sc_core::sc_module_name name, int node, Fabric& fab
                        std::getenv("SWITCHYARD_HOP_LOG");
   plain_ = alloc_.plain() && !general;
   plain_staged_ = staged_ && alloc_.plain_staged() && !general;
+  // (A mixed network, router.model rtl with rtl_nodes: a neighbour may be a Verilated router,
+  // reached through its virtual accept_flit, which only the general path calls.)
+  if (rc.rtl) plain_ = plain_staged_ = false;
   if (staged_ && rc.switch_knobs()) {
     alloc_.expand(rc.input_speedup, rc.output_speedup, rc.hold_switch_for_packet,
                   rc.output_buffer_size);
@@ -560,10 +563,17 @@ template <bool kPlain, bool kLanes, bool kStaged, bool kCount>
       ln.deliveries_to[ln.lane_of(dst_node)].push_back(
           {ou.dst, ou.dst_port, gr.out_vc, f, t + link_lag_, ou.dst_input, key});
     }
-  } else {  // (every router of the network is an InputVcRouter: a direct call)
+  } else {  // (an InputVcRouter downstream: a direct call)
     // (Output speedup: the flit waits in the output buffer for its turn on the link.)
     Cycle at = (!kPlain && out_buffered_ ? alloc_.depart(gr.out_port, t) : t) + link_lag_;
     if ((kPlain ? kStaged : staged_) && !link_extra_.empty()) at += link_extra_[gr.out_port];
+    // (A mixed network, router.rtl_nodes: a Verilated router downstream, which the link does
+    // not know as an input unit; only the general path runs there.)
+    if constexpr (!kPlain)
+      if (__builtin_expect(ou.dst_input == nullptr, 0)) {
+        ou.dst->accept_flit(ou.dst_port, gr.out_vc, f, at);
+        return;
+      }
     static_cast<InputVcRouter*>(ou.dst)->receive<kCount>(ou.dst_port, gr.out_vc, f, at);
   }
 }
