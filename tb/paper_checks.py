@@ -342,7 +342,7 @@ def section_greedy():
             x = int(f["src"]) ^ int(f["dst"])
             if x:
                 cnt[(x & -x).bit_length() - 1] += int(f["packets"])
-        span = r["window_cycles"] if "window_cycles" in r else 30000
+        span = r["config"]["simulation"]["measure"]  # measured packets: created in the window
         for i in range(d):
             model = cnt[i] / (N * span)
             paper = lam * p * (1 - p) ** i
