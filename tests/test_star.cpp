@@ -206,7 +206,9 @@ TEST_P(StarTreeP, PerClassHopCountsOverEveryTree) {
         int high_bound = 0;
         for (int i = 0; i < d; ++i)
           if (i != l) high_bound += t.size(i) / 2;
-        if (cube) ASSERT_EQ(high_bound, (t.size(0) / 2) * (d - 1));
+        if (cube) {
+          ASSERT_EQ(high_bound, (t.size(0) / 2) * (d - 1));
+        }
         const Walk w = walk(t, rule, src, l, tie);
         ASSERT_EQ(w.max_high_hops, high_bound) << "src " << src << " l " << l << " tie " << tie;
         ASSERT_EQ(w.max_low_hops, t.size(l) / 2) << "src " << src << " l " << l << " tie " << tie;
