@@ -281,5 +281,5 @@ out.insert(2, f"\n{sum(count.values())} figures and tables: {count['readable']} 
            f"absent (the model's values listed, no paper value), {count['schematic']} drawings "
            "without numbers.\n")
 with open(f"{FIG}/papers_side_by_side.md", "w") as f:
-    f.write("\n".join(out).rstrip() + "\n")
+    f.write(re.sub(r"\n{3,}", "\n\n", "\n".join(out)).rstrip() + "\n")
 print(f"wrote {FIG}/papers_side_by_side.md")
