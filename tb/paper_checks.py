@@ -377,11 +377,17 @@ def section_greedy():
             j = int(c["class"].split(".")[0][5:])
             lev[j] = lev.get(j, 0) + c["queue"] * c["links"]
         per = [lev[j] / 64 for j in sorted(lev)]
+        us = [c["utilization"] for c in r["links"]["by_class"] if c["class"].endswith("straight")]
+        uv = [c["utilization"] for c in r["links"]["by_class"] if c["class"].endswith("vertical")]
         rows.append([p, rho, f"{q:.4f}", " ".join(f"{x:.4f}" for x in per),
                      f"{max(per):.4f}", f"{sum(per) / len(per):.4f}",
-                     "yes" if max(per) <= q else "NO"])
+                     "yes" if max(per) <= q else "NO",
+                     f"{min(us):.4f}–{max(us):.4f} / {min(uv):.4f}–{max(uv):.4f}",
+                     f"{lam * (1 - p):.4f} / {lam * p:.4f}"])
     md.append(table(["p", "ρ", "q_ρ", "model per node, levels 0..5", "largest level",
-                     "whole network N/(d2^d)", "every level ≤ q_ρ"], rows))
+                     "whole network N/(d2^d)", "every level ≤ q_ρ",
+                     "arc utilization, levels 0..5: straight / vertical (G25)",
+                     "θ_s = λ(1−p) / θ_v = λp"], rows))
     md.append("\nCommand: `" + CMD["greedy/g29_p0.5_r0.9"] + "`.\n")
     md.append("\n### G30: butterfly heavy traffic, ½max(p, 1−p) ≤ lim (1−ρ)T ≤ d·max(p, 1−p)\n")
     md.append("6-dimensional butterfly, 20,000 + 200,000 cycles (the hypercube's heavy-traffic "
