@@ -10,7 +10,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ALL="docs_figures routing_figures star_figures circuit_table greedy_figures exchange_table
-exchange_figures pmnb_figures energy_figures"
+exchange_figures pmnb_figures energy_figures paper_checks"
 SCRIPTS=${DOCS_ONLY:-$ALL}
 for s in $SCRIPTS; do
   [ -f "tb/$s.sh" ] && [[ " $(echo $ALL) " == *" $s "* ]] || { echo "docs_all: no figure script $s (one of: $(echo $ALL))" >&2; exit 1; }

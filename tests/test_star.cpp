@@ -59,6 +59,7 @@ struct Walk {
   bool vc_not_paper = false;    // a hop's class differs from (dim <= ending_dim)
   bool prio_went_back = false;  // a low-priority hop followed by a high-priority one
   int max_low_hops = 0;         // most low-priority hops on a path
+  int max_high_hops = 0;        // most high-priority hops on a path
 };
 
 Walk walk(const Topology& t, const StarRule& rule, int src, int l, int tie) {
@@ -69,9 +70,9 @@ Walk walk(const Topology& t, const StarRule& rule, int src, int l, int tie) {
   w.per_dim.assign(t.num_dims(), 0);
   w.per_link.assign(static_cast<size_t>(N) * P, 0);
   struct Item {
-    int node, in_port, depth, vc, low_hops;
+    int node, in_port, depth, vc, low_hops, high_hops;
   };
-  std::vector<Item> stack{{src, rule.injection_port(), 0, 0, 0}};
+  std::vector<Item> stack{{src, rule.injection_port(), 0, 0, 0, 0}};
   w.depth[src] = 0;
   std::vector<int> out(rule.max_children() + 4, -7);
   while (!stack.empty()) {
@@ -97,12 +98,14 @@ Walk walk(const Topology& t, const StarRule& rule, int src, int l, int tie) {
       if (it.low_hops > 0 && !low) w.prio_went_back = true;
       const int low_hops = it.low_hops + (low ? 1 : 0);
       w.max_low_hops = std::max(w.max_low_hops, low_hops);
+      const int high_hops = it.high_hops + (low ? 0 : 1);
+      w.max_high_hops = std::max(w.max_high_hops, high_hops);
       if (++w.transmissions > N) return w;  // not a tree: stop before it blows up
       ++w.per_dim[dim];
       ++w.per_link[static_cast<size_t>(it.node) * P + p];
       ++w.received[v];
       if (w.received[v] == 1) w.depth[v] = it.depth + 1;
-      stack.push_back({v, t.reverse_port(p), it.depth + 1, vc, low_hops});
+      stack.push_back({v, t.reverse_port(p), it.depth + 1, vc, low_hops, high_hops});
     }
   }
   return w;
@@ -183,6 +186,34 @@ TEST_P(StarTreeP, LowPriorityOnlyOnTheLastStretchAlongTheEndingDimension) {
       // §3.2: at most floor(n_l / 2) low-priority hops on a path, and that many somewhere.
       EXPECT_EQ(w.max_low_hops, t.size(l) / 2) << "src " << src << " l " << l;
     }
+}
+
+// §3.2 (validation S14): a packet is forwarded at most floor(n/2)(d-1) hops at high priority and
+// at most floor(n/2) at low priority before a node receives it. Over every tree (every source,
+// every ending dimension, both antipode sides): the most high-priority hops on a path is
+// sum over i != l of floor(n_i/2) (floor(n/2)(d-1) on an n-ary d-cube) and the most low-priority
+// hops floor(n_l/2), each reached by some path, and no path has more in total than the diameter.
+TEST_P(StarTreeP, PerClassHopCountsOverEveryTree) {
+  const Topology t(GetParam().kind, GetParam().dims);
+  const StarRule rule(t);
+  const int d = t.num_dims(), N = t.num_nodes();
+  const int step = N > 300 ? 7 : 1;  // sampled sources on the big ones (as above)
+  bool cube = true;
+  for (int i = 0; i < d; ++i) cube = cube && t.size(i) == t.size(0);
+  for (int src = 0; src < N; src += step)
+    for (int l = 0; l < d; ++l)
+      for (int tie : {+1, -1}) {
+        int high_bound = 0;
+        for (int i = 0; i < d; ++i)
+          if (i != l) high_bound += t.size(i) / 2;
+        if (cube) {
+          ASSERT_EQ(high_bound, (t.size(0) / 2) * (d - 1));
+        }
+        const Walk w = walk(t, rule, src, l, tie);
+        ASSERT_EQ(w.max_high_hops, high_bound) << "src " << src << " l " << l << " tie " << tie;
+        ASSERT_EQ(w.max_low_hops, t.size(l) / 2) << "src " << src << " l " << l << " tie " << tie;
+        ASSERT_LE(w.max_high_hops + w.max_low_hops, t.diameter());
+      }
 }
 
 INSTANTIATE_TEST_SUITE_P(Star, StarTreeP, ::testing::ValuesIn(kNets),
