@@ -125,7 +125,7 @@ void InputVcRouter::count_activity(RouterActivity* a) {
 }
 
 // (Inline: the previous router's forward() calls it directly.)
-template <bool kCount>
+template <bool kCount, bool kStaged>
 [[gnu::always_inline]] inline void InputVcRouter::receive(int in_port, int v, Flit f, Cycle t) {
   InputUnit& iu = in_[in_port];
   VirtualChannel& vc = iu.vcs[v];
@@ -143,7 +143,7 @@ template <bool kCount>
         pk.phase = 1;
       }
       // (The staged pipeline routes such a header to an ejection output instead: route_header.)
-      vc.eject = !staged_ && delivered_here(pk.dst) && pk.mid < 0
+      vc.eject = !kStaged && !staged_ && delivered_here(pk.dst) && pk.mid < 0
                      ? static_cast<std::uint8_t>(pk.dst - terminal_ + 1)
                      : 0;
     }
@@ -170,15 +170,17 @@ template <bool kCount>
   if (f.head && vc.state == VirtualChannel::State::Idle && vc.fifo.empty())
     route_header(in_port, v, fabric_.pool[f.packet]);
   if constexpr (kCount) ++activity_->buffer_writes;
-  buffer_flit(iu, vc, f, in_port, v, t);
+  buffer_flit<kStaged>(iu, vc, f, in_port, v, t);
 }
 
-template <bool kCount>
+template <bool kCount, bool kStaged>
 void InputVcRouter::inject(Router* r, int in_port, int v, Flit f, Cycle t) {
-  static_cast<InputVcRouter*>(r)->receive<kCount>(in_port, v, f, t);
+  static_cast<InputVcRouter*>(r)->receive<kCount, kStaged>(in_port, v, f, t);
 }
 template void InputVcRouter::inject<false>(Router*, int, int, Flit, Cycle);
 template void InputVcRouter::inject<true>(Router*, int, int, Flit, Cycle);
+template void InputVcRouter::inject<false, true>(Router*, int, int, Flit, Cycle);
+template void InputVcRouter::inject<true, true>(Router*, int, int, Flit, Cycle);
 
 void InputVcRouter::accept_flit(int in_port, int v, Flit f, Cycle t) {
   if (counting_)
@@ -245,10 +247,16 @@ void InputVcRouter::route_header(int in_port, int v, Packet& pk) {
 }
 
 // The flit goes into its VC; the router has work (this same cycle if delta = 0).
+template <bool kStaged>
 [[gnu::always_inline]] inline void InputVcRouter::buffer_flit(InputUnit& iu, VirtualChannel& vc,
                                                               Flit f, int in_port, int v, Cycle t) {
-  // (The ideal cut-through pipeline's ready time inline: it is every flit's.)
-  const Cycle ready = simple_ready_ ? std::max(t + delta_, vc.hold) : ready_time(f, in_port, vc, t);
+  // (The ideal cut-through pipeline's ready time inline: it is every flit's; kStaged: the
+  // staged pipeline's, ready_time() without store-and-forward, inline in its own loop.)
+  Cycle ready;
+  if constexpr (kStaged)
+    ready = saf_ ? ready_time(f, in_port, vc, t) : std::max(t + (f.head ? delta_ : 0), vc.hold);
+  else
+    ready = simple_ready_ ? std::max(t + delta_, vc.hold) : ready_time(f, in_port, vc, t);
   Flit& slot = vc.fifo.push_slot();  // (written in place: the flit is not copied again)
   slot = f;
   slot.ready = ready;
@@ -264,7 +272,7 @@ void InputVcRouter::route_header(int in_port, int v, Packet& pk) {
 // Earliest cycle a flit that begins to arrive at t may leave (the router pipeline, delta);
 // store-and-forward holds the header until the tail has been received (tail start + tau); a
 // source route's not-before holds the header until then.
-Cycle InputVcRouter::ready_time(const Flit& f, int in_port, VirtualChannel& vc, Cycle t) const {
+Cycle InputVcRouter::ready_time(const Flit& f, int in_port, VirtualChannel& vc, Cycle t) {
   // (Staged pipeline: a body flit only needs switch allocation, as soon as it is in.)
   const Cycle lag = staged_ && !f.head ? 0 : delta_;
   Cycle ready = std::max(t + lag, vc.hold);  // hold: 0 unless the packet has a route
@@ -272,10 +280,12 @@ Cycle InputVcRouter::ready_time(const Flit& f, int in_port, VirtualChannel& vc, 
     if (f.head && !f.tail) ready = kNever;
     if (f.tail) {
       const Cycle r = std::max(t + tau_ + delta_, vc.hold);
-      if (f.head)
+      if (f.head) {
         ready = r;
-      else
+      } else {
         vc.fifo.front().ready = r;
+        if (staged_) vc_alloc_.ready_at(r);  // (a waiting header's ready time fell)
+      }
     }
   }
   return ready;
@@ -458,7 +468,7 @@ void InputVcRouter::hop_taken(int in_port, int out_port, Packet& pk) {
 // Staged pipeline: the VC allocator's grants; a header may bid for the switch va cycles later
 // (speculatively, max(0, va - sa)).
 void InputVcRouter::allocate_vcs(Cycle t) {
-  if (!vc_alloc_.any_routed()) return;  // (no header waits for an output VC)
+  if (!vc_alloc_.due(t)) return;  // (no header waits for an output VC, or none is ready)
   const int n = vc_alloc_.allocate(inputs_, outputs_, fabric_.pool, t, vc_grants_.data());
   if (counting_) activity_->va += static_cast<std::uint64_t>(n);
   for (int g = 0; g < n; ++g) {
@@ -473,7 +483,9 @@ void InputVcRouter::allocate_vcs(Cycle t) {
 
 // Staged pipeline: a flit leaves through an ejection output; it begins to arrive at the NI after
 // switch and channel traversal, and its ejection buffer slot is free credit_delay cycles later.
-void InputVcRouter::eject(const SwitchGrant& gr, const Flit& f, Cycle t) {
+// (Inline in forward(): once per ejected flit.)
+[[gnu::always_inline]] inline void InputVcRouter::eject(const SwitchGrant& gr, const Flit& f,
+                                                        Cycle t) {
   fabric_.max_flit_wait = std::max(fabric_.max_flit_wait, t - f.ready);
   if (probe_ && probe_->on && gr.out_port < static_cast<int>(probe_->out.size()))
     probe_->grant(gr.in_port, gr.vc, gr.out_port, f.packet);
@@ -564,7 +576,8 @@ template <bool kPlain, bool kLanes, bool kStaged, bool kCount>
     // (Output speedup: the flit waits in the output buffer for its turn on the link.)
     Cycle at = (!kPlain && out_buffered_ ? alloc_.depart(gr.out_port, t) : t) + link_lag_;
     if ((kPlain ? kStaged : staged_) && !link_extra_.empty()) at += link_extra_[gr.out_port];
-    static_cast<InputVcRouter*>(ou.dst)->receive<kCount>(ou.dst_port, gr.out_vc, f, at);
+    static_cast<InputVcRouter*>(ou.dst)->receive<kCount, kPlain && kStaged>(ou.dst_port, gr.out_vc,
+                                                                            f, at);
   }
 }
 
@@ -584,9 +597,10 @@ template <bool kLanes, bool kCount>
 }
 
 // The staged pipeline with a plain switch allocator: its VC allocation, then the plain switch
-// allocation. (Out of line: the ideal pipeline's loop keeps its shape. Never on the lanes.)
+// allocation. (Inline in its own loop, evaluate_words_plain_staged: the ideal pipeline's loop
+// keeps its shape. Never on the lanes.)
 template <bool kCount>
-void InputVcRouter::evaluate_plain_staged(const Pass& s) {
+[[gnu::always_inline]] inline void InputVcRouter::evaluate_plain_staged(const Pass& s) {
   if constexpr (kCount) count_cycle(s.t);
   allocate_vcs(s.t);
   alloc_.allocate_plain<true, kCount>(
