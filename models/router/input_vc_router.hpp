@@ -114,7 +114,9 @@ class InputVcRouter final : public Router {
                       std::uint32_t packet);
   void hop_taken(int in_port, int out_port, Packet& pk);
   void allocate_vcs(Cycle t);
+  template <bool kInline>
   void eject(const SwitchGrant& gr, const Flit& f, Cycle t);
+  void eject_out_of_line(const SwitchGrant& gr, const Flit& f, Cycle t);
   // Power on: cycle t is one the router was active in (once, should it run twice in it).
   void count_cycle(Cycle t) {
     RouterActivity& a = *activity_;
