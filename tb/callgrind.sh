@@ -1,23 +1,27 @@
 #!/usr/bin/env bash
 # Instructions per simulated cycle and per flit-hop, by callgrind (deterministic: independent of
 # the machine's load), for the bench's torus configs:
-#   bash tb/callgrind.sh            (about 5 minutes; needs valgrind)
+#   bash tb/callgrind.sh            (about 6 minutes; needs valgrind)
+#   bash tb/callgrind.sh 8x8 8x8-staged   (only the rows named)
 # Each config runs twice, with measurement windows of W and 2W cycles; the difference of the two
 # instruction counts over W cycles is the marginal cost of a simulated cycle (start-up, warmup
 # and drain cancel out), divided by the flit-hops of those W cycles it is the cost of a flit-hop.
-# SWITCHYARD=path uses that binary (and skips the build).
+# SWITCHYARD=path uses that binary (and skips the build). The 8x8-staged row is the same network
+# with the staged pipeline of one-cycle stages (router.pipeline {rc, va, sa, st, lt: 1}).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SY=${SWITCHYARD:-./build/switchyard}
 [ -n "${SWITCHYARD:-}" ] || bash tb/build.sh
 command -v valgrind >/dev/null || { echo "valgrind is not installed (apt-get install valgrind)"; exit 1; }
 mkdir -p out/callgrind
-measure() {  # name dims window
-  local name=$1 dims=$2 w=$3
+rows=("$@")
+measure() {  # name dims window [pipeline]
+  local name=$1 dims=$2 w=$3 pipe=${4:-}
+  if [ ${#rows[@]} -gt 0 ] && [[ " ${rows[*]} " != *" $name "* ]]; then return 0; fi
   cat > "out/callgrind/$name.yaml" <<YAML
 name: cg-$name
 topology: {type: torus, dims: $dims}
-router: {buffering: input_vc, switching: wormhole, vcs: 2, vc_depth: 4}
+router: {buffering: input_vc, switching: wormhole, vcs: 2, vc_depth: 4${pipe:+, pipeline: $pipe}}
 traffic: {process: bernoulli, rate: 0.1, packet_flits: 8, pattern: uniform}
 simulation: {warmup: 1000, measure: $w, seed: 1}
 YAML
@@ -40,3 +44,4 @@ echo "|---|---|---|"
 measure 8x8 "[8, 8]" 20000
 measure 16x16 "[16, 16]" 4000
 measure 16x16x16 "[16, 16, 16]" 400
+measure 8x8-staged "[8, 8]" 20000 "{rc: 1, va: 1, sa: 1, st: 1, lt: 1}"

@@ -136,6 +136,39 @@ TEST(VcAllocator, OutputFirstGivesEachHeaderOneVc) {
   EXPECT_NE(g[0].out_vc, -1);
 }
 
+// The staged router skips VC allocation while no waiting header is ready (VcAllocator::due):
+// due from the first header's ready time, not before; a header that is ready keeps it due
+// (it may be blocked); a ready time that falls (store-and-forward's tail) makes it due earlier.
+TEST(VcAllocator, DueOnlyOnceAWaitingHeaderIsReady) {
+  PacketPool pool;
+  std::vector<InputUnit> in = routed_headers(0, pool);
+  in[0].vcs[0].fifo.front().ready = 5;
+  in[1].vcs[0].fifo.front().ready = 8;
+  std::vector<OutputUnit> out(1, OutputUnit(2, 4));
+  VcAllocator va(2, 1, 2, ArbPolicy::RoundRobin);
+  EXPECT_FALSE(va.due(0));  // (none waits)
+  va.routed(0, 0);
+  va.routed(1, 0);
+  VcGrant g[4];
+  EXPECT_TRUE(va.due(0));  // (just routed: the next allocation looks)
+  EXPECT_EQ(va.allocate(in, out, pool, 0, g), 0);
+  for (Cycle t = 1; t < 5; ++t) EXPECT_FALSE(va.due(t)) << t;
+  EXPECT_TRUE(va.due(5));
+  ASSERT_EQ(va.allocate(in, out, pool, 5, g), 1);
+  EXPECT_EQ(g[0].in_port, 0);
+  va.granted(0, 0);
+  in[0].vcs[0].state = VirtualChannel::State::Active;
+  EXPECT_EQ(va.allocate(in, out, pool, 6, g), 0);  // (the lone header left: not ready)
+  EXPECT_FALSE(va.due(7));
+  va.ready_at(7);
+  in[1].vcs[0].fifo.front().ready = 7;
+  EXPECT_TRUE(va.due(7));
+  out[0].take(0);
+  out[0].take(1);  // both output VCs held: ready, but blocked
+  EXPECT_EQ(va.allocate(in, out, pool, 7, g), 0);
+  EXPECT_TRUE(va.due(8));  // (still waiting and ready: looked at every evaluation)
+}
+
 namespace {
 std::string loaded(const std::string& router_extra, double rate) {
   std::ostringstream y;

@@ -128,7 +128,7 @@ void InputVcRouter::count_activity(RouterActivity* a) {
 }
 
 // (Inline: the previous router's forward() calls it directly.)
-template <bool kCount>
+template <bool kCount, bool kStaged>
 [[gnu::always_inline]] inline void InputVcRouter::receive(int in_port, int v, Flit f, Cycle t) {
   InputUnit& iu = in_[in_port];
   VirtualChannel& vc = iu.vcs[v];
@@ -146,7 +146,7 @@ template <bool kCount>
         pk.phase = 1;
       }
       // (The staged pipeline routes such a header to an ejection output instead: route_header.)
-      vc.eject = !staged_ && delivered_here(pk.dst) && pk.mid < 0
+      vc.eject = !kStaged && !staged_ && delivered_here(pk.dst) && pk.mid < 0
                      ? static_cast<std::uint8_t>(pk.dst - terminal_ + 1)
                      : 0;
     }
@@ -173,15 +173,17 @@ template <bool kCount>
   if (f.head && vc.state == VirtualChannel::State::Idle && vc.fifo.empty())
     route_header(in_port, v, fabric_.pool[f.packet]);
   if constexpr (kCount) ++activity_->buffer_writes;
-  buffer_flit(iu, vc, f, in_port, v, t);
+  buffer_flit<kStaged>(iu, vc, f, in_port, v, t);
 }
 
-template <bool kCount>
+template <bool kCount, bool kStaged>
 void InputVcRouter::inject(Router* r, int in_port, int v, Flit f, Cycle t) {
-  static_cast<InputVcRouter*>(r)->receive<kCount>(in_port, v, f, t);
+  static_cast<InputVcRouter*>(r)->receive<kCount, kStaged>(in_port, v, f, t);
 }
 template void InputVcRouter::inject<false>(Router*, int, int, Flit, Cycle);
 template void InputVcRouter::inject<true>(Router*, int, int, Flit, Cycle);
+template void InputVcRouter::inject<false, true>(Router*, int, int, Flit, Cycle);
+template void InputVcRouter::inject<true, true>(Router*, int, int, Flit, Cycle);
 
 void InputVcRouter::accept_flit(int in_port, int v, Flit f, Cycle t) {
   if (counting_)
@@ -248,10 +250,16 @@ void InputVcRouter::route_header(int in_port, int v, Packet& pk) {
 }
 
 // The flit goes into its VC; the router has work (this same cycle if delta = 0).
+template <bool kStaged>
 [[gnu::always_inline]] inline void InputVcRouter::buffer_flit(InputUnit& iu, VirtualChannel& vc,
                                                               Flit f, int in_port, int v, Cycle t) {
-  // (The ideal cut-through pipeline's ready time inline: it is every flit's.)
-  const Cycle ready = simple_ready_ ? std::max(t + delta_, vc.hold) : ready_time(f, in_port, vc, t);
+  // (The ideal cut-through pipeline's ready time inline: it is every flit's; kStaged: the
+  // staged pipeline's, ready_time() without store-and-forward, inline in its own loop.)
+  Cycle ready;
+  if constexpr (kStaged)
+    ready = saf_ ? ready_time(f, in_port, vc, t) : std::max(t + (f.head ? delta_ : 0), vc.hold);
+  else
+    ready = simple_ready_ ? std::max(t + delta_, vc.hold) : ready_time(f, in_port, vc, t);
   Flit& slot = vc.fifo.push_slot();  // (written in place: the flit is not copied again)
   slot = f;
   slot.ready = ready;
@@ -267,7 +275,7 @@ void InputVcRouter::route_header(int in_port, int v, Packet& pk) {
 // Earliest cycle a flit that begins to arrive at t may leave (the router pipeline, delta);
 // store-and-forward holds the header until the tail has been received (tail start + tau); a
 // source route's not-before holds the header until then.
-Cycle InputVcRouter::ready_time(const Flit& f, int in_port, VirtualChannel& vc, Cycle t) const {
+Cycle InputVcRouter::ready_time(const Flit& f, int in_port, VirtualChannel& vc, Cycle t) {
   // (Staged pipeline: a body flit only needs switch allocation, as soon as it is in.)
   const Cycle lag = staged_ && !f.head ? 0 : delta_;
   Cycle ready = std::max(t + lag, vc.hold);  // hold: 0 unless the packet has a route
@@ -275,10 +283,12 @@ Cycle InputVcRouter::ready_time(const Flit& f, int in_port, VirtualChannel& vc, 
     if (f.head && !f.tail) ready = kNever;
     if (f.tail) {
       const Cycle r = std::max(t + tau_ + delta_, vc.hold);
-      if (f.head)
+      if (f.head) {
         ready = r;
-      else
+      } else {
         vc.fifo.front().ready = r;
+        if (staged_) vc_alloc_.ready_at(r);  // (a waiting header's ready time fell)
+      }
     }
   }
   return ready;
@@ -461,7 +471,7 @@ void InputVcRouter::hop_taken(int in_port, int out_port, Packet& pk) {
 // Staged pipeline: the VC allocator's grants; a header may bid for the switch va cycles later
 // (speculatively, max(0, va - sa)).
 void InputVcRouter::allocate_vcs(Cycle t) {
-  if (!vc_alloc_.any_routed()) return;  // (no header waits for an output VC)
+  if (!vc_alloc_.due(t)) return;  // (no header waits for an output VC, or none is ready)
   const int n = vc_alloc_.allocate(inputs_, outputs_, fabric_.pool, t, vc_grants_.data());
   if (counting_) activity_->va += static_cast<std::uint64_t>(n);
   for (int g = 0; g < n; ++g) {
@@ -476,7 +486,17 @@ void InputVcRouter::allocate_vcs(Cycle t) {
 
 // Staged pipeline: a flit leaves through an ejection output; it begins to arrive at the NI after
 // switch and channel traversal, and its ejection buffer slot is free credit_delay cycles later.
-void InputVcRouter::eject(const SwitchGrant& gr, const Flit& f, Cycle t) {
+// (kInline: inline in the plain staged path's forward(), once per ejected flit; the general
+// path calls it out of line, so that the ideal pipeline's loop, where the general path is
+// inline too, keeps its code: inline there as well, it had cost that loop 25 instructions a
+// cycle on 8x8.)
+template <bool kInline>
+[[gnu::always_inline]] inline void InputVcRouter::eject(const SwitchGrant& gr, const Flit& f,
+                                                        Cycle t) {
+  if constexpr (!kInline) {
+    eject_out_of_line(gr, f, t);
+    return;
+  }
   fabric_.max_flit_wait = std::max(fabric_.max_flit_wait, t - f.ready);
   if (probe_ && probe_->on && gr.out_port < static_cast<int>(probe_->out.size()))
     probe_->grant(gr.in_port, gr.vc, gr.out_port, f.packet);
@@ -485,6 +505,10 @@ void InputVcRouter::eject(const SwitchGrant& gr, const Flit& f, Cycle t) {
   const int P = fabric_.topo.num_ports();
   nis_[(gr.out_port - P) / ejection_ports_]->deliver_flit(f, arrival);
   fabric_.credit_at(&outputs_[gr.out_port], gr.out_vc, t, arrival + eject_credit_delay_);
+}
+
+void InputVcRouter::eject_out_of_line(const SwitchGrant& gr, const Flit& f, Cycle t) {
+  eject<true>(gr, f, t);
 }
 
 // A granted unicast flit leaves its VC: through the crossbar onto its output's link, or in the
@@ -544,7 +568,7 @@ template <bool kPlain, bool kLanes, bool kStaged, bool kCount>
   else
     fabric_.credit(iu.upstream, gr.vc);
   if ((!kPlain || kStaged) && gr.out_port >= fabric_.topo.num_ports()) {
-    eject(gr, f, t);
+    eject<kPlain>(gr, f, t);
     return;
   }
   traverse<kLanes, !kPlain>(gr, ou, f, s);
@@ -574,7 +598,8 @@ template <bool kPlain, bool kLanes, bool kStaged, bool kCount>
         ou.dst->accept_flit(ou.dst_port, gr.out_vc, f, at);
         return;
       }
-    static_cast<InputVcRouter*>(ou.dst)->receive<kCount>(ou.dst_port, gr.out_vc, f, at);
+    static_cast<InputVcRouter*>(ou.dst)->receive<kCount, kPlain && kStaged>(ou.dst_port, gr.out_vc,
+                                                                            f, at);
   }
 }
 
@@ -594,9 +619,10 @@ template <bool kLanes, bool kCount>
 }
 
 // The staged pipeline with a plain switch allocator: its VC allocation, then the plain switch
-// allocation. (Out of line: the ideal pipeline's loop keeps its shape. Never on the lanes.)
+// allocation. (Inline in its own loop, evaluate_words_plain_staged: the ideal pipeline's loop
+// keeps its shape. Never on the lanes.)
 template <bool kCount>
-void InputVcRouter::evaluate_plain_staged(const Pass& s) {
+[[gnu::always_inline]] inline void InputVcRouter::evaluate_plain_staged(const Pass& s) {
   if constexpr (kCount) count_cycle(s.t);
   allocate_vcs(s.t);
   alloc_.allocate_plain<true, kCount>(

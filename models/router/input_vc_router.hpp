@@ -53,7 +53,10 @@ class InputVcRouter final : public Router {
     for (std::uint64_t b = busy_in_; b; b &= b - 1) __builtin_prefetch(&in_[__builtin_ctzll(b)]);
   }
   void accept_flit(int in_port, int vc, Flit f, Cycle t) override;
-  FlitSink flit_sink() const override { return counting_ ? &inject<true> : &inject<false>; }
+  FlitSink flit_sink() const override {
+    if (staged_) return counting_ ? &inject<true, true> : &inject<false, true>;
+    return counting_ ? &inject<true> : &inject<false>;
+  }
   void accept_packet(int, std::uint32_t, Cycle) override;
   void connect_upstream(int in_port, OutputUnit* up, bool evaluated_before) override {
     inputs_[in_port].upstream = up;
@@ -78,9 +81,10 @@ class InputVcRouter final : public Router {
     bool prefetch;  // a granted flit's next router: its lines are asked for (forward())
   };
   // (kCount, here and below: power on, the units' events are counted in activity_.)
-  template <bool kCount = false>
+  // (kStaged: the caller knows the pipeline is staged: the plain staged loop.)
+  template <bool kCount = false, bool kStaged = false>
   [[gnu::always_inline]] void receive(int in_port, int vc, Flit f, Cycle t);  // accept_flit()
-  template <bool kCount>
+  template <bool kCount, bool kStaged = false>
   static void inject(Router* r, int in_port, int vc, Flit f, Cycle t);  // flit_sink()
   void accept_broadcast_flit(int in_port, int vc, Flit f, Cycle t);
   void send_branch(const SwitchGrant& gr, Cycle t, Lane* ln);
@@ -100,16 +104,19 @@ class InputVcRouter final : public Router {
   template <bool kLanes, bool kPrefetch, bool kCount>
   static std::size_t evaluate_words_with(Router* const* routers, std::uint64_t* bits,
                                          std::size_t w0, std::size_t w1, Cycle t);
-  Cycle ready_time(const Flit& f, int in_port, VirtualChannel& vc, Cycle t) const;
+  Cycle ready_time(const Flit& f, int in_port, VirtualChannel& vc, Cycle t);
   template <bool kLanes, bool kProbe>
   void traverse(const SwitchGrant& gr, OutputUnit& ou, const Flit& f, const Pass& s);
+  template <bool kStaged = false>
   void buffer_flit(InputUnit& iu, VirtualChannel& vc, Flit f, int in_port, int v, Cycle t);
   void route_header(int in_port, int v, Packet& pk);
   void take_output_vc(int in_port, VirtualChannel& vc, int out_port, int out_vc,
                       std::uint32_t packet);
   void hop_taken(int in_port, int out_port, Packet& pk);
   void allocate_vcs(Cycle t);
+  template <bool kInline>
   void eject(const SwitchGrant& gr, const Flit& f, Cycle t);
+  void eject_out_of_line(const SwitchGrant& gr, const Flit& f, Cycle t);
   // Power on: cycle t is one the router was active in (once, should it run twice in it).
   void count_cycle(Cycle t) {
     RouterActivity& a = *activity_;

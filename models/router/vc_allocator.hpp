@@ -11,6 +11,7 @@
 // packet with oldest_first. Two headers that want the same output VC conflict; the loser retries
 // next cycle. A header that wins holds its output VC even while it loses switch allocation.
 #pragma once
+#include <algorithm>
 #include <vector>
 
 #include "switchyard/base/flit.hpp"
@@ -59,11 +60,21 @@ class VcAllocator {
   // The input VCs in state Routed, whose headers wait for an output VC (the router marks one
   // as it routes its header and clears it at the grant): allocation visits only these, in the
   // order of the full scan (inputs, then VCs, ascending).
+  // (A header just routed: its ready time is set after this, so the next allocation looks.)
   void routed(int p, int v) {
     routed_[static_cast<std::size_t>(p)] |= std::uint64_t{1} << v;
     routed_in_ |= std::uint64_t{1} << p;
+    due_ = 0;
   }
   bool any_routed() const { return routed_in_ != 0; }
+  // Whether an allocation at t may grant anything: some header waits and, since the last
+  // allocation, none became ready later than it said (due_: the earliest ready time of the
+  // waiting headers, t itself while one is ready but blocked). Otherwise every waiting header's
+  // head flit is still in route computation: allocate() would grant nothing and change nothing
+  // (no request, no arbiter, no random draw), so the router skips it.
+  bool due(Cycle t) const { return routed_in_ != 0 && t >= due_; }
+  // A waiting header's ready time became c (store-and-forward: its tail is in).
+  void ready_at(Cycle c) { due_ = std::min(due_, c); }
   void granted(int p, int v) {
     std::uint64_t& m = routed_[static_cast<std::size_t>(p)];
     m &= ~(std::uint64_t{1} << v);
@@ -83,17 +94,38 @@ class VcAllocator {
   template <class Fn>
   void for_each_request(std::vector<InputUnit>& in, const std::vector<OutputUnit>& out,
                         const PacketPool& pool, Cycle t, Fn fn) {
+    Cycle due = kNever;
     for (std::uint64_t b = routed_in_; b; b &= b - 1) {
       const int p = __builtin_ctzll(b);
       for (std::uint64_t m = routed_[static_cast<std::size_t>(p)]; m; m &= m - 1) {
         const int v = __builtin_ctzll(m);
         VirtualChannel& vc = in[static_cast<std::size_t>(p)].vcs[v];
+        due = std::min(due, wait_until(vc, t));
         const Packet* pk = nullptr;
         if (requesting(vc, out, pool, t, pk)) fn(vc, p * vcs_ + v, *pk);
       }
     }
+    due_ = due;
   }
-  void offer(std::size_t k, int id, const Packet& pk);
+  // The earliest cycle waiting VC vc may request: its head flit's ready time, or t when it is
+  // ready (it may be blocked until something else changes).
+  static Cycle wait_until(const VirtualChannel& vc, Cycle t) {
+    if (vc.state != VirtualChannel::State::Routed || vc.fifo.empty()) return t;
+    return std::max(vc.fifo.front().ready, t);
+  }
+  // Output VC k's arbiter sees requester id (packet pk): does it beat the best so far? (Inline:
+  // once per request.)
+  [[gnu::always_inline]] void offer(std::size_t k, int id, const Packet& pk) {
+    Best& b = best_[k];
+    const int dist = (id - last_[k] - 1 + 2 * requesters_) % requesters_;
+    if (b.req < 0) touched_.push_back(static_cast<int>(k));
+    const bool wins =
+        b.req < 0 || pk.priority < b.cls ||
+        (pk.priority == b.cls &&
+         (policy_ == ArbPolicy::OldestFirst && pk.created != b.age ? pk.created < b.age
+                                                                   : dist < b.dist));
+    if (wins) b = {id, pk.priority, pk.created, dist};
+  }
   // With the knobs: may output VC o of ou be requested, and its input-side priority.
   bool eligible(const OutputVc& o) const { return !o.owned && (!busy_when_full_ || o.credits > 0); }
   int in_priority(const OutputUnit& ou, const OutputVc& o) const {
@@ -114,6 +146,7 @@ class VcAllocator {
   std::vector<Best> best_;             // per output VC: this cycle's winner so far
   std::vector<std::uint64_t> routed_;  // per input: its VCs in state Routed (bit v)
   std::uint64_t routed_in_ = 0;        // the inputs with one (bit p)
+  Cycle due_ = 0;                      // (due())
   std::vector<int> touched_;           // output VCs requested this cycle
   bool random_ = false;
   bool output_first_ = false;
