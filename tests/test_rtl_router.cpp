@@ -337,8 +337,9 @@ TEST(RtlRouter, WavesRtlNodesConfigErrorsSayFileLineAndKey) {
   Point p;
   p.rtl_nodes = "[1, 3]";
   const std::string ok = yaml(p, true) + "waves:\n  rtl_nodes: [3, 1]\n";
-  if (have_rtl() && sy::find_rtl_router("sy_vc_router", 2, 4)->make_traced)
+  if (have_rtl() && sy::find_rtl_router("sy_vc_router", 2, 4)->make_traced) {
     EXPECT_EQ(config_error(ok), "");
+  }
   // Not an RTL router of the mixed network: line 14, element 1.
   std::string bad = ok;
   bad.replace(bad.find("[3, 1]"), 6, "[3, 2]");

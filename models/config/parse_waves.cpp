@@ -41,7 +41,7 @@ void parse_waves(Section& s, Config& c) {
   w.power = s.boolean("power", false);
   w.power_window = static_cast<int>(s.integer("power_window", 100, 1, 1 << 30));
   // waves.rtl_nodes: Verilator waves of the insides of these RTL routers (router.rtl_nodes).
-  if (s.has("rtl_nodes")) {
+  if (s.raw("rtl_nodes", {"list of integers", "[]", "RTL routers (router.rtl_nodes)"})) {
     w.rtl_nodes = s.int_list("rtl_nodes", {}, 0, {N - 1, "routers - 1"});
     if (!c.router.rtl)
       fail(c.source, s.at("rtl_nodes"), s.path("rtl_nodes"),
