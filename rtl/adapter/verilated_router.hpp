@@ -145,19 +145,21 @@ class VerilatedMeshRouter final : public Router {
     }
   }
   ~VerilatedMeshRouter() override {
-    close_waves();
+    try {
+      close_waves();  // (a run that ended early: what was sampled)
+    } catch (const std::exception&) {
+    }
     m_->final();
   }
 
   void close_waves() override {
     if constexpr (kTrace) {
       if (!tr_.vcd) return;
-      if (tr_.dumped != ~Cycle{0}) {
-        settle_sample(tr_.dumped + 1);
-        write_rtl_gtkw(tr_.path, tr_.first, tr_.dumped);
-      }
-      tr_.vcd->close();
+      const bool sampled = tr_.dumped != ~Cycle{0};
+      if (sampled) settle_sample(tr_.dumped + 1);
+      tr_.vcd->close();  // (the save file reads the VCD's declarations back)
       tr_.vcd.reset();
+      if (sampled) write_rtl_gtkw(tr_.path, tr_.first, tr_.dumped);
     }
   }
 
