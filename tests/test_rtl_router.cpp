@@ -329,3 +329,36 @@ TEST(RtlRouter, ExampleInputRegisterRouterTakesOneCycleMorePerRouterCrossed) {
   }
   EXPECT_GT(routers, 8 * 4 * 2);  // (not vacuous: most flits cross several routers)
 }
+
+// waves.rtl_nodes: each an RTL router (with the line and index of the one that is not), a
+// router of the network, under router.model rtl; and the build must have Verilated the router
+// with tracing (the example router sy_vc_router_inreg is built without).
+TEST(RtlRouter, WavesRtlNodesConfigErrorsSayFileLineAndKey) {
+  Point p;
+  p.rtl_nodes = "[1, 3]";
+  const std::string ok = yaml(p, true) + "waves:\n  rtl_nodes: [3, 1]\n";
+  if (have_rtl() && sy::find_rtl_router("sy_vc_router", 2, 4)->make_traced) {
+    EXPECT_EQ(config_error(ok), "");
+  }
+  // Not an RTL router of the mixed network: line 14, element 1.
+  std::string bad = ok;
+  bad.replace(bad.find("[3, 1]"), 6, "[3, 2]");
+  std::string e = config_error(bad);
+  EXPECT_NE(e.find("cfg.yaml:14:"), std::string::npos) << e;
+  EXPECT_NE(e.find("waves.rtl_nodes[1]"), std::string::npos) << e;
+  EXPECT_NE(e.find("router 2 is not an RTL router"), std::string::npos) << e;
+  // Not a router of the network.
+  e = config_error(ok, {"waves.rtl_nodes=[16]"});
+  EXPECT_NE(e.find("waves.rtl_nodes"), std::string::npos) << e;
+  // Without router.model: rtl.
+  e = config_error(yaml(p, false) + "waves:\n  rtl_nodes: [1]\n");
+  EXPECT_NE(e.find("cfg.yaml:12:"), std::string::npos) << e;
+  EXPECT_NE(e.find("waves.rtl_nodes"), std::string::npos) << e;
+  EXPECT_NE(e.find("needs router.model: rtl"), std::string::npos) << e;
+  // A router built without tracing.
+  if (!have_rtl() || !sy::find_rtl_router("sy_vc_router_inreg", 2, 4)) return;
+  e = config_error(ok, {"router.rtl=sy_vc_router_inreg"});
+  EXPECT_NE(e.find("cfg.yaml:14:"), std::string::npos) << e;
+  EXPECT_NE(e.find("waves.rtl_nodes"), std::string::npos) << e;
+  EXPECT_NE(e.find("no tracing"), std::string::npos) << e;
+}

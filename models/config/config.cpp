@@ -388,6 +388,11 @@ Config parse_document(const std::string& text, const std::string& source,
     c.timing.delta = r.pipeline.hop_cycles();  // for what reads a per-hop cost (reports)
   }
   if (r.rtl) check_rtl_router(c, topo, rs, ts);
+  if (!c.waves.rtl_nodes.empty() && !find_rtl_router(r.rtl_name, r.vcs, r.vc_depth)->make_traced)
+    fail(c.source, wv.at("rtl_nodes"), "waves.rtl_nodes",
+         "this build's RTL router " + r.rtl_name +
+             " has no tracing: Verilate it with TRACE (switchyard_add_rtl_router, "
+             "-DSWITCHYARD_RTL_TRACE=ON; rtl/README.md)");
   bool rings = false;
   for (int d = 0; d < topo.num_dims(); ++d) rings |= topo.wraps(d);
   if (rings && r.buffering == Buffering::InputVc && r.vcs < 2)

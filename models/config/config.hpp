@@ -375,6 +375,10 @@ struct WavesConfig {
   // r<n>.power_uw.
   bool power = false;
   int power_window = 100;
+  // waves.rtl_nodes: RTL routers (router.model: rtl) whose insides are dumped (Verilator
+  // tracing) into rtl_<node>.vcd beside waves.file, with rtl_<node>.gtkw; increasing order.
+  // Independent of waves.enable; not in results.json (recording changes nothing in the model).
+  std::vector<int> rtl_nodes;
 };
 
 // Energy, power and area (power/, issue 30): the routers count their units' events and the

@@ -231,6 +231,8 @@ const std::vector<std::pair<std::string, std::string>>& key_meanings() {
       {"waves.packet", "a packet id to follow from source NI to destination NI (0: none)"},
       {"waves.power", "with power: each traced router's power (uW) as r<n>.power_uw"},
       {"waves.power_window", "waves.power: the cycles each value is averaged over"},
+      {"waves.rtl_nodes",
+       "RTL routers whose insides Verilator dumps into rtl_<node>.vcd beside waves.file"},
       // power
       {"power", "energy, power and area from the routers' counted events (on when given)"},
       {"power.enable", "price the run's events (default: true when the section is given)"},

@@ -1,4 +1,6 @@
-// waves: {enable, file, routers, from_cycle, to_cycle, packet} (VCD and GTKWave save file)
+// waves: {enable, file, routers, from_cycle, to_cycle, packet, power, power_window, rtl_nodes} (VCD
+// and GTKWave save file)
+#include <algorithm>
 #include <filesystem>
 
 #include "switchyard/config/section.hpp"
@@ -38,6 +40,21 @@ void parse_waves(Section& s, Config& c) {
   w.packet = static_cast<std::uint64_t>(s.integer("packet", 0, 0, kMaxCycles));
   w.power = s.boolean("power", false);
   w.power_window = static_cast<int>(s.integer("power_window", 100, 1, 1 << 30));
+  // waves.rtl_nodes: Verilator waves of the insides of these RTL routers (router.rtl_nodes).
+  if (s.raw("rtl_nodes", {"list of integers", "[]", "RTL routers (router.rtl_nodes)"})) {
+    w.rtl_nodes = s.int_list("rtl_nodes", {}, 0, {N - 1, "routers - 1"});
+    if (!c.router.rtl)
+      fail(c.source, s.at("rtl_nodes"), s.path("rtl_nodes"),
+           "names RTL routers: needs router.model: rtl");
+    for (std::size_t i = 0; i < w.rtl_nodes.size(); ++i)
+      if (!c.router.rtl_at(w.rtl_nodes[i]))
+        fail(c.source, s.at("rtl_nodes").IsSequence() ? s.at("rtl_nodes")[i] : s.at("rtl_nodes"),
+             s.path("rtl_nodes") + "[" + std::to_string(i) + "]",
+             "router " + std::to_string(w.rtl_nodes[i]) +
+                 " is not an RTL router (router.rtl_nodes)");
+    std::sort(w.rtl_nodes.begin(), w.rtl_nodes.end());
+    w.rtl_nodes.erase(std::unique(w.rtl_nodes.begin(), w.rtl_nodes.end()), w.rtl_nodes.end());
+  }
   s.finish();
 }
 

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
+#include <stdexcept>
 #include <string>
 
 #include "switchyard/base/clock.hpp"
@@ -21,6 +23,22 @@ namespace {
 // unless the environment already says (then the environment decides).
 const bool kQuietSystemC = setenv("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE", "1", 0) == 0;
 }  // namespace
+
+// waves.rtl_nodes: router n's Verilator VCD, rtl_<n>.vcd in the folder of waves.file (made
+// if missing).
+std::string Network::rtl_vcd_path(const std::string& out_dir, int n) const {
+  std::filesystem::path dir = std::filesystem::path(cfg_.waves.file).parent_path();
+  if (!out_dir.empty()) dir = std::filesystem::path(out_dir) / dir;
+  std::error_code ec;
+  if (!dir.empty() && !std::filesystem::is_directory(dir, ec))
+    std::filesystem::create_directories(dir, ec);
+  if (ec) throw std::runtime_error("waves: cannot create directory " + dir.string());
+  return (dir / ("rtl_" + std::to_string(n) + ".vcd")).string();
+}
+
+void Network::close_router_waves() {
+  for (Router* r : routers_) r->close_waves();
+}
 
 Network::Network(sc_core::sc_module_name name, const Config& cfg, const std::string& out_dir)
     : sc_core::sc_module(name),
@@ -57,10 +75,15 @@ Network::Network(sc_core::sc_module_name name, const Config& cfg, const std::str
     const int t = topo_.ejection_terminal(n);
     NetworkInterface* const* ni = t >= 0 ? &nis_[static_cast<std::size_t>(t)] : nullptr;
     Router* r;
-    if (cfg_.router.rtl_at(n))  // (a Verilated RTL router: checked by the config)
-      r = find_rtl_router(cfg_.router.rtl_name, cfg_.router.vcs, cfg_.router.vc_depth)
-              ->make(id.c_str(), n, fabric_, ni);
-    else if (cfg_.router.buffering == Buffering::InputVc)
+    if (cfg_.router.rtl_at(n)) {  // (a Verilated RTL router: checked by the config)
+      const RtlRouterBuild* b =
+          find_rtl_router(cfg_.router.rtl_name, cfg_.router.vcs, cfg_.router.vc_depth);
+      const auto& traced = cfg_.waves.rtl_nodes;
+      if (std::binary_search(traced.begin(), traced.end(), n))  // (waves.rtl_nodes)
+        r = b->make_traced(id.c_str(), n, fabric_, ni, rtl_vcd_path(out_dir, n));
+      else
+        r = b->make(id.c_str(), n, fabric_, ni);
+    } else if (cfg_.router.buffering == Buffering::InputVc)
       r = new InputVcRouter(id.c_str(), n, fabric_, ni);
     else if (cfg_.router.buffering == Buffering::Circuit)
       r = new CircuitRouter(id.c_str(), n, fabric_, ni);

@@ -86,6 +86,8 @@ class Network : public sc_core::sc_module {
   const Traffic& traffic() const { return traffic_; }
   // The waveform writer (null unless waves.enable); close() flushes the VCD at the end of a run.
   Waves* waves() { return waves_.get(); }
+  // The run is over: the routers that write waves of their own (waves.rtl_nodes) close them.
+  void close_router_waves();
   // --- What plug-ins install before the run starts (sim/plugin.hpp) ---
   // Router-level broadcast: the rule the routers replicate broadcast copies by (kept by the
   // caller for the run).
@@ -230,6 +232,7 @@ class Network : public sc_core::sc_module {
   double lane_parallel_s_ = 0, lane_serial_s_ = 0, lane_between_s_ = 0;
   std::chrono::steady_clock::time_point lane_last_{};
   std::unique_ptr<Waves> waves_;
+  std::string rtl_vcd_path(const std::string& out_dir, int n) const;
   // Power: the routers' running counts, and the window's (at its start, then settled).
   std::vector<RouterActivity> activity_, activity_window_;
   std::vector<std::uint64_t> link_flits_window_;

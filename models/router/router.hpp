@@ -63,6 +63,9 @@ class Router : public sc_core::sc_module {
     probed_ = p != nullptr;
   }
   virtual void sample(RouterProbe& p) const = 0;
+  // The run is over: a router that writes waves of its own (an RTL router of waves.rtl_nodes)
+  // writes its last sample and closes them.
+  virtual void close_waves() {}
   // Power on: the record where this router counts what its units do (null: off).
   virtual void count_activity(RouterActivity* a) {
     activity_ = a;

@@ -20,6 +20,12 @@ struct RtlRouterBuild {
   using Make = Router* (*)(const char* name, int node, Fabric& fabric,
                            NetworkInterface* const* nis);
   Make make = nullptr;
+  // The same router Verilated with --trace (switchyard_add_rtl_router TRACE), for the routers
+  // of waves.rtl_nodes: it dumps its insides into the VCD `vcd` (and a GTKWave save file beside
+  // it), one sample per evaluated cycle at the network's cycle. Null: built without tracing.
+  using MakeTraced = Router* (*)(const char* name, int node, Fabric& fabric,
+                                 NetworkInterface* const* nis, const std::string& vcd);
+  MakeTraced make_traced = nullptr;
 };
 
 void register_rtl_router(const RtlRouterBuild& b);

@@ -426,6 +426,7 @@ Results run_simulation(const Config& cfg, const RunOptions& opt) {
   if (net->failure()) std::rethrow_exception(net->failure());
   const auto t1 = std::chrono::steady_clock::now();
   if (net->waves()) net->waves()->close();
+  net->close_router_waves();
   net->settle_link_window();
   net->report_lane_profile();
 

@@ -21,8 +21,18 @@
 // its inputs and every credit it sent a flit for is back; a flit for the cycle before it wakes
 // (the NI's, on in_* in the cycle it is injected) is played first. While awake, a cycle in which
 // the RTL is idle and nothing is on its inputs is not evaluated (its state would not change).
+//
+// Waves (kTrace, a model Verilated with --trace; waves.rtl_nodes): the router dumps its insides
+// into a VCD whose time is the network's cycle (1 ns = 1 cycle, as the network's VCD). The
+// sample at time c is taken once cycle c's inputs have settled, before the edge that ends c:
+// the registers of cycle c, its inputs and its combinational requests and grants. A cycle not
+// evaluated (idle, asleep) is not sampled; the cycle after the last one evaluated is (its
+// registers, no inputs), so the VCD holds true values across the gap. The extra evaluations
+// are with the clock low: they settle the logic and change no state. rtl_<node>.gtkw beside
+// the VCD (rtl_waves.hpp) opens on the router's ports, VC states, grants and credit counters.
 #pragma once
 #include <verilated.h>
+#include <verilated_vcd_c.h>
 
 #include <cstdint>
 #include <memory>
@@ -34,6 +44,7 @@
 #include "switchyard/network/fabric.hpp"
 #include "switchyard/network/network_interface.hpp"
 #include "switchyard/router/router.hpp"
+#include "rtl_waves.hpp"
 
 namespace sy::rtl {
 
@@ -77,20 +88,33 @@ inline VerilatedContext& context() {
   return ctx;
 }
 
+// The trace of a router of waves.rtl_nodes (nothing for the others).
+template <bool kOn>
+struct RtlTrace {};
+template <>
+struct RtlTrace<true> {
+  std::unique_ptr<VerilatedVcdC> vcd;
+  std::string path;
+  Cycle dumped = ~Cycle{0};  // the last sample's time (none yet)
+  Cycle first = ~Cycle{0};
+};
+
 // M: the Verilated model; FLIT_W, CW: its payload and coordinate widths. A header's payload
 // carries the destination's coordinates in its low bits ([CW-1:0] x, [2CW-1:CW] y); the adapter
 // fills the rest with the flit's packet (bits 32..63) and sequence number (bits 2CW..31).
-template <class M, int kFlitW = 64, int kCw = 4, int kOutStages = 2>
+template <class M, int kFlitW = 64, int kCw = 4, int kOutStages = 2, bool kTrace = false>
 class VerilatedMeshRouter final : public Router {
   static_assert(kFlitW == 64, "the adapter packs a flit into 64 bits");
 
  public:
-  VerilatedMeshRouter(const char* name, int node, Fabric& fabric, NetworkInterface* const* nis)
+  // vcd (kTrace only): the VCD this router dumps its insides into.
+  VerilatedMeshRouter(const char* name, int node, Fabric& fabric, NetworkInterface* const* nis,
+                      const std::string& vcd = "")
       : Router(name, node, fabric, nis),
         np_(fabric.topo.num_ports()),
         vw_(vc_width(fabric.cfg.router.vcs)),
         eject_credit_delay_(fabric.cfg.router.pipeline.ni_credit_delay()),
-        m_(new M(&context(), name)) {
+        m_(make_model(name)) {
     const RouterConfig& rc = fabric.cfg.router;
     outputs_.resize(static_cast<std::size_t>(np_ + 1));
     for (auto& o : outputs_) {
@@ -110,8 +134,34 @@ class VerilatedMeshRouter final : public Router {
     m_->eval();
     m_->rst_ni = 1;
     m_->eval();
+    if constexpr (kTrace) {
+      tr_.path = vcd;
+      tr_.vcd.reset(new VerilatedVcdC);
+      m_->trace(tr_.vcd.get(), 99);
+      tr_.vcd->set_time_unit("1ns");  // (1 ns = 1 cycle: the network's VCD)
+      tr_.vcd->set_time_resolution("1ns");
+      tr_.vcd->open(vcd.c_str());
+      if (!tr_.vcd->isOpen()) throw std::runtime_error("waves: cannot write " + vcd);
+    }
   }
-  ~VerilatedMeshRouter() override { m_->final(); }
+  ~VerilatedMeshRouter() override {
+    try {
+      close_waves();  // (a run that ended early: what was sampled)
+    } catch (const std::exception&) {
+    }
+    m_->final();
+  }
+
+  void close_waves() override {
+    if constexpr (kTrace) {
+      if (!tr_.vcd) return;
+      const bool sampled = tr_.dumped != ~Cycle{0};
+      if (sampled) settle_sample(tr_.dumped + 1);
+      tr_.vcd->close();  // (the save file reads the VCD's declarations back)
+      tr_.vcd.reset();
+      if (sampled) write_rtl_gtkw(tr_.path, tr_.first, tr_.dumped);
+    }
+  }
 
   bool evaluate(Cycle t) override {
     // A flit queued for a cycle before t (the one this router woke for): play from there.
@@ -167,6 +217,28 @@ class VerilatedMeshRouter final : public Router {
     int h_ = 0, n_ = 0;
   };
 
+  static M* make_model(const char* name) {
+    if constexpr (kTrace) context().traceEverOn(true);  // (before the model: its trace code)
+    return new M(&context(), name);
+  }
+
+  // (kTrace) A sample at cycle c of the registers as they are, with no inputs: the logic
+  // settles with the clock low (no state changes).
+  void settle_sample(Cycle c) {
+    M& m = *m_;
+    m.in_valid_i = 0;
+    m.cr_in_valid_i = 0;
+    m.eval();
+    dump(c);
+  }
+  void dump(Cycle c) {
+    if constexpr (kTrace) {
+      if (tr_.first == ~Cycle{0}) tr_.first = c;
+      tr_.vcd->dump(static_cast<std::uint64_t>(c));
+      tr_.dumped = c;
+    }
+  }
+
   static int vc_width(int vcs) {
     int w = 1;
     while ((1 << w) < vcs) ++w;
@@ -178,6 +250,10 @@ class VerilatedMeshRouter final : public Router {
   void cycle(Cycle c, bool last) {
     M& m = *m_;
     const int nin = np_ + 1, nout = np_ + 1;
+    // (Waves: the cycles since the last sample were not evaluated; the first of them shows the
+    // registers the last evaluated edge left, which hold through the gap.)
+    if constexpr (kTrace)
+      if (tr_.dumped != ~Cycle{0} && tr_.dumped + 1 < c) settle_sample(tr_.dumped + 1);
     // Inputs: this cycle's flits and credits.
     m.in_valid_i = 0;
     for (int p = 0; p < nin; ++p) {
@@ -213,6 +289,7 @@ class VerilatedMeshRouter final : public Router {
     if (idle_ && get_bits(m.in_valid_i, 0, nin) == 0 && get_bits(m.cr_in_valid_i, 0, nout) == 0)
       return;
     m.eval();  // (the inputs settle, clock low)
+    if constexpr (kTrace) dump(c);
     m.clk_i = 1;
     m.eval();
     idle_ = m.idle_o;
@@ -293,6 +370,7 @@ class VerilatedMeshRouter final : public Router {
   std::vector<Ring> in_q_;
   Cycle next_ = 0;         // the first cycle not played yet
   std::int64_t owed_ = 0;  // credits for flits sent, not yet handed to the RTL
+  RtlTrace<kTrace> tr_;
 };
 
 }  // namespace sy::rtl
