@@ -15,7 +15,8 @@ jobs="${JOBS:-$(nproc)}"
 start=$(date +%s)
 cxx="${CXX:-$(command -v clang++ || echo g++)}"
 cmake -S . -B build-asan -DCMAKE_BUILD_TYPE="${BUILD_TYPE:-RelWithDebInfo}" \
-  -DCMAKE_CXX_COMPILER="$cxx" -DSWITCHYARD_SANITIZE=ON >/dev/null
+  -DCMAKE_CXX_COMPILER="$cxx" -DSWITCHYARD_SANITIZE=ON \
+  -DSWITCHYARD_RTL_TRACE=OFF -DSWITCHYARD_RTL_EXTRA_SETS=OFF >/dev/null
 cmake --build build-asan -j "$jobs"
 built=$(date +%s)
 export ASAN_OPTIONS="${ASAN_OPTIONS:-abort_on_error=1:detect_leaks=1}"
