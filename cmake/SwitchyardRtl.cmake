@@ -100,7 +100,7 @@ function(switchyard_add_rtl_router name)
   set(dir ${CMAKE_CURRENT_BINARY_DIR}/rtl_routers/${prefix})
   set(traced_include "")
   set(traced_make "")
-  set(traced_entry "")
+  set(traced_entry ", nullptr")
   if(A_TRACE)
     set(traced_include "#include \"${prefix}_trace.h\"\n")
     set(traced_make
@@ -125,7 +125,8 @@ sy::Router* make(const char* n, int node, sy::Fabric& f, sy::NetworkInterface* c
 }
 ${traced_make}const bool registered = [] {
   sy::register_rtl_router(
-      {\"${name}\", ${v}, ${depth}, ${max_credit_delay}, ${max_side}, &make${traced_entry}});
+      {\"${name}\", ${v}, ${depth}, ${max_credit_delay}, ${max_side}, &make${traced_entry},
+       sy::rtl::has_torus_ports<${prefix}>::value});
   return true;
 }();
 }  // namespace

@@ -20,6 +20,7 @@ using sy::test::cli_results_any;
 using sy::test::config_error;
 
 struct Point {
+  std::string type = "mesh";
   std::string dims = "[4, 4]";
   double rate = 0.05;
   int flits = 4;
@@ -33,7 +34,7 @@ struct Point {
 std::string yaml(const Point& p, bool rtl) {
   std::ostringstream y;
   y << "name: rtl_cmp\n"
-    << "topology: {type: mesh, dims: " << p.dims << "}\n"
+    << "topology: {type: " << p.type << ", dims: " << p.dims << "}\n"
     << "router:\n  buffering: input_vc\n  vcs: 2\n  vc_depth: 4\n"
     << (p.wait_for_tail_credit ? "" : "  wait_for_tail_credit: false\n")
     << "  pipeline: {rc: 1, va: 1, sa: 1, st: 1, lt: 1, credit_delay: " << p.credit_delay << "}\n"
@@ -140,7 +141,7 @@ TEST(RtlRouter, ConfigErrorsSayFileLineAndKey) {
   EXPECT_NE(e.find("router.vcs"), std::string::npos) << e;
   EXPECT_NE(e.find("built for vcs 3"), std::string::npos) << e;
   // A topology it does not implement.
-  e = config_error(ok, {"topology.type=torus"});
+  e = config_error(ok, {"topology.type=cmesh"});
   EXPECT_NE(e.find("topology.type"), std::string::npos) << e;
   // A router kind it does not implement.
   e = config_error(ok, {"router.switching=virtual_cut_through"});
@@ -154,6 +155,59 @@ TEST(RtlRouter, ConfigErrorsSayFileLineAndKey) {
   // router.rtl without router.model: rtl.
   e = config_error(yaml(p, false), {"router.rtl=sy_vc_router"});
   EXPECT_NE(e.find("router.rtl"), std::string::npos) << e;
+}
+
+// 2-D tori: dimension order with dateline VC classes (rtl/router/sy_route_dor_torus.sv), the
+// wraparound links crossed both ways, ties on the even rings broken balanced (the default).
+TEST(RtlRouter, EveryHopMatchesOnA4x4TorusWithDatelines) {
+  if (!have_rtl()) GTEST_SKIP() << "built without SWITCHYARD_COSIM";
+  Point p;
+  p.type = "torus";
+  p.rate = 0.35;
+  p.measure = 2000;
+  expect_identical(p, "rtl-torus");
+}
+
+TEST(RtlRouter, EveryHopMatchesOnAMixed5x4TorusWithACreditDelay) {
+  if (!have_rtl()) GTEST_SKIP() << "built without SWITCHYARD_COSIM";
+  Point p;
+  p.type = "torus";
+  p.dims = "[5, 4]";
+  p.rate = 0.3;
+  p.wait_for_tail_credit = false;
+  p.credit_delay = 2;
+  p.measure = 2000;
+  p.rtl_nodes = "[0, 4, 7, 12, 15, 19]";  // (corners: both rings' wraparound links)
+  expect_identical(p, "rtl-torus-mix");
+}
+
+// What the RTL refuses on a torus: rings of 2 (one port a dimension), routing.dateline
+// ring_entry, and a router without the torus ports (the example: meshes only).
+TEST(RtlRouter, TorusConfigErrorsSayFileLineAndKey) {
+  if (!have_rtl()) GTEST_SKIP() << "built without SWITCHYARD_COSIM";
+  Point p;
+  p.type = "torus";
+  const std::string ok = yaml(p, true);
+  EXPECT_EQ(config_error(ok), "");
+  EXPECT_EQ(config_error(ok, {"topology.dims=[3, 16]", "routing.tie_break=negative"}), "");
+  std::string bad = ok;
+  bad.replace(bad.find("[4, 4]"), 6, "[4, 2]");
+  std::string e = config_error(bad);
+  EXPECT_NE(e.find("cfg.yaml:2:"), std::string::npos) << e;
+  EXPECT_NE(e.find("topology.dims"), std::string::npos) << e;
+  EXPECT_NE(e.find("3 or more routers a side"), std::string::npos) << e;
+  e = config_error(ok, {"topology.dims=[2, 2]"});
+  EXPECT_NE(e.find("topology.dims"), std::string::npos) << e;
+  e = config_error(ok, {"topology.dims=[4, 17]"});
+  EXPECT_NE(e.find("topology.type"), std::string::npos) << e;
+  EXPECT_NE(e.find("tori of up to 16"), std::string::npos) << e;
+  e = config_error(ok + "routing: {dateline: ring_entry}\n");
+  EXPECT_NE(e.find("cfg.yaml:12:"), std::string::npos) << e;
+  EXPECT_NE(e.find("routing.dateline"), std::string::npos) << e;
+  e = config_error(ok, {"router.rtl=sy_vc_router_inreg"});
+  EXPECT_NE(e.find("topology.type"), std::string::npos) << e;
+  EXPECT_NE(e.find("no torus ports"), std::string::npos) << e;
+  EXPECT_EQ(config_error(yaml(Point{}, true), {"router.rtl=sy_vc_router_inreg"}), "");
 }
 
 // Mixed networks (router.rtl_nodes): the RTL router at some nodes, the C++ one at the others,
@@ -264,7 +318,8 @@ TEST(RtlRouter, UnimplementedKindsAndParametersAreConfigErrors) {
   e = config_error(ok, {"topology.dims=[17, 4]"});
   EXPECT_NE(e.find("topology.type"), std::string::npos) << e;
   e = config_error(ok, {"topology.dims=[2, 4]"});
-  EXPECT_NE(e.find("topology.type"), std::string::npos) << e;
+  EXPECT_NE(e.find("topology.dims"), std::string::npos) << e;
+  EXPECT_NE(e.find("3 or more routers a side"), std::string::npos) << e;
 }
 
 // The example of a designer's own router (rtl/examples/sy_vc_router_inreg.sv, built with

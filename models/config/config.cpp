@@ -171,7 +171,8 @@ namespace {
 
 // router.model: rtl: what the RTL routers implement (rtl/README.md), and a Verilated build
 // with the router's parameters.
-void check_rtl_router(const Config& c, const Topology& topo, Section& rs, Section& ts) {
+void check_rtl_router(const Config& c, const Topology& topo, Section& rs, Section& ts,
+                      Section& ro) {
   const RouterConfig& r = c.router;
   const PipelineConfig& p = r.pipeline;
   const auto no = [&](const char* what) {
@@ -193,12 +194,22 @@ void check_rtl_router(const Config& c, const Topology& topo, Section& rs, Sectio
       r.switch_knobs() || r.vc_request_all_free || r.vc_busy_when_full || r.vc_prioritize_empty)
     no("one priority class, round-robin, separable input-first VC and switch allocators, "
        "without BookSim2's knobs");
-  if (c.topology.kind != Topology::Kind::Mesh || topo.num_dims() != 2 || topo.size(0) < 3 ||
-      topo.size(1) < 3 || topo.concentration() != 1)
+  const bool torus = c.topology.kind == Topology::Kind::Torus;
+  if ((c.topology.kind != Topology::Kind::Mesh && !torus) || topo.num_dims() != 2 ||
+      topo.concentration() != 1)
     fail(c.source, ts.at("type"), "topology.type",
-         "router.model rtl: the RTL router is for 2-D meshes with 3 or more routers a side");
+         "router.model rtl: the RTL router is for 2-D meshes and 2-D tori");
+  // (A ring of 2 has one port per dimension, not the + and - ports the RTL numbers.)
+  if (topo.size(0) < 3 || topo.size(1) < 3)
+    fail(c.source, ts.has("dims") ? ts.at("dims") : ts.at("type"), "topology.dims",
+         std::string("router.model rtl: the RTL router is for ") + (torus ? "tori" : "meshes") +
+             " with 3 or more routers a side");
   if (c.routing.algorithm != "dimension_order")
     no("dimension-order routing only (routing.algorithm: dimension_order)");
+  if (torus && c.routing.dateline_on_entry)
+    fail(c.source, ro.at("dateline"), "routing.dateline",
+         "router.model rtl: the RTL router's dateline classes are wraparound's (the upper half "
+         "from the wraparound link on), not ring_entry");
   if (c.interface.injection_channels != 1 || c.timing.tau != 1)
     no("one injection channel per node and links of one flit a cycle (tau 1)");
   if (c.traffic.broadcast.enabled() || c.schedule.enabled() || c.waves.enable || c.power.enable)
@@ -226,8 +237,14 @@ void check_rtl_router(const Config& c, const Topology& topo, Section& rs, Sectio
              std::to_string(b->max_credit_delay));
   if (topo.size(0) > b->max_side || topo.size(1) > b->max_side)
     fail(c.source, ts.at("type"), "topology.type",
-         "router.model rtl: the RTL router was built for meshes of up to " +
-             std::to_string(b->max_side) + " routers a side");
+         "router.model rtl: the RTL router was built for " +
+             std::string(torus ? "tori" : "meshes") + " of up to " + std::to_string(b->max_side) +
+             " routers a side");
+  if (torus && !b->tori)
+    fail(c.source, ts.at("type"), "topology.type",
+         "router.model rtl: the RTL router " + r.rtl_name +
+             " has no torus ports (torus_i, x_last_i, y_last_i, tie_break_i: rtl/README.md): "
+             "meshes only");
 }
 
 Config parse_document(const std::string& text, const std::string& source,
@@ -387,7 +404,7 @@ Config parse_document(const std::string& text, const std::string& source,
            "the crossbar has at most 64 inputs: " + std::to_string(ins) + " input ports here");
     c.timing.delta = r.pipeline.hop_cycles();  // for what reads a per-hop cost (reports)
   }
-  if (r.rtl) check_rtl_router(c, topo, rs, ts);
+  if (r.rtl) check_rtl_router(c, topo, rs, ts, ro);
   if (!c.waves.rtl_nodes.empty() && !find_rtl_router(r.rtl_name, r.vcs, r.vc_depth)->make_traced)
     fail(c.source, wv.at("rtl_nodes"), "waves.rtl_nodes",
          "this build's RTL router " + r.rtl_name +

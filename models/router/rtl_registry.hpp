@@ -26,6 +26,9 @@ struct RtlRouterBuild {
   using MakeTraced = Router* (*)(const char* name, int node, Fabric& fabric,
                                  NetworkInterface* const* nis, const std::string& vcd);
   MakeTraced make_traced = nullptr;
+  // It has the port contract's torus ports (torus_i, x_last_i, y_last_i, tie_break_i) and routes
+  // 2-D tori with dateline VC classes; false: meshes only.
+  bool tori = false;
 };
 
 void register_rtl_router(const RtlRouterBuild& b);

@@ -39,6 +39,7 @@
 #include <stdexcept>
 #include <string>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "switchyard/network/fabric.hpp"
@@ -81,6 +82,17 @@ void set_bits(T& v, int lsb, int w, std::uint64_t x) {
     }
   }
 }
+
+// A router with the contract's torus ports (torus_i, x_last_i, y_last_i, tie_break_i): it routes
+// 2-D tori too (sy_vc_router: dimension order with dateline VC classes). A router without them
+// (a designer's mesh-only router) is refused on a torus by the config (RtlRouterBuild::tori).
+template <class M, class = void>
+struct has_torus_ports : std::false_type {};
+template <class M>
+struct has_torus_ports<
+    M, std::void_t<decltype(std::declval<M&>().torus_i), decltype(std::declval<M&>().x_last_i),
+                   decltype(std::declval<M&>().y_last_i), decltype(std::declval<M&>().tie_break_i)>>
+    : std::true_type {};
 
 // The shared Verilator context of the routers (one thread).
 inline VerilatedContext& context() {
@@ -127,6 +139,14 @@ class VerilatedMeshRouter final : public Router {
     m_->y_i = static_cast<std::uint8_t>(fabric.topo.coord(node, 1));
     m_->wait_tail_credit_i = rc.wait_for_tail_credit;
     m_->credit_delay_i = static_cast<std::uint8_t>(rc.pipeline.credit_delay);
+    if constexpr (has_torus_ports<M>::value) {
+      const bool torus = fabric.topo.wraps(0) || fabric.topo.wraps(1);
+      m_->torus_i = torus;
+      m_->x_last_i = static_cast<std::uint8_t>(torus ? fabric.topo.size(0) - 1 : 0);
+      m_->y_last_i = static_cast<std::uint8_t>(torus ? fabric.topo.size(1) - 1 : 0);
+      const TieBreak tb = fabric.cfg.routing.tie_break;
+      m_->tie_break_i = tb == TieBreak::Positive ? 0 : tb == TieBreak::Negative ? 1 : 2;
+    }
     m_->clk_i = 0;
     m_->rst_ni = 1;  // (a falling edge: the reset is asynchronous)
     m_->eval();

@@ -85,6 +85,12 @@ module sy_vc_router_inreg #(
     .y_i,
     .wait_tail_credit_i,
     .credit_delay_i,
+    // (The example keeps the contract's mesh ports only: a mesh. Its adapter sees no torus_i
+    // and the config refuses a torus for it.)
+    .torus_i        (1'b0),
+    .x_last_i       ('0),
+    .y_last_i       ('0),
+    .tie_break_i    (2'd0),
     .in_valid_i     (valid_q),
     .in_vc_i        (vc_q),
     .in_head_i      (head_q),

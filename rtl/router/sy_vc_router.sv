@@ -52,6 +52,13 @@ module sy_vc_router #(
   input  logic [CW-1:0]                  y_i,
   input  logic                           wait_tail_credit_i,
   input  logic [CDW-1:0]                 credit_delay_i,    // 1 .. MAX_CREDIT_DELAY
+  // A 2-D torus (static): wraparound links, routed with dateline VC classes
+  // (sy_route_dor_torus); the rings' last coordinates (k - 1) and routing.tie_break (0
+  // positive, 1 negative, 2 balanced). With torus_i low the rest is ignored (a mesh).
+  input  logic                           torus_i,
+  input  logic [CW-1:0]                  x_last_i,
+  input  logic [CW-1:0]                  y_last_i,
+  input  logic [1:0]                     tie_break_i,
   // Flits in, per input port.
   input  logic [NIN-1:0]                 in_valid_i,
   input  logic [NIN-1:0][VW-1:0]         in_vc_i,
@@ -98,6 +105,7 @@ module sy_vc_router #(
   vc_state_e                     vc_state_q [NIN][V];
   logic [OW-1:0]                 vc_port_q  [NIN][V];
   logic [VW-1:0]                 vc_ovc_q   [NIN][V];
+  logic [V-1:0]                  vc_mask_q  [NIN][V];  // the output VCs it may take (torus)
 
   for (genvar p = 0; p < NIN; p++) begin : g_in
     for (genvar v = 0; v < V; v++) begin : g_vc
@@ -138,9 +146,11 @@ module sy_vc_router #(
   end
 
   // ---------------------------------------------------------------------------------------
-  // RC: an idle VC with a header at its front.
+  // RC: an idle VC with a header at its front. On a torus its port and VC class come from
+  // sy_route_dor_torus; on a mesh every VC of the port may be taken.
   logic [NIN-1:0][V-1:0]         rc_do;
-  logic [NIN-1:0][V-1:0][OW-1:0] rc_port;
+  logic [NIN-1:0][V-1:0][OW-1:0] rc_port, rc_port_mesh, rc_port_torus;
+  logic [NIN-1:0][V-1:0][V-1:0]  rc_mask, rc_mask_torus;
   for (genvar p = 0; p < NIN; p++) begin : g_rc_p
     for (genvar v = 0; v < V; v++) begin : g_rc_v
       assign rc_do[p][v] = vc_state_q[p][v] == VcIdle && !buf_empty[p][v];
@@ -149,13 +159,27 @@ module sy_vc_router #(
         .y_i,
         .dst_x_i (buf_head[p][v][CW-1:0]),
         .dst_y_i (buf_head[p][v][2*CW-1:CW]),
-        .port_o  (rc_port[p][v])
+        .port_o  (rc_port_mesh[p][v])
       );
+      sy_route_dor_torus #(.CW(CW), .OW(OW), .V(V), .NP(NP), .IN_PORT(p), .IN_VC(v)) u_route_t (
+        .x_i,
+        .y_i,
+        .x_last_i,
+        .y_last_i,
+        .tie_break_i,
+        .dst_x_i   (buf_head[p][v][CW-1:0]),
+        .dst_y_i   (buf_head[p][v][2*CW-1:CW]),
+        .port_o    (rc_port_torus[p][v]),
+        .vc_mask_o (rc_mask_torus[p][v])
+      );
+      assign rc_port[p][v] = torus_i ? rc_port_torus[p][v] : rc_port_mesh[p][v];
+      assign rc_mask[p][v] = torus_i ? rc_mask_torus[p][v] : '1;
     end
   end
 
   // ---------------------------------------------------------------------------------------
-  // VA: each routed VC requests the lowest free VC of its output; one arbiter per output VC.
+  // VA: each routed VC requests the lowest free VC of its output (of its class on a torus:
+  // vc_mask_q); one arbiter per output VC.
   logic [NOUT-1:0][V-1:0][NREQ-1:0] va_req;
   logic [NOUT-1:0][V-1:0][NREQ-1:0] va_gnt;
   logic [NOUT-1:0][V-1:0]           va_gnt_valid;
@@ -171,7 +195,7 @@ module sy_vc_router #(
         va_found = 1'b0;
         if (vc_state_q[p][v] == VcRouted) begin
           for (int ov = 0; ov < V; ov++) begin
-            if (!va_found && !owned_eff[vc_port_q[p][v]][ov]) begin
+            if (!va_found && !owned_eff[vc_port_q[p][v]][ov] && vc_mask_q[p][v][ov]) begin
               va_found = 1'b1;
               va_req[vc_port_q[p][v]][ov][p * V + v] = 1'b1;
             end
@@ -305,6 +329,7 @@ module sy_vc_router #(
           vc_state_q[p][v] <= VcIdle;
           vc_port_q[p][v]  <= '0;
           vc_ovc_q[p][v]   <= '0;
+          vc_mask_q[p][v]  <= '0;
         end
       end
     end else begin
@@ -313,6 +338,7 @@ module sy_vc_router #(
           if (rc_do[p][v]) begin
             vc_state_q[p][v] <= VcRouted;
             vc_port_q[p][v]  <= rc_port[p][v];
+            vc_mask_q[p][v]  <= rc_mask[p][v];
           end else if (va_win[p][v]) begin
             vc_state_q[p][v] <= VcActive;
             vc_ovc_q[p][v]   <= va_win_ovc[p][v];
@@ -451,6 +477,10 @@ module sy_vc_router #(
       for (int v = 0; v < V; v++) begin
         if (32'(cred_eff[o][v]) > DEPTH) cred_ok = 1'b0;
         if (va_gnt_valid[o][v] && owned_eff[o][v]) grant_ok = 1'b0;
+        for (int r = 0; r < int'(NREQ); r++) begin
+          // (a VC of the requester's class only: its dateline class on a torus)
+          if (va_gnt[o][v][r] && !vc_mask_q[r / V][r % V][v]) grant_ok = 1'b0;
+        end
       end
       if (out_gnt_valid[o] && cred_eff[o][xb_ovc[o]] == '0) grant_ok = 1'b0;
     end
@@ -463,7 +493,7 @@ module sy_vc_router #(
   a_credits_in_range : assert property (@(posedge clk_i) cred_ok)
     else $error("sy_vc_router: a credit count left 0..DEPTH");
   a_grants_legal : assert property (@(posedge clk_i) grant_ok)
-    else $error("sy_vc_router: a grant on an owned VC or without a credit");
+    else $error("sy_vc_router: a grant on an owned VC, outside the class or without a credit");
   a_idle_vc_header : assert property (@(posedge clk_i) front_ok)
     else $error("sy_vc_router: an idle VC's front flit is not a header");
   a_credit_delay : assert property (@(posedge clk_i)
