@@ -10,7 +10,9 @@
 //    or this hop is the ring's wraparound link (+ from k-1, - from 0); the lower half [0, V/2)
 //    otherwise, e.g. from the injection port or when it turns into y. Ejection, or V < 2: every
 //    VC.
-// One instance per input VC: IN_PORT and IN_VC are that VC's input port and number.
+// One instance per input VC: IN_PORT and IN_VC are that VC's input port and number. With en_i
+// low (a mesh: sy_route_dor_mesh routes) it computes nothing: port 4, every VC (one branch per
+// evaluation in the Verilated model).
 // Combinational.
 module sy_route_dor_torus #(
   parameter int unsigned CW = 4,       // coordinate width
@@ -20,6 +22,7 @@ module sy_route_dor_torus #(
   parameter int unsigned IN_PORT = 0,  // the input port of the VC this unit routes for
   parameter int unsigned IN_VC = 0     // its VC number
 ) (
+  input  logic          en_i,         // a torus (else the outputs are don't-care)
   input  logic [CW-1:0] x_i,          // this router
   input  logic [CW-1:0] y_i,
   input  logic [CW-1:0] x_last_i,     // the rings' last coordinates (k - 1)
@@ -52,7 +55,9 @@ module sy_route_dor_torus #(
   always_comb begin
     wraps = 1'b0;
     pos = 1'b0;
-    if (dst_x_i != x_i) begin
+    if (!en_i) begin
+      port_o = OW'(4);
+    end else if (dst_x_i != x_i) begin
       pos = positive(x_i, dst_x_i, x_last_i, tie_break_i);
       port_o = pos ? OW'(0) : OW'(1);
       wraps = pos ? x_i == x_last_i : x_i == '0;

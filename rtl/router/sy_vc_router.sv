@@ -162,6 +162,7 @@ module sy_vc_router #(
         .port_o  (rc_port_mesh[p][v])
       );
       sy_route_dor_torus #(.CW(CW), .OW(OW), .V(V), .NP(NP), .IN_PORT(p), .IN_VC(v)) u_route_t (
+        .en_i      (torus_i),
         .x_i,
         .y_i,
         .x_last_i,
@@ -477,16 +478,14 @@ module sy_vc_router #(
       for (int v = 0; v < V; v++) begin
         if (32'(cred_eff[o][v]) > DEPTH) cred_ok = 1'b0;
         if (va_gnt_valid[o][v] && owned_eff[o][v]) grant_ok = 1'b0;
-        for (int r = 0; r < int'(NREQ); r++) begin
-          // (a VC of the requester's class only: its dateline class on a torus)
-          if (va_gnt[o][v][r] && !vc_mask_q[r / V][r % V][v]) grant_ok = 1'b0;
-        end
       end
       if (out_gnt_valid[o] && cred_eff[o][xb_ovc[o]] == '0) grant_ok = 1'b0;
     end
     for (int p = 0; p < NIN; p++) begin
       for (int v = 0; v < V; v++) begin
         if (rc_do[p][v] && !buf_head[p][v][FW-2]) front_ok = 1'b0;
+        // (a VC grant of the requester's class only: its dateline class on a torus)
+        if (va_win[p][v] && !vc_mask_q[p][v][va_win_ovc[p][v]]) grant_ok = 1'b0;
       end
     end
   end
