@@ -14,8 +14,11 @@
 #                                waves.rtl_nodes: their insides go to rtl_<node>.vcd. The routers
 #                                not traced keep the model without trace code (tracing off costs
 #                                nothing); the price is a second Verilation and compile.
+#     [OPT <-O level>]           the C++ optimization of the Verilated code (default -O2; the
+#                                RTL mutants of tb/cosim take -O1, which compiles sooner)
 #     [TARGET <library>])        the object library it goes into (default sy_rtl_routers, which
-#                                the simulator and the tests link)
+#                                the simulator and the tests link; the RTL mutants go into
+#                                sy_rtl_mutants)
 #
 # What the registry learns comes from PARAMS, with the contract's defaults: V (VCs per port, 2)
 # and DEPTH (flits per VC, 4) are the router.vcs and router.vc_depth a config must ask for;
@@ -28,7 +31,7 @@
 # Unless NO_LINT_TEST, a CTest cosim.lint.rtl_<name>_v<V>d<DEPTH> runs
 # `verilator --lint-only -Wall` on the same sources and parameters (any warning fails).
 function(switchyard_add_rtl_router name)
-  cmake_parse_arguments(PARSE_ARGV 1 A "NO_ASSERT;NO_LINT_TEST;TRACE" "TOP;TARGET"
+  cmake_parse_arguments(PARSE_ARGV 1 A "NO_ASSERT;NO_LINT_TEST;TRACE" "TOP;TARGET;OPT"
                         "SOURCES;PARAMS;VERILATOR_ARGS")
   if(A_UNPARSED_ARGUMENTS)
     message(FATAL_ERROR "switchyard_add_rtl_router(${name}): unknown arguments "
@@ -46,6 +49,9 @@ function(switchyard_add_rtl_router name)
   endif()
   if(NOT A_TARGET)
     set(A_TARGET sy_rtl_routers)
+  endif()
+  if(NOT A_OPT)
+    set(A_OPT -O2)
   endif()
   if(NOT TARGET ${A_TARGET})
     message(FATAL_ERROR "switchyard_add_rtl_router(${name}): no target ${A_TARGET} (the RTL "
@@ -148,8 +154,8 @@ ${traced_make}const bool registered = [] {
     VERILATOR_ARGS -Wall ${assert} ${gargs} -O3 --x-assign fast --x-initial fast
                    ${A_VERILATOR_ARGS}
     OPT_SLOW ${VERILATOR_CFLAGS} -O0
-    OPT_FAST ${VERILATOR_CFLAGS} -O2
-    OPT_GLOBAL ${VERILATOR_CFLAGS} -O2)
+    OPT_FAST ${VERILATOR_CFLAGS} ${A_OPT}
+    OPT_GLOBAL ${VERILATOR_CFLAGS} ${A_OPT})
   if(A_TRACE)
     # (The traced copy runs only at the routers of waves.rtl_nodes: its fast code at -O1, which
     # compiles sooner.)

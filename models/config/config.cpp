@@ -212,8 +212,8 @@ void check_rtl_router(const Config& c, const Topology& topo, Section& rs, Sectio
          "from the wraparound link on), not ring_entry");
   if (c.interface.injection_channels != 1 || c.timing.tau != 1)
     no("one injection channel per node and links of one flit a cycle (tau 1)");
-  if (c.traffic.broadcast.enabled() || c.schedule.enabled() || c.waves.enable || c.power.enable)
-    no("unicast traffic without broadcasts, schedules, waves or power (not yet)");
+  if (c.traffic.broadcast.enabled() || c.schedule.enabled() || c.power.enable)
+    no("unicast traffic without broadcasts, schedules or power (not yet)");
   const RtlRouterBuild* b = find_rtl_router(r.rtl_name, r.vcs, r.vc_depth);
   if (!b) {
     std::string built;

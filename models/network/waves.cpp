@@ -365,6 +365,8 @@ Waves::Waves(const Config& cfg, const Topology& topo, const std::vector<Router*>
     pr.follow_pkt = follow_.pkt;
     r->set_probe(&pr);
     routers_.push_back(router_label(topo, r->node()));
+    const bool req = r->probes_requests();  // (an RTL router: no requests)
+    requests_.push_back(req);
     const std::string rn = routers_.back() + ".";
     for (int p = 0; p < P; ++p) f.add(rn + "busy_" + outs_[p], K::Bool, &pr.out_bit[p], 1);
     for (int p = 0; p < I; ++p) f.add(rn + "busy_" + ins_[p], K::Bool, &pr.in_bit[p], 1);
@@ -382,7 +384,7 @@ Waves::Waves(const Config& cfg, const Topology& topo, const std::vector<Router*>
       f.add(n + "tail", K::Bool, &w.tail, 1);
       if (oq_) continue;
       for (int v = 0; v < V; ++v) f.add(n + "occ" + std::to_string(v), K::U32, &w.occ[v], 16);
-      f.add(n + "vc_req", K::U64, &w.vc_req, V);
+      if (req) f.add(n + "vc_req", K::U64, &w.vc_req, V);
       f.add(n + "vc_gnt", K::U64, &w.vc_gnt, V);
     }
     for (int p = 0; p < P; ++p) {
@@ -392,7 +394,7 @@ Waves::Waves(const Config& cfg, const Topology& topo, const std::vector<Router*>
       if (oq_) {
         f.add(n + "queued", K::U32, &w.queued, 16);
       } else {
-        f.add(n + "sw_req", K::U64, &w.sw_req, I);
+        if (req) f.add(n + "sw_req", K::U64, &w.sw_req, I);
         f.add(n + "sw_gnt", K::U64, &w.sw_gnt, I);
       }
       f.add(n + "xbar", K::U64, &w.xbar, I);
@@ -628,6 +630,20 @@ void Waves::write_gtkw() const {
   std::string bits = "mask bits 0.." + std::to_string(I - 1) + ":";
   for (int p = 0; p < I; ++p) bits += " " + ins_[p].substr(3);
   legend.push_back(bits);
+  // RTL routers (router.model rtl): their ports only; their insides are in rtl_<n>.vcd
+  // (waves.rtl_nodes), on the same cycles.
+  std::string rtl;
+  std::size_t n_rtl = 0;
+  for (std::size_t i = 0; i < routers_.size(); ++i)
+    if (!requests_[i]) {
+      rtl += " " + routers_[i];
+      ++n_rtl;
+    }
+  if (n_rtl == routers_.size() && n_rtl > 4)
+    rtl = " all";
+  else if (n_rtl > 4)
+    rtl = " " + std::to_string(n_rtl) + " of " + std::to_string(routers_.size());
+  if (n_rtl) legend.push_back("RTL:" + rtl + " (ports only; insides: rtl_<n>.vcd)");
   // GTKWave shows 2^-zoom time units per 200 pixels. Its names pane grows to the legend's
   // longest line (about 8 pixels a character in its default font), so the wave pane is the
   // window less that: the view's cycles fill what is left.
@@ -721,7 +737,9 @@ void Waves::write_gtkw() const {
     for (int p = 0; p < I; ++p) sig(kBit, sp + "busy_" + ins_[p], 1);
     close(rn, false);
   }
-  for (const std::string& rn : routers_) {
+  for (std::size_t i = 0; i < routers_.size(); ++i) {
+    const std::string& rn = routers_[i];
+    const bool req = requests_[i];
     const std::string sp = "switchyard." + rn + ".";
     open(rn + " ports", true);
     sig(kHex, sp + "out_busy", P);
@@ -736,7 +754,7 @@ void Waves::write_gtkw() const {
       sig(kBit, s + "tail", 1);
       if (!oq_) {
         for (int v = 0; v < vcs_; ++v) sig(kDec, s + "occ" + std::to_string(v), 16);
-        sig(kHex, s + "vc_req", vcs_);
+        if (req) sig(kHex, s + "vc_req", vcs_);
         sig(kHex, s + "vc_gnt", vcs_);
       }
       close(rn + " " + ins_[p], true);
@@ -748,7 +766,7 @@ void Waves::write_gtkw() const {
       if (oq_) {
         sig(kDec, s + "queued", 16);
       } else {
-        sig(kHex, s + "sw_req", I);
+        if (req) sig(kHex, s + "sw_req", I);
         sig(kHex, s + "sw_gnt", I);
       }
       sig(kHex, s + "xbar", I);

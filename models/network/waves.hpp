@@ -19,6 +19,8 @@
 //                                        and VC while the flit is on the link; z when none is
 //   r<n>.in_<p>.occ<v>                   flits buffered in input VC v (end of cycle)
 //   r<n>.in_<p>.vc_req / vc_gnt          the input's VC arbiter: requesting VCs, granted VC
+//                                        (an RTL router, router.model rtl, has no vc_req or
+//                                        sw_req: its requests do not cross its ports)
 // Per output port <p>:
 //   r<n>.out_<p>.pkt/src/dst             the packet whose flit crosses to this output, while the
 //                                        flit is on the link (a circuit: while it holds the link)
@@ -283,6 +285,7 @@ class Waves {
   int vcs_ = 0;
   bool oq_ = false;
   std::vector<Router*> traced_;
+  std::vector<bool> requests_;  // per traced router: its probe gets vc_req and sw_req
   std::vector<std::unique_ptr<RouterProbe>> probes_;
   std::unique_ptr<VcdFile> vcd_file_;
   std::string vcd_, gtkw_;

@@ -63,6 +63,9 @@ class Router : public sc_core::sc_module {
     probed_ = p != nullptr;
   }
   virtual void sample(RouterProbe& p) const = 0;
+  // Whether the probe gets the allocators' requests (vc_req, sw_req): a router that shows only
+  // what crosses its ports (an RTL router) does not, and the VCD leaves them out for it.
+  virtual bool probes_requests() const { return true; }
   // The run is over: a router that writes waves of its own (an RTL router of waves.rtl_nodes)
   // writes its last sample and closes them.
   virtual void close_waves() {}

@@ -360,6 +360,7 @@ Results collect_core(const Network& net, double wall_seconds) {
   r.intermediate_missed = net.fabric().intermediate_missed;
   r.order_errors = st.order_errors;
   r.max_flit_wait = net.fabric().max_flit_wait;
+  r.max_flit_wait_known = !cfg.router.rtl;
   r.stable = rs.stable;
   r.unstable_reason = rs.reason;
   if (r.forbidden_turns || r.nonminimal_packets || r.intermediate_missed)
@@ -489,9 +490,12 @@ std::string Results::to_json() const {
       .kv("injected", flits_injected)
       .kv("delivered", flits_delivered)
       .kv("hops", flit_hops)
-      .kv("order_errors", order_errors)
-      .kv("max_wait", max_flit_wait)
-      .kv("credit_violations", credit_violations)
+      .kv("order_errors", order_errors);
+  if (max_flit_wait_known)
+    j.kv("max_wait", max_flit_wait);
+  else
+    j.kv("max_wait", std::numeric_limits<double>::quiet_NaN());  // null
+  j.kv("credit_violations", credit_violations)
       .kv("priority_inversions", priority_inversions)
       .kv("requests_rejected", requests_rejected)
       .close();

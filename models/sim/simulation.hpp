@@ -108,6 +108,9 @@ struct Results {
   std::uint64_t flit_hops = 0;
   std::uint64_t order_errors = 0;
   std::uint64_t max_flit_wait = 0;
+  // False under router.model rtl: a header's wait starts when it wins VC allocation, which an
+  // RTL router does not show at its ports (flits.max_wait is then null).
+  bool max_flit_wait_known = true;
   bool stable = true;
   std::string unstable_reason;
   // Stopped early by a limit (simulation.max_wall_seconds, a saturated backlog): a partial result.

@@ -30,10 +30,23 @@
 // registers, no inputs), so the VCD holds true values across the gap. The extra evaluations
 // are with the clock low: they settle the logic and change no state. rtl_<node>.gtkw beside
 // the VCD (rtl_waves.hpp) opens on the router's ports, VC states, grants and credit counters.
+//
+// The network's VCD (waves.enable, a RouterProbe): what crosses the ports, as the C++ router
+// shows it at the same cycles. A flit that starts arriving (accept_flit: in_<p>.valid, its
+// packet and VC, at the cycle the upstream router or NI hands it on); the flits that won the
+// switch (sw_*, in the cycle they won it: out_<p>.pkt, sw_gnt, xbar, and the input's vc_gnt);
+// the occupancy of each input VC (flits handed in and not yet out, as the C++ router's buffer
+// holds them from their hand-over); the credits of each output VC (the depth, less the flits
+// sent, plus the credits back: those handed to the RTL and those waiting in the output unit).
+// The input port and VC of a flit that leaves are found by its packet and sequence number
+// among the fronts of the input VCs (flits leave a VC in order). The allocators' requests do
+// not cross the ports: the VCD has no vc_req and sw_req for this router (probes_requests).
+// Nothing of this runs without a probe.
 #pragma once
 #include <verilated.h>
 #include <verilated_vcd_c.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <stdexcept>
@@ -44,6 +57,7 @@
 
 #include "switchyard/network/fabric.hpp"
 #include "switchyard/network/network_interface.hpp"
+#include "switchyard/network/waves.hpp"
 #include "switchyard/router/router.hpp"
 #include "rtl_waves.hpp"
 
@@ -201,13 +215,40 @@ class VerilatedMeshRouter final : public Router {
     if (!q.empty() && q.back().cycle >= t - 1)
       throw std::logic_error(std::string(name()) + ": two flits on one input in a cycle");
     q.push_back({t - 1, vc, f});
+    if (probed_) probe_in(in_port, vc, f);
     wake();
   }
   void accept_packet(int, std::uint32_t, Cycle) override {}
   void connect_upstream(int in_port, OutputUnit* up, bool) override {
     upstream_[static_cast<std::size_t>(in_port)] = up;
   }
-  void sample(RouterProbe&) const override {}
+  void set_probe(RouterProbe* p) override {
+    Router::set_probe(p);
+    if (!p) return;
+    // (Before the run: what the probe shows from the first cycle on.)
+    const int vcs = fabric_.cfg.router.vcs, depth = fabric_.cfg.router.vc_depth;
+    held_.assign(static_cast<std::size_t>((np_ + 1) * vcs), Held{});
+    for (Held& h : held_) h.q.assign(static_cast<std::size_t>(depth), {0, 0});
+    cred_.assign(static_cast<std::size_t>((np_ + 1) * vcs), depth);
+  }
+  bool probes_requests() const override { return false; }
+  void sample(RouterProbe& p) const override {
+    const int vcs = fabric_.cfg.router.vcs;
+    if (held_.empty()) return;
+    for (std::size_t i = 0; i < std::min(p.in.size(), static_cast<std::size_t>(np_ + 1)); ++i)
+      for (int v = 0; v < vcs; ++v) {
+        const Held& h = held_[i * static_cast<std::size_t>(vcs) + static_cast<std::size_t>(v)];
+        p.in[i].occ[static_cast<std::size_t>(v)] = static_cast<unsigned>(h.n);
+        if (p.follow_slot >= 0)  // (waves.packet: its flits here)
+          for (int k = 0; k < h.n; ++k)
+            p.held += h.q[(h.h + k) % h.q.size()].first == static_cast<std::uint32_t>(p.follow_slot);
+      }
+    for (std::size_t o = 0; o < std::min(p.out.size(), static_cast<std::size_t>(np_)); ++o)
+      for (int v = 0; v < vcs; ++v)
+        p.out[o].credit[static_cast<std::size_t>(v)] = static_cast<unsigned>(
+            std::max(0, cred_[o * static_cast<std::size_t>(vcs) + static_cast<std::size_t>(v)] +
+                            int{outputs_[o].vc(v).credits}));
+  }
 
  private:
   struct Queued {
@@ -236,6 +277,35 @@ class VerilatedMeshRouter final : public Router {
     Queued q_[kCap];
     int h_ = 0, n_ = 0;
   };
+
+  // The network's VCD (a probe): a flit handed to input in_port, VC vc (it is in that VC from
+  // now until it wins the switch).
+  [[gnu::cold, gnu::noinline]] void probe_in(int in_port, int vc, const Flit& f) {
+    Held& h = held_[static_cast<std::size_t>(in_port * fabric_.cfg.router.vcs + vc)];
+    if (h.n == static_cast<int>(h.q.size()))
+      throw std::logic_error(std::string(name()) + ": more flits in an input VC than its depth");
+    h.q[(h.h + h.n++) % h.q.size()] = {f.packet, f.seq};
+    if (probe_->on) probe_->flit_in(in_port, vc, f.packet, f.head, f.tail);
+  }
+  // f won the switch for output o, VC vc: the input VC it leaves (the one with f at its
+  // front), the output VC's credit, and the grant.
+  [[gnu::cold, gnu::noinline]] void probe_out(int o, int vc, const Flit& f) {
+    const int vcs = fabric_.cfg.router.vcs;
+    int in = -1;
+    for (int k = 0; k < (np_ + 1) * vcs && in < 0; ++k) {
+      const Held& h = held_[static_cast<std::size_t>(k)];
+      if (h.n && h.q[static_cast<std::size_t>(h.h)] == std::make_pair(f.packet, f.seq)) in = k;
+    }
+    if (in < 0)
+      throw std::logic_error(std::string(name()) +
+                             ": a flit left that is at the front of no input VC");
+    Held& h = held_[static_cast<std::size_t>(in)];
+    h.h = (h.h + 1) % static_cast<int>(h.q.size());
+    --h.n;
+    --cred_[static_cast<std::size_t>(o * vcs + vc)];
+    // (As the C++ router: no grant shown for an ejection output, which the VCD does not have.)
+    if (probe_->on && o < np_) probe_->grant(in / vcs, in % vcs, o, f.packet);
+  }
 
   static M* make_model(const char* name) {
     if constexpr (kTrace) context().traceEverOn(true);  // (before the model: its trace code)
@@ -302,6 +372,7 @@ class VerilatedMeshRouter final : public Router {
         --owed_;
         set_bits(m.cr_in_valid_i, o, 1, 1);
         set_bits(m.cr_in_vc_i, o * vw_, vw_, static_cast<std::uint64_t>(v));
+        if (probed_) ++cred_[static_cast<std::size_t>(o * ou.num_vcs() + v)];
         break;  // (one a cycle: the rest next cycle)
       }
     }
@@ -329,6 +400,7 @@ class VerilatedMeshRouter final : public Router {
       f.seq = static_cast<std::uint32_t>((data >> (2 * kCw)) & 0xffffffu);
       f.head = get_bits(m.sw_head_o, o, 1) != 0;
       f.tail = get_bits(m.sw_tail_o, o, 1) != 0;
+      if (probed_) probe_out(o, vc, f);
       // On out_* from c + kOutStages, at the next router or the NI from the cycle after.
       const Cycle arrival = c + kOutStages + 1;
       ++owed_;
@@ -391,6 +463,15 @@ class VerilatedMeshRouter final : public Router {
   Cycle next_ = 0;         // the first cycle not played yet
   std::int64_t owed_ = 0;  // credits for flits sent, not yet handed to the RTL
   RtlTrace<kTrace> tr_;
+  // The network's VCD (a probe): per input port and VC the flits (packet, seq) handed in and
+  // not yet out, a ring of the VC's depth; per output and VC the credits handed to the RTL less
+  // the flits sent, from the depth.
+  struct Held {
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> q;
+    int h = 0, n = 0;
+  };
+  std::vector<Held> held_;
+  std::vector<int> cred_;
 };
 
 }  // namespace sy::rtl
