@@ -26,6 +26,7 @@ struct RtlRouterBuild {
   using MakeTraced = Router* (*)(const char* name, int node, Fabric& fabric,
                                  NetworkInterface* const* nis, const std::string& vcd);
   MakeTraced make_traced = nullptr;
+  int classes = 1;  // router.priority_classes 1 .. this (its parameter PC)
 };
 
 void register_rtl_router(const RtlRouterBuild& b);

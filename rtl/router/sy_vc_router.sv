@@ -1,6 +1,7 @@
 // sy_vc_router: a synthesizable input-VC wormhole router for a 2-D mesh with the semantics of
 // Switchyard's staged pipeline (sy::InputVcRouter with router.pipeline rc = va = sa = st = lt = 1,
-// one priority class, round-robin, separable input-first VC and switch allocators). The port
+// up to PC strict priority classes (router.priority_classes, 0 the highest), round-robin within a
+// class, separable input-first VC and switch allocators). The port
 // contract (what one cycle means, when a flit or a credit counts) is in rtl/README.md, "The
 // router's port contract"; in short, cycle c of the clock is the model's cycle c, and
 //   * a flit on in_*[p] in cycle c is the flit the model's link delivers at c + 1 (it is written
@@ -18,11 +19,13 @@
 //  RC  an idle VC whose buffer holds a header: its output port (sy_route_dor_mesh); routed at
 //      the edge. (The model: route computation rc = 1 cycle after arrival.)
 //  VA  every routed VC requests the lowest free output VC of its port; each output VC grants one
-//      requester round-robin over (input port, VC) (prio_rr_arbiter, one per output VC); the
-//      winner holds it from the edge on (state active).
+//      requester of the highest class requesting it, round-robin over (input port, VC) with one
+//      pointer whatever the class (prio_rr_arbiter, one per output VC, on the requests of that
+//      class: sy::VcAllocator); the winner holds it from the edge on (state active).
 //  SA  each input's arbiter picks one of its active VCs with a flit and a downstream credit; each
-//      output's arbiter picks one of the inputs that bid for it; pointers move only for grants
-//      that are used. The granted flit leaves its buffer at the edge, its credit goes back
+//      output's arbiter picks one of the inputs that bid for it; both strict by class (the
+//      packet's, carried by the VC), round-robin within it with a pointer per class (sy::Arbiter);
+//      pointers move only for grants that are used. The granted flit leaves its buffer at the edge, its credit goes back
 //      credit_delay_i cycles later, and it crosses the switch (ST) and the link (LT) in the next
 //      two cycles. A tail frees the output VC at once (wait_tail_credit_i = 0) or once every
 //      credit is back (1), as router.wait_for_tail_credit.
@@ -33,8 +36,9 @@ module sy_vc_router #(
   parameter int unsigned V = 2,          // VCs per port
   parameter int unsigned DEPTH = 4,      // flits per VC
   parameter int unsigned FLIT_W = 64,    // payload bits; a header's [CW-1:0] is the destination's
-                                         // x, [2*CW-1:CW] its y
+                                         // x, [2*CW-1:CW] its y, [2*CW+PCW-1:2*CW] its class
   parameter int unsigned CW = 4,         // coordinate width
+  parameter int unsigned PC = 1,         // priority classes it handles (classes 0 .. PC-1)
   parameter int unsigned OUT_STAGES = 2, // registers from a switch grant to out_* (sa+st+lt-1)
   parameter int unsigned MAX_CREDIT_DELAY = 4,
   localparam int unsigned NIN = NP + NI,
@@ -43,7 +47,8 @@ module sy_vc_router #(
   localparam int unsigned OW = (NOUT > 1) ? $clog2(NOUT) : 1,
   localparam int unsigned IW = (NIN > 1) ? $clog2(NIN) : 1,
   localparam int unsigned CRW = $clog2(DEPTH + 1),
-  localparam int unsigned CDW = $clog2(MAX_CREDIT_DELAY + 1)
+  localparam int unsigned CDW = $clog2(MAX_CREDIT_DELAY + 1),
+  localparam int unsigned PCW = (PC > 1) ? $clog2(PC) : 1
 ) (
   input  logic                           clk_i,
   input  logic                           rst_ni,            // asynchronous, active low
@@ -98,6 +103,7 @@ module sy_vc_router #(
   vc_state_e                     vc_state_q [NIN][V];
   logic [OW-1:0]                 vc_port_q  [NIN][V];
   logic [VW-1:0]                 vc_ovc_q   [NIN][V];
+  logic [NIN-1:0][V-1:0][PCW-1:0] vc_cls_q;  // the class of its packet (from the header at RC)
 
   for (genvar p = 0; p < NIN; p++) begin : g_in
     for (genvar v = 0; v < V; v++) begin : g_vc
@@ -181,13 +187,37 @@ module sy_vc_router #(
     end
   end
 
+  // Priority classes: each output VC sees only its requesters of the highest class present (the
+  // model's VC allocator: the best class, then round robin from one pointer, whatever the class).
+  logic [NOUT-1:0][V-1:0][NREQ-1:0] va_req_cls;
+  if (PC > 1) begin : g_va_cls
+    logic [NREQ-1:0][PCW-1:0] req_cls;  // requester p * V + v's class
+    assign req_cls = vc_cls_q;
+    always_comb begin
+      for (int o = 0; o < NOUT; o++) begin
+        for (int ov = 0; ov < V; ov++) begin
+          logic [PCW-1:0] best;
+          best = '1;
+          for (int r = 0; r < NREQ; r++) begin
+            if (va_req[o][ov][r] && req_cls[r] < best) best = req_cls[r];
+          end
+          for (int r = 0; r < NREQ; r++) begin
+            va_req_cls[o][ov][r] = va_req[o][ov][r] && req_cls[r] == best;
+          end
+        end
+      end
+    end
+  end else begin : g_va_one_cls
+    assign va_req_cls = va_req;
+  end
+
   for (genvar o = 0; o < NOUT; o++) begin : g_va_o
     for (genvar ov = 0; ov < V; ov++) begin : g_va_v
       logic [RW-1:0] unused_idx;
       prio_rr_arbiter #(.N(NREQ), .P(1)) u_arb (
         .clk_i,
         .rst_ni,
-        .req_i       (va_req[o][ov]),
+        .req_i       (va_req_cls[o][ov]),
         .cls_i       ('0),
         .hold_i      (1'b0),
         .en_i        (va_gnt_valid[o][ov]),
@@ -233,12 +263,14 @@ module sy_vc_router #(
     end
   end
 
+  logic [NIN-1:0][PCW-1:0] in_bid_cls;  // the class of each input's choice
+
   for (genvar p = 0; p < NIN; p++) begin : g_sa_in
-    prio_rr_arbiter #(.N(V), .P(1)) u_arb (
+    prio_rr_arbiter #(.N(V), .P(PC)) u_arb (
       .clk_i,
       .rst_ni,
       .req_i       (sa_elig[p]),
-      .cls_i       ('0),
+      .cls_i       (vc_cls_q[p]),
       .hold_i      (1'b0),
       .en_i        (in_used[p]),
       .gnt_o       (in_gnt[p]),
@@ -246,6 +278,7 @@ module sy_vc_router #(
       .gnt_idx_o   (in_gnt_vc[p])
     );
     assign in_bid_port[p] = vc_port_q[p][in_gnt_vc[p]];
+    assign in_bid_cls[p]  = vc_cls_q[p][in_gnt_vc[p]];
   end
 
   // SA, stage 2: each output picks one of the inputs bidding for it.
@@ -262,11 +295,11 @@ module sy_vc_router #(
   end
 
   for (genvar o = 0; o < NOUT; o++) begin : g_sa_out
-    prio_rr_arbiter #(.N(NIN), .P(1)) u_arb (
+    prio_rr_arbiter #(.N(NIN), .P(PC)) u_arb (
       .clk_i,
       .rst_ni,
       .req_i       (out_req[o]),
-      .cls_i       ('0),
+      .cls_i       (in_bid_cls),
       .hold_i      (1'b0),
       .en_i        (out_gnt_valid[o]),
       .gnt_o       (out_gnt[o]),
@@ -319,6 +352,19 @@ module sy_vc_router #(
           end else if (buf_pop[p][v] && buf_head[p][v][FW-1]) begin
             vc_state_q[p][v] <= VcIdle;  // the tail left
           end
+        end
+      end
+    end
+  end
+
+  // The packet's class, from its header as it is routed (0 with one class).
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      vc_cls_q <= '0;
+    end else begin
+      for (int p = 0; p < NIN; p++) begin
+        for (int v = 0; v < V; v++) begin
+          if (rc_do[p][v]) vc_cls_q[p][v] <= (PC > 1) ? buf_head[p][v][2*CW +: PCW] : '0;
         end
       end
     end
@@ -478,6 +524,21 @@ module sy_vc_router #(
   end
   a_one_flit_per_input : assert property (@(posedge clk_i) pop_ok)
     else $error("sy_vc_router: an input sent two flits in one cycle");
+  // A header's class is one this router was built for (only in question when PC is not a
+  // power of two).
+  if (PC > 1 && (1 << PCW) != PC) begin : g_cls_check
+    logic cls_ok;
+    always_comb begin
+      cls_ok = 1'b1;
+      for (int p = 0; p < NIN; p++) begin
+        for (int v = 0; v < V; v++) begin
+          if (rc_do[p][v] && 32'(buf_head[p][v][2*CW +: PCW]) >= PC) cls_ok = 1'b0;
+        end
+      end
+    end
+    a_class_in_range : assert property (@(posedge clk_i) cls_ok)
+      else $error("sy_vc_router: a header's class is not below PC = %0d", PC);
+  end
 `endif
 
 endmodule
