@@ -162,53 +162,56 @@ module sy_vc_router #(
 
   // ---------------------------------------------------------------------------------------
   // VA: each routed VC requests the lowest free VC of its output; one arbiter per output VC.
+  // (Written for Verilator's speed: the requests as word-wide masks by output. Every VC routed to
+  // output o asks for the same VC, o's lowest free one, so o's requests are the routed VCs bound
+  // for o, of the highest class among them.)
   logic [NOUT-1:0][V-1:0][NREQ-1:0] va_req;
   logic [NOUT-1:0][V-1:0][NREQ-1:0] va_gnt;
   logic [NOUT-1:0][V-1:0]           va_gnt_valid;
   logic [NIN-1:0][V-1:0]            va_win;      // input VC p, v got an output VC
   logic [NIN-1:0][V-1:0][VW-1:0]    va_win_ovc;  // which
+  logic [NOUT-1:0][V-1:0]           va_free;     // output VC free (this cycle's credit counted)
+  logic [NOUT-1:0][V-1:0]           va_lowest;   // each output's lowest free VC, one-hot
+  logic [NOUT-1:0][NREQ-1:0]        va_bound;    // the routed VCs (p * V + v) bound for it
+  logic [NOUT-1:0][NREQ-1:0]        va_req_o;    // those of the highest class among them
 
-  logic va_found;
   always_comb begin
-    va_req = '0;
-    va_found = 1'b0;
+    for (int o = 0; o < NOUT; o++) begin
+      for (int v = 0; v < V; v++) va_free[o][v] = !owned_eff[o][v];
+      va_lowest[o] = va_free[o] & (~va_free[o] + V'(1));
+    end
+    va_bound = '0;
     for (int p = 0; p < NIN; p++) begin
       for (int v = 0; v < V; v++) begin
-        va_found = 1'b0;
-        if (vc_state_q[p][v] == VcRouted) begin
-          for (int ov = 0; ov < V; ov++) begin
-            if (!va_found && !owned_eff[vc_port_q[p][v]][ov]) begin
-              va_found = 1'b1;
-              va_req[vc_port_q[p][v]][ov][p * V + v] = 1'b1;
-            end
-          end
-        end
+        if (vc_state_q[p][v] == VcRouted) va_bound[vc_port_q[p][v]][p * V + v] = 1'b1;
       end
     end
   end
 
   // Priority classes: each output VC sees only its requesters of the highest class present (the
   // model's VC allocator: the best class, then round robin from one pointer, whatever the class).
-  logic [NOUT-1:0][V-1:0][NREQ-1:0] va_req_cls;
   if (PC > 1) begin : g_va_cls
     logic [NREQ-1:0][PCW-1:0] req_cls;  // requester p * V + v's class
+    logic [PC-1:0][NREQ-1:0]  cls_mask; // the requesters of each class
     assign req_cls = vc_cls_q;
     always_comb begin
+      cls_mask = '0;
+      for (int r = 0; r < NREQ; r++) cls_mask[req_cls[r]][r] = 1'b1;
       for (int o = 0; o < NOUT; o++) begin
-        for (int ov = 0; ov < V; ov++) begin
-          logic [PCW-1:0] best;
-          best = '1;
-          for (int r = 0; r < NREQ; r++) begin
-            if (va_req[o][ov][r] && req_cls[r] < best) best = req_cls[r];
-          end
-          for (int r = 0; r < NREQ; r++) begin
-            va_req_cls[o][ov][r] = va_req[o][ov][r] && req_cls[r] == best;
-          end
+        va_req_o[o] = '0;
+        for (int c = PC - 1; c >= 0; c--) begin
+          if ((va_bound[o] & cls_mask[c]) != '0) va_req_o[o] = va_bound[o] & cls_mask[c];
         end
       end
     end
   end else begin : g_va_one_cls
-    assign va_req_cls = va_req;
+    assign va_req_o = va_bound;
+  end
+
+  always_comb begin
+    for (int o = 0; o < NOUT; o++) begin
+      for (int ov = 0; ov < V; ov++) va_req[o][ov] = va_lowest[o][ov] ? va_req_o[o] : '0;
+    end
   end
 
   for (genvar o = 0; o < NOUT; o++) begin : g_va_o
@@ -217,7 +220,7 @@ module sy_vc_router #(
       prio_rr_arbiter #(.N(NREQ), .P(1)) u_arb (
         .clk_i,
         .rst_ni,
-        .req_i       (va_req_cls[o][ov]),
+        .req_i       (va_req[o][ov]),
         .cls_i       ('0),
         .hold_i      (1'b0),
         .en_i        (va_gnt_valid[o][ov]),
@@ -228,19 +231,17 @@ module sy_vc_router #(
     end
   end
 
+  // The winners: at most one grant per requester (it asked for one output VC).
   always_comb begin
     va_win = '0;
     va_win_ovc = '0;
-    for (int o = 0; o < NOUT; o++) begin
-      for (int ov = 0; ov < V; ov++) begin
-        for (int p = 0; p < NIN; p++) begin
-          for (int v = 0; v < V; v++) begin
-            if (va_gnt[o][ov][p * V + v]) begin
-              va_win[p][v] = 1'b1;
-              va_win_ovc[p][v] = VW'(ov);
-            end
-          end
-        end
+    for (int ov = 0; ov < V; ov++) begin
+      logic [NREQ-1:0] won;
+      won = '0;
+      for (int o = 0; o < NOUT; o++) won |= va_gnt[o][ov];
+      va_win |= won;
+      for (int r = 0; r < NREQ; r++) begin
+        if (won[r]) va_win_ovc[r / V][r % V] = VW'(ov);
       end
     end
   end
