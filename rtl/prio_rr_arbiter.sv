@@ -38,52 +38,58 @@ module prio_rr_arbiter #(
   logic          last_valid_q;
 
   // Combinational arbitration.
-  logic [CW-1:0] best_cls;
   logic [N-1:0]  elig;        // requesters of the best class
   logic [IW-1:0] start;       // ptr_q[best_cls]
-  logic [IW-1:0] rr_idx;
   logic          held;        // the last grant keeps the resource this cycle
   logic [IW-1:0] gnt_idx;
   logic          gnt_valid;
   logic [CW-1:0] gnt_cls;
 
+  // (Written for Verilator's speed: word-wide masks instead of loops over the requesters where
+  // the classes allow it; the grant is the same.)
+  logic [N-1:0] elig_hi;     // eligible at or after start
+  logic [N-1:0] pick;        // where the round robin looks: elig_hi, else all of elig
+  logic [N-1:0] rr_oh;       // its lowest requester, one-hot
+  logic [N-1:0] gnt;
+
+  if (P == 1) begin : g_one_cls
+    assign elig     = req_i;
+    assign start    = ptr_q[0];
+  end else begin : g_cls
+    logic [CW-1:0] best_cls;
+    always_comb begin
+      // Smallest class among the requesters (all ones when nobody requests: unused then).
+      best_cls = '1;
+      for (int i = 0; i < N; i++) begin
+        if (req_i[i] && cls_i[i] < best_cls) best_cls = cls_i[i];
+      end
+      for (int i = 0; i < N; i++) begin
+        elig[i] = req_i[i] && (cls_i[i] == best_cls);
+      end
+      // An out-of-contract class (>= P, only possible when P is not a power of two) reads
+      // pointer 0 instead of indexing past the array.
+      start = '0;
+      for (int c = 0; c < P; c++) begin
+        if (best_cls == CW'(c)) start = ptr_q[c];
+      end
+    end
+  end
+
   always_comb begin
-    // Smallest class among the requesters (all ones when nobody requests: unused then).
-    best_cls = '1;
-    for (int i = 0; i < N; i++) begin
-      if (req_i[i] && cls_i[i] < best_cls) best_cls = cls_i[i];
-    end
-    for (int i = 0; i < N; i++) begin
-      elig[i] = req_i[i] && (cls_i[i] == best_cls);
-    end
-    // An out-of-contract class (>= P, only possible when P is not a power of two) reads
-    // pointer 0 instead of indexing past the array.
-    start = '0;
-    for (int c = 0; c < P; c++) begin
-      if (best_cls == CW'(c)) start = ptr_q[c];
-    end
     // Round robin from start: the lowest eligible index >= start, else the lowest eligible.
-    // Both loops run downwards so that the last assignment is the lowest index.
-    rr_idx = '0;
-    for (int i = N - 1; i >= 0; i--) begin
-      if (elig[i]) rr_idx = IW'(i);
-    end
-    for (int i = N - 1; i >= 0; i--) begin
-      if (elig[i] && IW'(i) >= start) rr_idx = IW'(i);
-    end
-
-    held      = hold_i && last_valid_q && req_i[last_q];
+    elig_hi = elig & ({N{1'b1}} << start);
+    pick    = (elig_hi != '0) ? elig_hi : elig;
+    rr_oh   = pick & (~pick + N'(1));
+    held    = hold_i && last_valid_q && req_i[last_q];
     gnt_valid = |req_i;
-    gnt_idx   = held ? last_q : rr_idx;
-    if (!gnt_valid) gnt_idx = '0;
-    gnt_cls   = cls_i[gnt_idx];
+    gnt = '0;
+    if (held) gnt[last_q] = 1'b1;
+    else gnt = rr_oh;
+    gnt_idx = IW'($clog2(gnt));  // (gnt is one-hot or zero: its index, or 0)
+    gnt_cls = cls_i[gnt_idx];
   end
 
-  always_comb begin
-    gnt_o = '0;
-    if (gnt_valid) gnt_o[gnt_idx] = 1'b1;
-  end
-
+  assign gnt_o = gnt;
   assign gnt_valid_o = gnt_valid;
   assign gnt_idx_o   = gnt_idx;
 

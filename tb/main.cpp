@@ -27,6 +27,7 @@
 #include "switchyard/config/config.hpp"
 #include "switchyard/config/keys.hpp"
 #include "switchyard/network/network.hpp"
+#include "switchyard/router/rtl_registry.hpp"
 #include "switchyard/sim/estimate.hpp"
 #include "switchyard/sim/simulation.hpp"
 #include "switchyard/sim/sweep.hpp"
@@ -664,6 +665,7 @@ int cmd_sweep(Args a) {
 struct BenchCase {
   const char* name;
   const char* yaml;
+  bool rtl = false;  // router.model rtl: only in a build with the RTL routers (SWITCHYARD_COSIM)
 };
 
 struct BenchRun {
@@ -855,6 +857,21 @@ int cmd_bench(const Args& a) {
        "traffic: {process: poisson, packet_flits: 4, broadcast: {scheme: priority_star},\n"
        "          load: {rho: 0.3, broadcast_share: 1.0}}\n"
        "simulation: {warmup: 2000, measure: 20000, seed: 1}\n"},
+      // The C++ staged router beside the Verilated RTL router (rtl/README.md, "Speed"): the
+      // same 8x8 mesh, the same cycles and flits (cycle-identical), so the cycles/s compare.
+      {"mesh 8x8 staged 2VCx4 L=4 uniform 0.1",
+       "topology: {type: mesh, dims: [8, 8]}\n"
+       "router: {buffering: input_vc, vcs: 2, vc_depth: 4,\n"
+       "         pipeline: {rc: 1, va: 1, sa: 1, st: 1, lt: 1, credit_delay: 1}}\n"
+       "traffic: {process: bernoulli, rate: 0.1, packet_flits: 4, pattern: uniform}\n"
+       "simulation: {warmup: 1000, measure: 10000, seed: 5}\n"},
+      {"mesh 8x8 as above, router.model rtl",
+       "topology: {type: mesh, dims: [8, 8]}\n"
+       "router: {buffering: input_vc, vcs: 2, vc_depth: 4, model: rtl,\n"
+       "         pipeline: {rc: 1, va: 1, sa: 1, st: 1, lt: 1, credit_delay: 1}}\n"
+       "traffic: {process: bernoulli, rate: 0.1, packet_flits: 4, pattern: uniform}\n"
+       "simulation: {warmup: 1000, measure: 10000, seed: 5}\n",
+       true},
   };
   bool any = false;
   for (const auto& c : cases) any |= std::string(c.name).find(a.only) != std::string::npos;
@@ -864,6 +881,10 @@ int cmd_bench(const Args& a) {
   std::fflush(stdout);
   for (const auto& c : cases) {
     if (std::string(c.name).find(a.only) == std::string::npos) continue;
+    if (c.rtl && sy::rtl_router_builds().empty()) {
+      std::printf("%-46s skipped: this build has no RTL router (-DSWITCHYARD_COSIM=ON)\n", c.name);
+      continue;
+    }
     BenchRun m;
     std::string spread;
     if (!bench_median(c.yaml, a.repeat, m, spread)) {

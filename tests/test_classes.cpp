@@ -50,6 +50,31 @@ TEST(Classes, EachClassOffersItsShareAndTheClassesAddUpToTheTotal) {
   EXPECT_NE(r.summary().find("class ctl (1 flit, priority 0)"), std::string::npos) << r.summary();
 }
 
+// Four classes: every class's sources are in the arrival calendar (it once held 2N streams,
+// enough for two classes and broadcasts: with more classes the sources wrote past it, which
+// crashed or hung the run; the sanitizer build reports it at once).
+TEST(Classes, FourClassesEachOfferTheirShare) {
+  const Results r = test::run(
+      "topology: {type: mesh, dims: [4, 4]}\n"
+      "router: {vcs: 2, vc_depth: 4, priority_classes: 4}\n"
+      "traffic:\n"
+      "  rate: 0.2\n"
+      "  classes:\n"
+      "    - {share: 0.25, packet_flits: 1, priority: 0}\n"
+      "    - {share: 0.25, packet_flits: 2, priority: 1}\n"
+      "    - {share: 0.25, packet_flits: 3, priority: 2}\n"
+      "    - {share: 0.25, packet_flits: 4, priority: 3}\n"
+      "simulation: {warmup: 500, measure: 6000, seed: 7}\n");
+  ASSERT_EQ(r.by_traffic_class.size(), 4u);
+  double offered = 0;
+  for (int c = 0; c < 4; ++c) {
+    EXPECT_NEAR(r.by_traffic_class[c].offered, 0.25 * 0.2, 0.25 * 0.2 * 0.1) << c;
+    EXPECT_GT(r.by_traffic_class[c].latency.count, 0u) << c;
+    offered += r.by_traffic_class[c].offered;
+  }
+  EXPECT_NEAR(offered, r.offered, 1e-12);
+}
+
 TEST(Classes, OneClassRunsHaveNoClassSections) {
   const Results r = test::run(
       "topology: {type: torus, dims: [4, 4]}\n"

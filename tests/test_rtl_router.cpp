@@ -308,8 +308,29 @@ TEST(RtlRouter, UnimplementedKindsAndParametersAreConfigErrors) {
   e = config_error(bad);
   EXPECT_NE(e.find("router.vcs"), std::string::npos) << e;
   EXPECT_NE(e.find("vc_depth 8"), std::string::npos) << e;
-  e = config_error(ok, {"router.priority_classes=2"});
-  EXPECT_NE(e.find("one priority class"), std::string::npos) << e;
+  // More priority classes than the build's PC (sy_vc_router 2 x 4: PC 4), at the key's line;
+  // oldest_first within a class is not in the RTL.
+  e = config_error(ok, {"router.priority_classes=5"});
+  EXPECT_NE(e.find("router.priority_classes"), std::string::npos) << e;
+  EXPECT_NE(e.find("built for 4 priority classes"), std::string::npos) << e;
+  bad = ok;
+  bad.replace(bad.find("vc_depth: 4"), 11, "vc_depth: 4\n  priority_classes: 6");
+  e = config_error(bad);
+  EXPECT_NE(e.find("router.priority_classes"), std::string::npos) << e;
+  EXPECT_NE(e.find(":" +
+                   std::to_string(1 +
+                                  [&] {
+                                    int n = 0;
+                                    for (std::size_t i = 0; i < bad.find("priority_classes: 6");
+                                         ++i)
+                                      n += bad[i] == '\n';
+                                    return n;
+                                  }()) +
+                   ":"),
+            std::string::npos)
+      << e;
+  e = config_error(ok, {"router.priority_classes=2", "router.arbitration=oldest_first"});
+  EXPECT_NE(e.find("round-robin"), std::string::npos) << e;
   e = config_error(ok, {"router.vc_allocator=separable_output_first"});
   EXPECT_NE(e.find("router.model"), std::string::npos) << e;
   e = config_error(ok, {"routing.algorithm=west_first"});

@@ -189,11 +189,11 @@ void check_rtl_router(const Config& c, const Topology& topo, Section& rs, Sectio
       p.speculative || p.ejection_ports != 1)
     no("the staged pipeline with one-cycle stages: router.pipeline {rc: 1, va: 1, sa: 1, st: 1, "
        "lt: 1}, not speculative, one ejection port");
-  if (r.priority_classes != 1 || r.arbitration != ArbPolicy::RoundRobin ||
-      r.switch_allocator != "separable_input_first" || r.vc_allocator != "separable_input_first" ||
-      r.switch_knobs() || r.vc_request_all_free || r.vc_busy_when_full || r.vc_prioritize_empty)
-    no("one priority class, round-robin, separable input-first VC and switch allocators, "
-       "without BookSim2's knobs");
+  if (r.arbitration != ArbPolicy::RoundRobin || r.switch_allocator != "separable_input_first" ||
+      r.vc_allocator != "separable_input_first" || r.switch_knobs() || r.vc_request_all_free ||
+      r.vc_busy_when_full || r.vc_prioritize_empty)
+    no("round-robin (within each priority class), separable input-first VC and switch "
+       "allocators, without BookSim2's knobs");
   const bool torus = c.topology.kind == Topology::Kind::Torus;
   if ((c.topology.kind != Topology::Kind::Mesh && !torus) || topo.num_dims() != 2 ||
       topo.concentration() != 1)
@@ -235,6 +235,13 @@ void check_rtl_router(const Config& c, const Topology& topo, Section& rs, Sectio
     fail(c.source, rs.at("pipeline"), "router.pipeline.credit_delay",
          "router.model rtl: the RTL router takes credit delays of 1 to " +
              std::to_string(b->max_credit_delay));
+  if (r.priority_classes > b->classes)
+    fail(c.source, rs.has("priority_classes") ? rs.at("priority_classes") : rs.at("model"),
+         "router.priority_classes",
+         "router.model rtl: the RTL router " + r.rtl_name + " (vcs " + std::to_string(r.vcs) +
+             ", vc_depth " + std::to_string(r.vc_depth) + ") was built for " +
+             std::to_string(b->classes) + " priority class" + (b->classes > 1 ? "es" : "") +
+             " (its parameter PC: switchyard_add_rtl_router PARAMS)");
   if (topo.size(0) > b->max_side || topo.size(1) > b->max_side)
     fail(c.source, ts.at("type"), "topology.type",
          "router.model rtl: the RTL router was built for " +

@@ -29,6 +29,7 @@ struct RtlRouterBuild {
   // It has the port contract's torus ports (torus_i, x_last_i, y_last_i, tie_break_i) and routes
   // 2-D tori with dateline VC classes; false: meshes only.
   bool tori = false;
+  int classes = 1;  // router.priority_classes 1 .. this (its parameter PC)
 };
 
 void register_rtl_router(const RtlRouterBuild& b);

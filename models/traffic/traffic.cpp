@@ -13,7 +13,9 @@ Traffic::Traffic(sc_core::sc_module_name name, const Config& cfg, const Topology
       out("out", static_cast<std::size_t>(topo.num_nodes())),
       cfg_(cfg),
       topo_(topo),
-      due_(2 * static_cast<std::size_t>(topo.num_nodes())),
+      // (Every stream: each traffic class's unicast sources and the broadcast ones.)
+      due_(static_cast<std::size_t>(cfg.traffic.traffic_classes() + 1) *
+           static_cast<std::size_t>(topo.num_nodes())),
       p_(cfg.traffic.packets_per_cycle()),
       flip_bits_(topo.indirect() ? cfg.topology.n : topo.num_dims()) {
   if (cfg.traffic.trace) return;

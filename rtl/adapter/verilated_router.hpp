@@ -126,8 +126,10 @@ struct RtlTrace<true> {
 };
 
 // M: the Verilated model; FLIT_W, CW: its payload and coordinate widths. A header's payload
-// carries the destination's coordinates in its low bits ([CW-1:0] x, [2CW-1:CW] y); the adapter
-// fills the rest with the flit's packet (bits 32..63) and sequence number (bits 2CW..31).
+// carries the destination's coordinates in its low bits ([CW-1:0] x, [2CW-1:CW] y) and its
+// packet's priority class above them (bits 2CW.., where the other flits carry their sequence
+// number: a header's is 0); the adapter fills the rest with the flit's packet (bits 32..63) and,
+// but for a header, its sequence number (bits 2CW..31).
 template <class M, int kFlitW = 64, int kCw = 4, int kOutStages = 2, bool kTrace = false>
 class VerilatedMeshRouter final : public Router {
   static_assert(kFlitW == 64, "the adapter packs a flit into 64 bits");
@@ -353,9 +355,10 @@ class VerilatedMeshRouter final : public Router {
       const Packet& pk = fabric_.pool[x.f.packet];
       std::uint64_t data = static_cast<std::uint64_t>(x.f.packet) << 32 |
                            (static_cast<std::uint64_t>(x.f.seq) & 0xffffffu) << (2 * kCw);
-      if (x.f.head)
+      if (x.f.head)  // (seq 0: the class takes its place)
         data |= static_cast<std::uint64_t>(fabric_.topo.coord(pk.dst, 0)) |
-                static_cast<std::uint64_t>(fabric_.topo.coord(pk.dst, 1)) << kCw;
+                static_cast<std::uint64_t>(fabric_.topo.coord(pk.dst, 1)) << kCw |
+                static_cast<std::uint64_t>(pk.priority) << (2 * kCw);
       set_bits(m.in_valid_i, p, 1, 1);
       set_bits(m.in_vc_i, p * vw_, vw_, static_cast<std::uint64_t>(x.vc));
       set_bits(m.in_head_i, p, 1, x.f.head);
@@ -397,8 +400,8 @@ class VerilatedMeshRouter final : public Router {
       const std::uint64_t data = get_bits(m.sw_data_o, o * kFlitW, kFlitW);
       Flit f;
       f.packet = static_cast<std::uint32_t>(data >> 32);
-      f.seq = static_cast<std::uint32_t>((data >> (2 * kCw)) & 0xffffffu);
       f.head = get_bits(m.sw_head_o, o, 1) != 0;
+      f.seq = f.head ? 0 : static_cast<std::uint32_t>((data >> (2 * kCw)) & 0xffffffu);
       f.tail = get_bits(m.sw_tail_o, o, 1) != 0;
       if (probed_) probe_out(o, vc, f);
       // On out_* from c + kOutStages, at the next router or the NI from the cycle after.

@@ -1,6 +1,7 @@
-// sy_vc_router: a synthesizable input-VC wormhole router for a 2-D mesh with the semantics of
+// sy_vc_router: a synthesizable input-VC wormhole router for a 2-D mesh or torus with the semantics of
 // Switchyard's staged pipeline (sy::InputVcRouter with router.pipeline rc = va = sa = st = lt = 1,
-// one priority class, round-robin, separable input-first VC and switch allocators). The port
+// up to PC strict priority classes (router.priority_classes, 0 the highest), round-robin within a
+// class, separable input-first VC and switch allocators). The port
 // contract (what one cycle means, when a flit or a credit counts) is in rtl/README.md, "The
 // router's port contract"; in short, cycle c of the clock is the model's cycle c, and
 //   * a flit on in_*[p] in cycle c is the flit the model's link delivers at c + 1 (it is written
@@ -15,14 +16,16 @@
 // crosses a router.
 //
 // Per cycle (all decisions read the registered state, with this cycle's incoming credits):
-//  RC  an idle VC whose buffer holds a header: its output port (sy_route_dor_mesh); routed at
-//      the edge. (The model: route computation rc = 1 cycle after arrival.)
-//  VA  every routed VC requests the lowest free output VC of its port; each output VC grants one
-//      requester round-robin over (input port, VC) (prio_rr_arbiter, one per output VC); the
-//      winner holds it from the edge on (state active).
+//  RC  an idle VC whose buffer holds a header: its output port (sy_route_dor_mesh; on a torus
+//      sy_route_dor_torus, with the output VCs of its dateline class); routed at the edge. (The model: route computation rc = 1 cycle after arrival.)
+//  VA  every routed VC requests the lowest free output VC of its port (of its class); each output VC grants one
+//      requester of the highest class requesting it, round-robin over (input port, VC) with one
+//      pointer whatever the class (prio_rr_arbiter, one per output VC, on the requests of that
+//      class: sy::VcAllocator); the winner holds it from the edge on (state active).
 //  SA  each input's arbiter picks one of its active VCs with a flit and a downstream credit; each
-//      output's arbiter picks one of the inputs that bid for it; pointers move only for grants
-//      that are used. The granted flit leaves its buffer at the edge, its credit goes back
+//      output's arbiter picks one of the inputs that bid for it; both strict by class (the
+//      packet's, carried by the VC), round-robin within it with a pointer per class (sy::Arbiter);
+//      pointers move only for grants that are used. The granted flit leaves its buffer at the edge, its credit goes back
 //      credit_delay_i cycles later, and it crosses the switch (ST) and the link (LT) in the next
 //      two cycles. A tail frees the output VC at once (wait_tail_credit_i = 0) or once every
 //      credit is back (1), as router.wait_for_tail_credit.
@@ -33,8 +36,9 @@ module sy_vc_router #(
   parameter int unsigned V = 2,          // VCs per port
   parameter int unsigned DEPTH = 4,      // flits per VC
   parameter int unsigned FLIT_W = 64,    // payload bits; a header's [CW-1:0] is the destination's
-                                         // x, [2*CW-1:CW] its y
+                                         // x, [2*CW-1:CW] its y, [2*CW+PCW-1:2*CW] its class
   parameter int unsigned CW = 4,         // coordinate width
+  parameter int unsigned PC = 1,         // priority classes it handles (classes 0 .. PC-1)
   parameter int unsigned OUT_STAGES = 2, // registers from a switch grant to out_* (sa+st+lt-1)
   parameter int unsigned MAX_CREDIT_DELAY = 4,
   localparam int unsigned NIN = NP + NI,
@@ -43,7 +47,8 @@ module sy_vc_router #(
   localparam int unsigned OW = (NOUT > 1) ? $clog2(NOUT) : 1,
   localparam int unsigned IW = (NIN > 1) ? $clog2(NIN) : 1,
   localparam int unsigned CRW = $clog2(DEPTH + 1),
-  localparam int unsigned CDW = $clog2(MAX_CREDIT_DELAY + 1)
+  localparam int unsigned CDW = $clog2(MAX_CREDIT_DELAY + 1),
+  localparam int unsigned PCW = (PC > 1) ? $clog2(PC) : 1
 ) (
   input  logic                           clk_i,
   input  logic                           rst_ni,            // asynchronous, active low
@@ -106,6 +111,7 @@ module sy_vc_router #(
   logic [OW-1:0]                 vc_port_q  [NIN][V];
   logic [VW-1:0]                 vc_ovc_q   [NIN][V];
   logic [V-1:0]                  vc_mask_q  [NIN][V];  // the output VCs it may take (torus)
+  logic [NIN-1:0][V-1:0][PCW-1:0] vc_cls_q;  // the class of its packet (from the header at RC)
 
   for (genvar p = 0; p < NIN; p++) begin : g_in
     for (genvar v = 0; v < V; v++) begin : g_vc
@@ -179,31 +185,56 @@ module sy_vc_router #(
   end
 
   // ---------------------------------------------------------------------------------------
-  // VA: each routed VC requests the lowest free VC of its output (of its class on a torus:
-  // vc_mask_q); one arbiter per output VC.
+  // VA: each routed VC requests the lowest free VC of its output that its class may take (every
+  // VC on a mesh; on a torus its dateline half, vc_mask_q); one arbiter per output VC, which sees
+  // only its requesters of the highest priority class among them (the model's VC allocator: the
+  // best class, then round robin from one pointer, whatever the class).
+  // (Written for Verilator's speed: requests as word-wide masks, the lowest VC by two's complement.)
   logic [NOUT-1:0][V-1:0][NREQ-1:0] va_req;
+  logic [NOUT-1:0][V-1:0][NREQ-1:0] va_req_any;  // before the classes
   logic [NOUT-1:0][V-1:0][NREQ-1:0] va_gnt;
   logic [NOUT-1:0][V-1:0]           va_gnt_valid;
   logic [NIN-1:0][V-1:0]            va_win;      // input VC p, v got an output VC
   logic [NIN-1:0][V-1:0][VW-1:0]    va_win_ovc;  // which
+  logic [NOUT-1:0][V-1:0]           va_free;     // output VC free (this cycle's credit counted)
 
-  logic va_found;
   always_comb begin
-    va_req = '0;
-    va_found = 1'b0;
+    logic [V-1:0] va_cand;  // the free output VCs this input VC may take
+    logic [V-1:0] va_one;   // the lowest of them, one-hot
+    for (int o = 0; o < NOUT; o++) begin
+      for (int v = 0; v < V; v++) va_free[o][v] = !owned_eff[o][v];
+    end
+    va_req_any = '0;
     for (int p = 0; p < NIN; p++) begin
       for (int v = 0; v < V; v++) begin
-        va_found = 1'b0;
+        va_cand = va_free[vc_port_q[p][v]] & vc_mask_q[p][v];
+        va_one = va_cand & (~va_cand + V'(1));
         if (vc_state_q[p][v] == VcRouted) begin
-          for (int ov = 0; ov < V; ov++) begin
-            if (!va_found && !owned_eff[vc_port_q[p][v]][ov] && vc_mask_q[p][v][ov]) begin
-              va_found = 1'b1;
-              va_req[vc_port_q[p][v]][ov][p * V + v] = 1'b1;
-            end
+          for (int ov = 0; ov < V; ov++) va_req_any[vc_port_q[p][v]][ov][p * V + v] = va_one[ov];
+        end
+      end
+    end
+  end
+
+  if (PC > 1) begin : g_va_cls
+    logic [NREQ-1:0][PCW-1:0] req_cls;  // requester p * V + v's class
+    logic [PC-1:0][NREQ-1:0]  cls_mask; // the requesters of each class
+    assign req_cls = vc_cls_q;
+    always_comb begin
+      cls_mask = '0;
+      for (int r = 0; r < NREQ; r++) cls_mask[req_cls[r]][r] = 1'b1;
+      for (int o = 0; o < NOUT; o++) begin
+        for (int ov = 0; ov < V; ov++) begin
+          va_req[o][ov] = '0;
+          for (int c = PC - 1; c >= 0; c--) begin
+            if ((va_req_any[o][ov] & cls_mask[c]) != '0)
+              va_req[o][ov] = va_req_any[o][ov] & cls_mask[c];
           end
         end
       end
     end
+  end else begin : g_va_one_cls
+    assign va_req = va_req_any;
   end
 
   for (genvar o = 0; o < NOUT; o++) begin : g_va_o
@@ -223,19 +254,17 @@ module sy_vc_router #(
     end
   end
 
+  // The winners: at most one grant per requester (it asked for one output VC).
   always_comb begin
     va_win = '0;
     va_win_ovc = '0;
-    for (int o = 0; o < NOUT; o++) begin
-      for (int ov = 0; ov < V; ov++) begin
-        for (int p = 0; p < NIN; p++) begin
-          for (int v = 0; v < V; v++) begin
-            if (va_gnt[o][ov][p * V + v]) begin
-              va_win[p][v] = 1'b1;
-              va_win_ovc[p][v] = VW'(ov);
-            end
-          end
-        end
+    for (int ov = 0; ov < V; ov++) begin
+      logic [NREQ-1:0] won;
+      won = '0;
+      for (int o = 0; o < NOUT; o++) won |= va_gnt[o][ov];
+      va_win |= won;
+      for (int r = 0; r < NREQ; r++) begin
+        if (won[r]) va_win_ovc[r / V][r % V] = VW'(ov);
       end
     end
   end
@@ -258,12 +287,14 @@ module sy_vc_router #(
     end
   end
 
+  logic [NIN-1:0][PCW-1:0] in_bid_cls;  // the class of each input's choice
+
   for (genvar p = 0; p < NIN; p++) begin : g_sa_in
-    prio_rr_arbiter #(.N(V), .P(1)) u_arb (
+    prio_rr_arbiter #(.N(V), .P(PC)) u_arb (
       .clk_i,
       .rst_ni,
       .req_i       (sa_elig[p]),
-      .cls_i       ('0),
+      .cls_i       (vc_cls_q[p]),
       .hold_i      (1'b0),
       .en_i        (in_used[p]),
       .gnt_o       (in_gnt[p]),
@@ -271,6 +302,7 @@ module sy_vc_router #(
       .gnt_idx_o   (in_gnt_vc[p])
     );
     assign in_bid_port[p] = vc_port_q[p][in_gnt_vc[p]];
+    assign in_bid_cls[p]  = vc_cls_q[p][in_gnt_vc[p]];
   end
 
   // SA, stage 2: each output picks one of the inputs bidding for it.
@@ -287,11 +319,11 @@ module sy_vc_router #(
   end
 
   for (genvar o = 0; o < NOUT; o++) begin : g_sa_out
-    prio_rr_arbiter #(.N(NIN), .P(1)) u_arb (
+    prio_rr_arbiter #(.N(NIN), .P(PC)) u_arb (
       .clk_i,
       .rst_ni,
       .req_i       (out_req[o]),
-      .cls_i       ('0),
+      .cls_i       (in_bid_cls),
       .hold_i      (1'b0),
       .en_i        (out_gnt_valid[o]),
       .gnt_o       (out_gnt[o]),
@@ -346,6 +378,19 @@ module sy_vc_router #(
           end else if (buf_pop[p][v] && buf_head[p][v][FW-1]) begin
             vc_state_q[p][v] <= VcIdle;  // the tail left
           end
+        end
+      end
+    end
+  end
+
+  // The packet's class, from its header as it is routed (0 with one class).
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      vc_cls_q <= '0;
+    end else begin
+      for (int p = 0; p < NIN; p++) begin
+        for (int v = 0; v < V; v++) begin
+          if (rc_do[p][v]) vc_cls_q[p][v] <= (PC > 1) ? buf_head[p][v][2*CW +: PCW] : '0;
         end
       end
     end
@@ -507,6 +552,21 @@ module sy_vc_router #(
   end
   a_one_flit_per_input : assert property (@(posedge clk_i) pop_ok)
     else $error("sy_vc_router: an input sent two flits in one cycle");
+  // A header's class is one this router was built for (only in question when PC is not a
+  // power of two).
+  if (PC > 1 && (1 << PCW) != PC) begin : g_cls_check
+    logic cls_ok;
+    always_comb begin
+      cls_ok = 1'b1;
+      for (int p = 0; p < NIN; p++) begin
+        for (int v = 0; v < V; v++) begin
+          if (rc_do[p][v] && 32'(buf_head[p][v][2*CW +: PCW]) >= PC) cls_ok = 1'b0;
+        end
+      end
+    end
+    a_class_in_range : assert property (@(posedge clk_i) cls_ok)
+      else $error("sy_vc_router: a header's class is not below PC = %0d", PC);
+  end
 `endif
 
 endmodule
