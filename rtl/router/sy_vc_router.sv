@@ -1,5 +1,5 @@
-// sy_vc_router: a synthesizable input-VC wormhole router for a 2-D mesh or torus with the semantics of
-// Switchyard's staged pipeline (sy::InputVcRouter with router.pipeline rc = va = sa = st = lt = 1,
+// sy_vc_router: a synthesizable input-VC wormhole router for a 2-D mesh or torus with the
+// semantics of Switchyard's staged pipeline (sy::InputVcRouter with router.pipeline rc = va = sa = st = lt = 1,
 // up to PC strict priority classes (router.priority_classes, 0 the highest), round-robin within a
 // class, separable input-first VC and switch allocators). The port
 // contract (what one cycle means, when a flit or a credit counts) is in rtl/README.md, "The
@@ -17,16 +17,17 @@
 //
 // Per cycle (all decisions read the registered state, with this cycle's incoming credits):
 //  RC  an idle VC whose buffer holds a header: its output port (sy_route_dor_mesh; on a torus
-//      sy_route_dor_torus, with the output VCs of its dateline class); routed at the edge. (The model: route computation rc = 1 cycle after arrival.)
-//  VA  every routed VC requests the lowest free output VC of its port (of its class); each output VC grants one
-//      requester of the highest class requesting it, round-robin over (input port, VC) with one
-//      pointer whatever the class (prio_rr_arbiter, one per output VC, on the requests of that
-//      class: sy::VcAllocator); the winner holds it from the edge on (state active).
+//      sy_route_dor_torus, with the output VCs of its dateline class); routed at the edge.
+//      (The model: route computation rc = 1 cycle after arrival.)
+//  VA  every routed VC requests the lowest free output VC of its port (of its dateline class);
+//      each output VC grants one requester of the highest class requesting it, round-robin
+//      over (input port, VC) with one pointer whatever the class (prio_rr_arbiter, one per
+//      output VC, on the requests of that class: sy::VcAllocator); the winner holds it from the edge on (state active).
 //  SA  each input's arbiter picks one of its active VCs with a flit and a downstream credit; each
 //      output's arbiter picks one of the inputs that bid for it; both strict by class (the
 //      packet's, carried by the VC), round-robin within it with a pointer per class (sy::Arbiter);
-//      pointers move only for grants that are used. The granted flit leaves its buffer at the edge, its credit goes back
-//      credit_delay_i cycles later, and it crosses the switch (ST) and the link (LT) in the next
+//      pointers move only for grants that are used. The granted flit leaves its buffer at the
+//      edge, its credit goes back credit_delay_i cycles later, and it crosses the switch (ST) and the link (LT) in the next
 //      two cycles. A tail frees the output VC at once (wait_tail_credit_i = 0) or once every
 //      credit is back (1), as router.wait_for_tail_credit.
 module sy_vc_router #(
@@ -189,7 +190,7 @@ module sy_vc_router #(
   // VC on a mesh; on a torus its dateline half, vc_mask_q); one arbiter per output VC, which sees
   // only its requesters of the highest priority class among them (the model's VC allocator: the
   // best class, then round robin from one pointer, whatever the class).
-  // (Written for Verilator's speed: requests as word-wide masks, the lowest VC by two's complement.)
+  // (Written for Verilator's speed: word-wide masks, the lowest VC by two's complement.)
   logic [NOUT-1:0][V-1:0][NREQ-1:0] va_req;
   logic [NOUT-1:0][V-1:0][NREQ-1:0] va_req_any;  // before the classes
   logic [NOUT-1:0][V-1:0][NREQ-1:0] va_gnt;
