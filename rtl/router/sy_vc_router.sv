@@ -1,7 +1,7 @@
 // sy_vc_router: a synthesizable input-VC wormhole router for a 2-D mesh or torus with the
-// semantics of Switchyard's staged pipeline (sy::InputVcRouter with router.pipeline rc = va = sa = st = lt = 1,
-// up to PC strict priority classes (router.priority_classes, 0 the highest), round-robin within a
-// class, separable input-first VC and switch allocators). The port
+// semantics of Switchyard's staged pipeline (sy::InputVcRouter with router.pipeline rc = va = sa
+// = st = lt = 1, up to PC strict priority classes (router.priority_classes, 0 the highest),
+// round-robin within a class, separable input-first VC and switch allocators). The port
 // contract (what one cycle means, when a flit or a credit counts) is in rtl/README.md, "The
 // router's port contract"; in short, cycle c of the clock is the model's cycle c, and
 //   * a flit on in_*[p] in cycle c is the flit the model's link delivers at c + 1 (it is written
@@ -22,14 +22,15 @@
 //  VA  every routed VC requests the lowest free output VC of its port (of its dateline class);
 //      each output VC grants one requester of the highest class requesting it, round-robin
 //      over (input port, VC) with one pointer whatever the class (prio_rr_arbiter, one per
-//      output VC, on the requests of that class: sy::VcAllocator); the winner holds it from the edge on (state active).
+//      output VC, on the requests of that class: sy::VcAllocator); the winner holds it from
+//      the edge on (state active).
 //  SA  each input's arbiter picks one of its active VCs with a flit and a downstream credit; each
 //      output's arbiter picks one of the inputs that bid for it; both strict by class (the
 //      packet's, carried by the VC), round-robin within it with a pointer per class (sy::Arbiter);
 //      pointers move only for grants that are used. The granted flit leaves its buffer at the
-//      edge, its credit goes back credit_delay_i cycles later, and it crosses the switch (ST) and the link (LT) in the next
-//      two cycles. A tail frees the output VC at once (wait_tail_credit_i = 0) or once every
-//      credit is back (1), as router.wait_for_tail_credit.
+//      edge, its credit goes back credit_delay_i cycles later, and it crosses the switch (ST)
+//      and the link (LT) in the next two cycles. A tail frees the output VC at once
+//      (wait_tail_credit_i = 0) or once every credit is back (1), as router.wait_for_tail_credit.
 module sy_vc_router #(
   parameter int unsigned NP = 4,         // network ports (x+, x-, y+, y-)
   parameter int unsigned NI = 1,         // injection inputs (ports NP .. NP+NI-1)
