@@ -23,6 +23,7 @@
 #include <systemc>
 #include <vector>
 
+#include "mpi_ranks.hpp"
 #include "switchyard/base/json.hpp"
 #include "switchyard/config/config.hpp"
 #include "switchyard/config/keys.hpp"
@@ -35,6 +36,9 @@
 #ifndef SWITCHYARD_VERSION
 #define SWITCHYARD_VERSION "0.1.0"
 #endif
+
+// The processes this run spans (mpirun -np N, tb/mpi_ranks.hpp); null: this one alone.
+sy::Ranks* g_ranks = nullptr;
 
 namespace {
 
@@ -351,23 +355,27 @@ void print_warnings(const sy::Config& cfg) {
 // run says so before it starts: on stderr unless --quiet, and even with --quiet when DIR is the
 // default one (nobody chose it; --out DIR keeps both). Sweep points and emitted job lines pass
 // --out and --quiet: they stay silent. The paths written are printed after the summary.
+// Across ranks (mpirun -np N): every rank runs the network's share it owns; rank 0 alone
+// prints and writes (the others' results are the same).
 int cmd_run(const Args& a) {
+  const bool lead = !g_ranks || g_ranks->rank() == 0;
   sy::Config cfg = load(a);
-  print_warnings(cfg);
+  if (lead) print_warnings(cfg);
   const bool default_out = a.out.empty();
   const std::string out = default_out ? "out/" + cfg.name : a.out;
   const std::string results = out + "/results.json";
-  mkdirs(out);
+  if (lead) mkdirs(out);
   std::error_code ec;
-  const bool replaces = std::filesystem::exists(results, ec);
+  const bool replaces = lead && std::filesystem::exists(results, ec);
   if (replaces && (!a.quiet || default_out))
     std::fprintf(stderr,
                  "switchyard: %s holds an earlier run's results: this run replaces them "
                  "(--out DIR keeps both)\n",
                  results.c_str());
   sy::RunOptions opt;
-  opt.progress = !a.quiet;
+  opt.progress = !a.quiet && lead;
   opt.out_dir = out;
+  opt.ranks = g_ranks;
   std::string vcd, gtkw;
   opt.attach = [&](sy::Network& net) {
     if (net.waves()) {
@@ -375,9 +383,10 @@ int cmd_run(const Args& a) {
       gtkw = net.waves()->gtkw_path();
     }
   };
-  if (!a.quiet)
+  if (!a.quiet && lead)
     std::fprintf(stderr, "switchyard: estimate: %s\n", sy::estimate_run(cfg).line().c_str());
   const sy::Results r = sy::run_simulation(cfg, opt);
+  if (!lead) return r.stable || a.accept_unstable ? 0 : 3;
   sy::write_file(results, r.to_json());
   if (r.has_flows) {  // simulation.flows_csv
     std::ostringstream f;
@@ -387,8 +396,9 @@ int cmd_run(const Args& a) {
   // (A sweep's runs.csv and sweep.csv are made of these.)
   sy::write_file(out + "/row.csv", sy::Results::csv_header() + "\n" + r.csv_row() + "\n");
   if (!a.quiet) {
-    std::printf("switchyard run %s (%s, seed %llu)\n", a.config.c_str(), cfg.name.c_str(),
-                (unsigned long long)cfg.simulation.seed);
+    std::printf("switchyard run %s (%s, seed %llu)%s\n", a.config.c_str(), cfg.name.c_str(),
+                (unsigned long long)cfg.simulation.seed,
+                g_ranks ? (" across " + std::to_string(g_ranks->size()) + " ranks").c_str() : "");
     std::fputs(r.summary().c_str(), stdout);
     std::printf("results          %s%s\n", results.c_str(),
                 replaces ? " (replaced the earlier run's)" : "");
@@ -931,6 +941,9 @@ int sc_main(int argc, char** argv) {
   }
   a.cmd = app.get_subcommands().front()->get_name();
   try {
+    if (g_ranks && a.cmd != "run")
+      throw UsageError("only 'switchyard run' runs across ranks (mpirun -np " +
+                       std::to_string(g_ranks->size()) + "); run '" + a.cmd + "' as one process");
     if (a.cmd == "run") return cmd_run(a);
     if (a.cmd == "check") return cmd_check(a);
     if (a.cmd == "keys") return cmd_keys(a);
@@ -973,5 +986,8 @@ namespace {
 int main(int argc, char** argv) {
   std::set_new_handler(out_of_memory);
   setenv("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE", "1", 0);
-  return sc_core::sc_elab_and_sim(argc, argv);
+  g_ranks = sy_tb::start_ranks(&argc, &argv);
+  const int rc = sc_core::sc_elab_and_sim(argc, argv);
+  sy_tb::end_ranks(rc);
+  return rc;
 }

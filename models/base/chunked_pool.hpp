@@ -77,6 +77,13 @@ class ChunkedPool {
     (k == 0 ? free0_ : lanes_[k].free).push_back(id);
   }
   T& operator[](std::uint32_t id) { return chunks_[id >> kShift][id & (kChunk - 1)]; }
+  // Slot id in a process that does not own its chunk (a copy sent by another rank, network
+  // ranks): the chunk is made on first use. Not counted as taken.
+  T& mirror(std::uint32_t id) {
+    T*& c = chunks_[id >> kShift];
+    if (!c) c = new T[kChunk];
+    return c[id & (kChunk - 1)];
+  }
   const T& operator[](std::uint32_t id) const { return chunks_[id >> kShift][id & (kChunk - 1)]; }
   std::size_t live() const {
     std::size_t n = 0;

@@ -84,6 +84,8 @@ class PacketPool {
   std::size_t owner(std::uint32_t id) const { return pool_.owner(id); }
   Packet& operator[](std::uint32_t id) { return pool_[id]; }
   const Packet& operator[](std::uint32_t id) const { return pool_[id]; }
+  // (Ranks: the copy of another rank's packet, its chunk made on first use.)
+  Packet& mirror(std::uint32_t id) { return pool_.mirror(id); }
   // The packet in slot id: its number over the run (1, 2, ... in creation order), never reused.
   std::uint64_t serial(std::uint32_t id) const {
     return serials_[Pool::chunk_of(id)][id & (Pool::kChunk - 1)];

@@ -60,6 +60,7 @@ class MessagePool {
   std::size_t owner(std::uint32_t id) const { return pool_.owner(id); }
   Message& operator[](std::uint32_t id) { return pool_[id]; }
   const Message& operator[](std::uint32_t id) const { return pool_[id]; }
+  Message& mirror(std::uint32_t id) { return pool_.mirror(id); }  // (ranks: as PacketPool's)
   std::size_t live() const { return pool_.live(); }
 
  private:

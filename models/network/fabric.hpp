@@ -160,6 +160,23 @@ struct Lane {
   Cycle progress = 0;           // latest cycle a flit moved (0: none this cycle)
   std::size_t deactivated = 0;  // routers that went idle
   std::size_t activated = 0;    // routers woken
+  // Another process's lane (network ranks): its NIs are not here; whether it has any injecting,
+  // as that rank said this step.
+  bool remote_injecting = false;
+  bool injecting() const { return !nis.empty() || remote_injecting; }
+  // Every counter folded after a step, for a rank to send its own lane's to the others (f is
+  // called on each, in one order).
+  template <class F>
+  void each_counter(F&& f) {
+    f(packets_done), f(last_delivery), f(ids_back), f(message_ids_back), f(nonminimal);
+    f(intermediate_missed), f(flit_hops), f(forbidden_turns), f(flits_injected);
+    f(flits_delivered), f(accepted_window), f(order_errors), f(credits_sent);
+    f(packets_created), f(flits_created), f(measured_created), f(offered_window), f(zero_hop);
+    f(local_flits), f(max_flit_wait), f(progress), f(deactivated), f(activated);
+    if (classes)
+      for (int i = 0; i < 2; ++i)
+        for (int c = 0; c < kMaxClasses; ++c) f(class_offered[i][c]), f(class_accepted[i][c]);
+  }
 };
 // The lane of the thread evaluating routers (null: one thread, everything done at once).
 inline thread_local Lane* current_lane = nullptr;

@@ -40,7 +40,8 @@ void Network::close_router_waves() {
   for (Router* r : routers_) r->close_waves();
 }
 
-Network::Network(sc_core::sc_module_name name, const Config& cfg, const std::string& out_dir)
+Network::Network(sc_core::sc_module_name name, const Config& cfg, const std::string& out_dir,
+                 Ranks* ranks)
     : sc_core::sc_module(name),
       cfg_(cfg),
       topo_(cfg.topology.make()),
@@ -136,7 +137,10 @@ Network::Network(sc_core::sc_module_name name, const Config& cfg, const std::str
   // traffic classes.
   stats_.track_classes(cfg_.traffic.broadcast.enabled() ? 1 : cfg_.router.priority_classes,
                        cfg_.traffic.traffic_class_limit());
-  if (cfg_.simulation.threads > 1) set_up_lanes(cfg_.simulation.threads);
+  if (ranks && ranks->size() > 1)
+    set_up_ranks(ranks);
+  else if (cfg_.simulation.threads > 1)
+    set_up_lanes(cfg_.simulation.threads);
   SC_METHOD(clock);
 }
 
@@ -251,7 +255,7 @@ void Network::set_up_lanes(int lanes) {
   fabric_.pool.set_lanes(lanes);
   fabric_.messages.set_lanes(lanes);
   lane_sources_ = traffic_.set_lanes(ni_lane, lanes);
-  threads_ = std::make_unique<RouterThreads>(lanes);
+  if (!ranks_) threads_ = std::make_unique<RouterThreads>(lanes);
   lane_profile_ = std::getenv("SWITCHYARD_LANE_PROFILE") != nullptr;
 }
 
@@ -373,8 +377,12 @@ void Network::step_in_parallel(Cycle t) {
   using Clock = std::chrono::steady_clock;
   Clock::time_point t0;
   if (lane_profile_) t0 = Clock::now();
-  threads_->run([](void* self, int k) { static_cast<Network*>(self)->evaluate_lane(k); }, this);
-  threads_->run([](void* self, int k) { static_cast<Network*>(self)->receive_lane(k); }, this);
+  if (ranks_) {
+    step_across_ranks();
+  } else {
+    threads_->run([](void* self, int k) { static_cast<Network*>(self)->evaluate_lane(k); }, this);
+    threads_->run([](void* self, int k) { static_cast<Network*>(self)->receive_lane(k); }, this);
+  }
   Clock::time_point t1;
   if (lane_profile_) t1 = Clock::now();
   // The completed packets in the order one thread completes them (each lane's list is in key
@@ -430,8 +438,8 @@ void Network::step_in_parallel(Cycle t) {
     ln.zero_hop = ln.local_flits = 0;
     active_count_ += ln.activated;
     active_count_ -= ln.deactivated;
-    lane_nis_ |= !ln.nis.empty();
-    lanes_busy_ |= ln.credits_sent > 0 || !ln.nis.empty();
+    lane_nis_ |= ln.injecting();
+    lanes_busy_ |= ln.credits_sent > 0 || ln.injecting();
     ln.flit_hops = ln.forbidden_turns = 0;
     ln.flits_injected = ln.flits_delivered = ln.accepted_window = ln.order_errors = 0;
     ln.credits_sent = 0;
@@ -452,6 +460,7 @@ void Network::step_in_parallel(Cycle t) {
 std::uint64_t Network::backlog() const {
   std::uint64_t b = 0;
   for (auto* ni : nis_) b += ni->backlog();
+  if (ranks_) b = ranks_->sum(b);  // (another rank's NIs hold nothing here)
   return b + held_by_plugins();
 }
 
@@ -494,7 +503,8 @@ void Network::start_of_simulation() {
 
 // The earliest cycle something is due while the network is idle (kNever: nothing).
 Cycle Network::next_due(Cycle t) const {
-  Cycle due = traffic_.next_time();
+  Cycle due = traffic_.next_time();  // (ranks: this rank's sources; the earliest of all below)
+  if (ranks_) due = ranks_->min(due);
   if (!fabric_.pending.empty()) due = std::min(due, fabric_.pending.top().cycle);
   if (!cfg_.traffic.trace) {
     const Cycle w0 = stats_.window_start(), w1 = stats_.window_end();
@@ -625,7 +635,7 @@ void Network::step(Cycle t) {
     fabric_.pending.pop();
     nis_[fabric_.messages[id].src]->send(id);
   }
-  if (threads_) {
+  if (threads_ || ranks_) {
     // (A lane's synthetic sources are its own: they request in its first part.)
     if (!lane_sources_ && traffic_.next_time() <= t) traffic_.generate(t);
     step_in_parallel(t);
@@ -713,8 +723,9 @@ std::uint64_t Network::live_packets() const {
   // A message waits at its source before its packets exist; a broadcast is one message and many
   // packet copies: the larger count of the two stands for what is queued.
   // (Threads: less the ids finished on the lanes in the last step, given back in the next.)
-  return std::max<std::uint64_t>(fabric_.pool.live() - lane_ids_back_,
-                                 fabric_.messages.live() - lane_message_ids_back_) +
+  std::uint64_t live[2] = {fabric_.pool.live(), fabric_.messages.live()};
+  if (ranks_) ranks_->sum(live, 2);  // (each rank counts the ids of its own lane)
+  return std::max<std::uint64_t>(live[0] - lane_ids_back_, live[1] - lane_message_ids_back_) +
          held_by_plugins();
 }
 
@@ -741,7 +752,8 @@ bool Network::over_limits(Cycle t) {
   if (l.max_wall_seconds > 0) {
     const double s =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - l.start).count();
-    if (s > l.max_wall_seconds) {
+    // (Ranks: all stop when one is past the limit, at the same cycle.)
+    if (ranks_ ? ranks_->any(s > l.max_wall_seconds) : s > l.max_wall_seconds) {
       state_.stable = false;
       state_.stopped_early = true;
       state_.stop_kind = "wall_time";

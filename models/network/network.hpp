@@ -25,6 +25,7 @@
 #include "switchyard/config/config.hpp"
 #include "switchyard/network/fabric.hpp"
 #include "switchyard/network/network_interface.hpp"
+#include "switchyard/network/ranks.hpp"
 #include "switchyard/network/router_threads.hpp"
 #include "switchyard/network/stats.hpp"
 #include "switchyard/network/waves.hpp"
@@ -68,7 +69,11 @@ class Network : public sc_core::sc_module {
   SC_HAS_PROCESS(Network);
   // out_dir: the run's output folder, where the VCD goes (waves.file inside it; empty: the
   // current directory).
-  Network(sc_core::sc_module_name name, const Config& cfg, const std::string& out_dir = "");
+  // ranks: the processes the network runs across (mpirun; null or one rank: this process
+  // alone). Each rank evaluates its own block of routers, with their NIs and sources, and every
+  // rank ends with the same results (network/ranks.hpp).
+  Network(sc_core::sc_module_name name, const Config& cfg, const std::string& out_dir = "",
+          Ranks* ranks = nullptr);
   ~Network() override;
 
   const Config& config() const { return cfg_; }
@@ -122,6 +127,13 @@ class Network : public sc_core::sc_module {
   // Packets and messages alive: queued at the sources, in the network, or waiting for a period.
   std::uint64_t live_packets() const;
   std::uint64_t credit_violations() const;
+  // Requests the NIs refused (every NI; across ranks, after gather_ranks()).
+  std::uint64_t requests_rejected() const;
+  // Across ranks, after the run and settle_link_window(): each link's and each output unit's
+  // counts, kept by the rank that owns its router, summed into every rank's copy (the others'
+  // are zero), so the results read them as on one process. Nothing with one rank.
+  void gather_ranks();
+  bool across_ranks() const { return ranks_ != nullptr; }
   // Called with the current cycle every 2^k cycles, k by the network's size: 16,384 cycles of
   // up to 256 routers, fewer for more (about 4 million router-cycles between calls, a second or
   // so), at least every 256 cycles: progress reporting.
@@ -227,6 +239,19 @@ class Network : public sc_core::sc_module {
   void receive_lane(int k);
   std::size_t evaluate_routers(std::size_t w0, std::size_t w1, Cycle t);
   void step_in_parallel(Cycle t);
+  // Network ranks (mpirun): lane k of the lanes is rank k's; the two parts of a step run on
+  // this rank's lane only, with an exchange after each (flits across, then credits, the ids
+  // given back and the lane's counters): set_up_ranks(), step_across_ranks().
+  Ranks* ranks_ = nullptr;
+  int rank_ = 0;
+  std::vector<std::vector<char>> rank_out_, rank_in_;
+  std::vector<OutputUnit*> units_;  // every output unit (routers', then NIs'), by index
+  std::vector<std::pair<const OutputUnit*, std::uint32_t>> unit_index_;  // sorted by address
+  std::uint64_t rejected_total_ = 0;
+  bool rejected_gathered_ = false;
+  void set_up_ranks(Ranks* ranks);
+  std::uint32_t unit_of(const OutputUnit* u) const;
+  void step_across_ranks();
   // SWITCHYARD_LANE_PROFILE set: where a threaded run's wall time goes, printed at the end.
   bool lane_profile_ = false;
   double lane_parallel_s_ = 0, lane_serial_s_ = 0, lane_between_s_ = 0;

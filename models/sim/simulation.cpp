@@ -373,7 +373,7 @@ Results collect_core(const Network& net, double wall_seconds) {
   r.warnings.insert(r.warnings.begin(), cfg.warnings.begin(), cfg.warnings.end());
   r.credit_violations = net.credit_violations();
   r.priority_inversions = net.fabric().priority_inversions;
-  for (int n = 0; n < topo.num_nodes(); ++n) r.requests_rejected += net.ni(n).requests_rejected();
+  r.requests_rejected = net.requests_rejected();
   r.packets = st.records();
   const double L = cfg.traffic.trace
                        ? (cfg.traffic.messages.empty() ? 1 : cfg.traffic.messages[0].flits)
@@ -398,12 +398,25 @@ Results run_simulation(const Config& cfg, const RunOptions& opt) {
         "one simulation per process (SystemC elaborates once): run each test "
         "through ctest, or one point per process");
   g_ran = true;
-  auto* net = new Network("net", cfg, opt.out_dir);
+  Ranks* ranks = opt.ranks && opt.ranks->size() > 1 ? opt.ranks : nullptr;
+  if (ranks) {
+    std::string why = ranks_refusal(cfg);
+    if (why.empty() && opt.record_packets)
+      why = "per-packet records: they need the one-process order";
+    if (!why.empty())
+      throw ConfigError(cfg.source + ": cannot run across " + std::to_string(ranks->size()) +
+                        " ranks (mpirun -np " + std::to_string(ranks->size()) + "): " + why);
+  }
+  auto* net = new Network("net", cfg, opt.out_dir, ranks);
   // The plug-ins that apply, attached before anything else binds to the network.
   std::vector<Results::Section> sections;
   for (const auto* kinds : {&plugin_kinds(), &opt.plugins})
     for (const PluginKind& k : *kinds)
       if (std::unique_ptr<Plugin> p = k.make(cfg)) {
+        if (ranks)
+          throw ConfigError(cfg.source + ": cannot run across " + std::to_string(ranks->size()) +
+                            " ranks (mpirun): the " + k.name +
+                            " section's plug-in sees the whole network; run it in one process");
         p->attach(*net);
         sections.push_back({k.name, std::move(p)});
       }
@@ -429,6 +442,7 @@ Results run_simulation(const Config& cfg, const RunOptions& opt) {
   if (net->waves()) net->waves()->close();
   net->close_router_waves();
   net->settle_link_window();
+  net->gather_ranks();
   net->report_lane_profile();
 
   Results r = collect_core(*net, std::chrono::duration<double>(t1 - t0).count());
@@ -441,6 +455,27 @@ Results run_simulation(const Config& cfg, const RunOptions& opt) {
   }
   if (r.credit_violations) add_reason(r, "credit violations");
   return r;
+}
+
+std::string ranks_refusal(const Config& c) {
+  const RouterConfig& r = c.router;
+  if (r.buffering != Buffering::InputVc) return "router.buffering: only input_vc routers";
+  if (r.rtl) return "router.model: only the C++ router (rtl: one Verilated model per process)";
+  if (r.pipeline.staged) return "router.pipeline: only the ideal pipeline (staged is set)";
+  if (c.timing.delta < 1) return "timing.delta: 0 lets a flit cross several routers in a cycle";
+  if (c.topology.kind != Topology::Kind::Torus && c.topology.kind != Topology::Kind::Mesh &&
+      c.topology.kind != Topology::Kind::Hypercube)
+    return "topology.type: only tori, meshes and hypercubes";
+  if (c.traffic.broadcast.enabled()) return "traffic.broadcast: no broadcast scheme";
+  if (c.schedule.enabled()) return "schedule: no schedule";
+  if (c.traffic.trace || c.traffic.none)
+    return "traffic.type: only the synthetic sources (no trace, no outside initiators)";
+  if (c.traffic.max_packet_flits > 0)
+    return "traffic.max_packet_flits: one packet per message (the message's count of packets "
+           "left would be on two ranks)";
+  if (c.waves.enable) return "waves.enable: waves need the one-process order";
+  if (c.simulation.threads > 1) return "simulation.threads: one thread per rank";
+  return "";
 }
 
 void summary_json(Json& j, const char* key, const Summary& s, double packet_time) {

@@ -11,6 +11,7 @@
 #include <systemc>  // (declares sc_main extern "C": a program defines it next to this API)
 
 #include "switchyard/config/config.hpp"
+#include "switchyard/network/ranks.hpp"
 #include "switchyard/network/stats.hpp"
 #include "switchyard/sim/plugin.hpp"
 
@@ -166,7 +167,16 @@ struct RunOptions {
   // The run's output folder: the VCD is written there (waves.file, a relative path inside it);
   // empty: the current directory.
   std::string out_dir;
+  // The processes the network runs across (mpirun -np N; network/ranks.hpp): null or one rank,
+  // this process alone. Every rank runs the same call and returns the same Results.
+  Ranks* ranks = nullptr;
 };
+
+// Why cfg cannot run across several ranks ("key: reason"), or empty: what the ranks' step
+// supports (network_ranks.cpp) is what the threaded mode runs with fast completions: input-VC
+// routers with the ideal pipeline on a direct topology, synthetic unicast traffic of one packet
+// per message, no per-packet order needed (no waves, records, plug-in sections).
+std::string ranks_refusal(const Config& cfg);
 
 Results run_simulation(const Config& cfg, const RunOptions& opt = {});
 

@@ -339,6 +339,7 @@ double Traffic::mean_hops() const {
 Cycle Traffic::next_time() const {
   if (cfg_.traffic.trace) return exhausted() ? kNever : cfg_.traffic.messages[next_msg_].time;
   if (lanes_.empty()) return due_.next();
+  if (only_lane_ >= 0) return lanes_[static_cast<std::size_t>(only_lane_)]->due.next();
   Cycle next = kNever;
   for (const auto& ls : lanes_) next = std::min(next, ls->due.next());
   return next;

@@ -1,0 +1,195 @@
+// Network ranks (mpirun -np N switchyard run ...): one network across processes. Every rank
+// builds the whole network, and lane k of the threaded mode's lanes (network.cpp) is rank k's:
+// it evaluates those routers, their NIs and their sources only. A step is the threaded step
+// with an exchange after each of its two parts instead of the threads' join:
+// 1. after the first part, the flits sent onto links into another rank's routers, each head with
+//    its packet's record (the packet lives where its head is; the few fields of its message that
+//    its delivery reads go with it), received by that rank in the one-process order, as a lane
+//    receives another lane's;
+// 2. after the second part, the credits for another rank's output units, the packet and message
+//    ids given back to the rank whose pool holds them, and this rank's counters and measured
+//    packets, which every rank folds in lane order as the threaded mode does (so every rank holds
+//    the same statistics and takes the same decisions: when to sleep, when the run ends).
+// Counts kept per router (links, output units) are summed at the end (gather_ranks). The run is
+// the one-process run: the same as the threaded run, which is the one-thread run (network.cpp,
+// step_in_parallel).
+#include <algorithm>
+
+#include "switchyard/network/network.hpp"
+
+namespace sy {
+
+void Network::set_up_ranks(Ranks* ranks) {
+  ranks_ = ranks;
+  rank_ = ranks->size() > 1 ? ranks->rank() : 0;
+  const int R = ranks->size();
+  if (R > 255)
+    throw ConfigError("a network runs across at most 255 ranks (mpirun -np " + std::to_string(R) +
+                      ")");
+  set_up_lanes(R);
+  traffic_.only_lane(rank_);
+  rank_out_.assign(static_cast<std::size_t>(R), {});
+  rank_in_.assign(static_cast<std::size_t>(R), {});
+  for (Router* r : routers_)
+    for (int p = 0; p < topo_.num_ports(); ++p) units_.push_back(&r->output(p));
+  for (NetworkInterface* ni : nis_)
+    for (int c = 0; c < ni->injection_channels(); ++c) units_.push_back(&ni->injection(c));
+  unit_index_.reserve(units_.size());
+  for (std::size_t i = 0; i < units_.size(); ++i)
+    unit_index_.emplace_back(units_[i], static_cast<std::uint32_t>(i));
+  std::sort(unit_index_.begin(), unit_index_.end());
+}
+
+std::uint32_t Network::unit_of(const OutputUnit* u) const {
+  const auto it =
+      std::lower_bound(unit_index_.begin(), unit_index_.end(), std::make_pair(u, std::uint32_t{0}),
+                       [](const auto& a, const auto& b) { return a.first < b.first; });
+  if (it == unit_index_.end() || it->first != u)
+    throw std::logic_error("ranks: a credit for an output unit that is not the network's");
+  return it->second;
+}
+
+void Network::step_across_ranks() {
+  const std::size_t k = static_cast<std::size_t>(rank_), R = lanes_.size();
+  Lane& me = lanes_[k];
+  evaluate_lane(rank_);
+  // 1. Flits into other ranks' routers.
+  for (std::size_t j = 0; j < R; ++j) {
+    std::vector<char>& b = rank_out_[j];
+    b.clear();
+    if (j == k) continue;
+    for (const Lane::Delivery& d : me.deliveries_to[j]) {
+      put(b, static_cast<std::int32_t>(d.dst->node()));
+      put(b, static_cast<std::int32_t>(d.port));
+      put(b, static_cast<std::int32_t>(d.vc));
+      put(b, d.flit);
+      put(b, d.t);
+      put(b, d.key);
+      if (d.flit.head) {
+        const Packet& p = fabric_.pool[d.flit.packet];
+        put(b, p);
+        const Message& m = fabric_.messages[p.message];
+        put(b, static_cast<std::int32_t>(m.packets_left));
+        put(b, m.route);
+      }
+    }
+    me.deliveries_to[j].clear();
+  }
+  ranks_->exchange(rank_out_, rank_in_);
+  for (std::size_t j = 0; j < R; ++j) {
+    if (j == k) continue;
+    std::vector<Lane::Delivery>& ds = lanes_[j].deliveries_to[k];
+    ds.clear();
+    ByteReader in(rank_in_[j]);
+    while (!in.done()) {
+      Lane::Delivery d;
+      d.dst = routers_[static_cast<std::size_t>(in.get<std::int32_t>())];
+      d.port = in.get<std::int32_t>();
+      d.vc = in.get<std::int32_t>();
+      d.flit = in.get<Flit>();
+      d.t = in.get<Cycle>();
+      d.key = in.get<std::uint64_t>();
+      d.dst_input = nullptr;  // (no prefetch)
+      if (d.flit.head) {
+        const Packet p = in.get<Packet>();
+        fabric_.pool.mirror(d.flit.packet) = p;
+        Message& m = fabric_.messages.mirror(p.message);
+        m.packets_left = in.get<std::int32_t>();
+        m.route = in.get<std::int32_t>();
+      }
+      ds.push_back(d);
+    }
+  }
+  receive_lane(rank_);
+  // 2. Credits, ids given back, and this lane's counters (to every rank).
+  const int par = lane_parity_;
+  std::vector<char> mine;  // (this lane's counters and measured packets, the same to all)
+  me.each_counter([&](auto& x) { put(mine, x); });
+  put(mine, static_cast<std::uint8_t>(!me.nis.empty()));
+  put(mine, static_cast<std::uint64_t>(me.measured.size()));
+  for (const Stats::Measured& m : me.measured) put(mine, m);
+  for (std::size_t j = 0; j < R; ++j) {
+    std::vector<char>& b = rank_out_[j];
+    b.clear();
+    if (j == k) continue;
+    CreditList& cl = me.credits_to[par][j];
+    put(b, static_cast<std::uint64_t>(cl.size()));
+    for (const CreditList::Entry& c : cl) {
+      put(b, unit_of(c.up));
+      put(b, static_cast<std::int32_t>(c.vc));
+    }
+    cl.clear();
+    for (std::vector<std::uint32_t>* ids : {&me.packets_back[par][j], &me.messages_back[par][j]}) {
+      put(b, static_cast<std::uint64_t>(ids->size()));
+      for (const std::uint32_t id : *ids) put(b, id);
+      ids->clear();
+    }
+    put_bytes(b, mine.data(), mine.size());
+  }
+  ranks_->exchange(rank_out_, rank_in_);
+  for (std::size_t j = 0; j < R; ++j) {
+    if (j == k) continue;
+    Lane& from = lanes_[j];
+    ByteReader in(rank_in_[j]);
+    CreditList& cl = from.credits_to[par][k];
+    cl.clear();
+    for (std::uint64_t n = in.get<std::uint64_t>(); n > 0; --n) {
+      OutputUnit* u = units_[in.get<std::uint32_t>()];
+      cl.push(u, in.get<std::int32_t>());
+    }
+    for (std::vector<std::uint32_t>* ids :
+         {&from.packets_back[par][k], &from.messages_back[par][k]}) {
+      ids->clear();
+      for (std::uint64_t n = in.get<std::uint64_t>(); n > 0; --n)
+        ids->push_back(in.get<std::uint32_t>());
+    }
+    from.each_counter([&](auto& x) { x = in.get<std::decay_t<decltype(x)>>(); });
+    from.remote_injecting = in.get<std::uint8_t>() != 0;
+    from.measured.clear();
+    for (std::uint64_t n = in.get<std::uint64_t>(); n > 0; --n)
+      from.measured.push_back(in.get<Stats::Measured>());
+  }
+  if (!me.completions.empty())
+    throw std::logic_error("ranks: a completion needs the one-process order");
+}
+
+void Network::gather_ranks() {
+  if (!ranks_) return;
+  // Per link: flits, busy cycles in the window, departures and sojourns (output-queued); per
+  // output unit: credit violations. Only the rank that evaluates a router counts its units' (the
+  // others' copies stay zero), so the sum is the one count.
+  std::vector<std::uint64_t> v;
+  v.reserve(links_.size() * 4 + units_.size() + 2);
+  for (std::size_t i = 0; i < links_.size(); ++i) {
+    const OutputUnit& u = links_[i];
+    v.insert(v.end(),
+             {u.flits, u.link.busy_window, u.link.departures_window, u.link.sojourn_window});
+  }
+  for (const OutputUnit* u : units_) v.push_back(u->violations);
+  std::uint64_t rejected = 0;
+  for (const NetworkInterface* ni : nis_) rejected += ni->requests_rejected();
+  v.push_back(rejected);
+  v.push_back(fabric_.priority_inversions);
+  ranks_->sum(v.data(), static_cast<int>(v.size()));
+  std::size_t at = 0;
+  for (std::size_t i = 0; i < links_.size(); ++i) {
+    OutputUnit& u = links_.at(i);
+    u.flits = v[at++];
+    u.link.busy_window = v[at++];
+    u.link.departures_window = v[at++];
+    u.link.sojourn_window = v[at++];
+  }
+  for (OutputUnit* u : units_) u->violations = v[at++];
+  rejected_total_ = v[at++];
+  rejected_gathered_ = true;
+  fabric_.priority_inversions = v[at++];
+}
+
+std::uint64_t Network::requests_rejected() const {
+  if (rejected_gathered_) return rejected_total_;
+  std::uint64_t n = 0;
+  for (const NetworkInterface* ni : nis_) n += ni->requests_rejected();
+  return n;
+}
+
+}  // namespace sy
