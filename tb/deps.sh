@@ -5,7 +5,10 @@
 #   bash tb/deps.sh run   # only what building and running the program needs (the quick start)
 set -euo pipefail
 pkgs=(g++ cmake make pkg-config libsystemc-dev libyaml-cpp-dev nlohmann-json3-dev libcli11-dev)
-[ "${1:-}" = run ] || pkgs+=(libgtest-dev verilator python3 python3-matplotlib parallel)
+# (Open MPI for the network-ranks tests, mpirun -np N; its launcher wants an ssh client even
+# on one machine.)
+[ "${1:-}" = run ] || pkgs+=(libgtest-dev verilator python3 python3-matplotlib parallel
+  libopenmpi-dev openmpi-bin openssh-client)
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -62,6 +62,7 @@ struct Args {
   std::string threads;  // bench: thread counts (a scaling table)
   bool quiet = false;
   bool accept_unstable = false;  // run: exit 0 when unstable (emitted sweep jobs)
+  int ranks = 0, nodes = 0;      // run --emit-slurm: the job's MPI ranks and machines
   bool json = false;             // keys: JSON instead of the table
 };
 
@@ -204,6 +205,18 @@ void define_cli(CLI::App& app, Args& a) {
   run->add_flag("--accept-unstable", a.accept_unstable,
                 "exit 0 when the run finds the network unstable (a sweep's point: a result; the "
                 "results say stable: false)");
+  run->add_option("--emit-slurm", a.emit_slurm,
+                  "write a Slurm batch script that runs this experiment across --ranks MPI "
+                  "processes (sbatch SCRIPT) instead of running it")
+      ->type_name("SCRIPT");
+  run->add_option("--ranks", a.ranks, "--emit-slurm: MPI ranks (Slurm tasks), 1 to 255")
+      ->type_name("N")
+      ->check(CLI::Range(1, 255));
+  run->add_option("--nodes", a.nodes,
+                  "--emit-slurm: machines to spread the ranks over (Slurm "
+                  "--nodes; default: Slurm's choice)")
+      ->type_name("M")
+      ->check(CLI::Range(1, 255));
 
   CLI::App* check = app.add_subcommand("check", "Validates a config and prints it fully resolved");
   check->footer(kExitCodes);
@@ -355,10 +368,60 @@ void print_warnings(const sy::Config& cfg) {
 // run says so before it starts: on stderr unless --quiet, and even with --quiet when DIR is the
 // default one (nobody chose it; --out DIR keeps both). Sweep points and emitted job lines pass
 // --out and --quiet: they stay silent. The paths written are printed after the summary.
+// run --emit-slurm SCRIPT --ranks N [--nodes M]: a Slurm batch script that runs this experiment
+// as one network across N MPI ranks (mpirun inside the allocation; Open MPI takes the ranks and
+// machines from Slurm), writing where `run` would. The config is checked here, and so is that it
+// can run across ranks.
+int emit_run_slurm(const Args& a) {
+  if (a.ranks < 1) throw UsageError("--emit-slurm needs --ranks N (the MPI processes)");
+  sy::Config cfg = load(a);
+  print_warnings(cfg);
+  if (a.ranks > 1) {
+    const std::string why = sy::ranks_refusal(cfg);
+    if (!why.empty())
+      throw sy::ConfigError(cfg.source + ": cannot run across " + std::to_string(a.ranks) +
+                            " ranks: " + why);
+  }
+  const std::string out = a.out.empty() ? "out/" + cfg.name : a.out;
+  char cwd[4096];
+  if (!getcwd(cwd, sizeof cwd)) throw std::runtime_error("getcwd failed");
+  sy::refuse_control_characters("the current directory", cwd);
+  sy::refuse_control_characters("--out", out);
+  const std::string log_dir = out[0] == '/' ? out : std::string(cwd) + "/" + out;
+  mkdirs(out);
+  std::ostringstream cmd;
+  cmd << "mpirun -np " << a.ranks << " " << sy::shell_quote(a.self.empty() ? "switchyard" : a.self)
+      << " run " << sy::shell_quote(a.config);
+  for (const auto& s : a.sets) cmd << " --set " << sy::shell_quote(s);
+  if (a.seed >= 0) cmd << " --seed " << a.seed;
+  cmd << " --quiet --accept-unstable --out " << sy::shell_quote(out);
+  std::ostringstream sl;
+  sl << "#!/bin/bash\n"
+     << "#SBATCH --job-name=switchyard-run\n"
+     << "#SBATCH --ntasks=" << a.ranks << "\n";
+  if (a.nodes) sl << "#SBATCH --nodes=" << a.nodes << "\n";
+  sl << "#SBATCH --chdir=" << cwd << "\n"
+     << "#SBATCH --output=" << log_dir << "/slurm-%j.out\n"
+     << "# One network across " << a.ranks << " MPI ranks (switchyard run; results.json as from "
+     << "one process)\n"
+     << "set -euo pipefail\n"
+     << "cd " << sy::shell_quote(cwd) << "\n"
+     << cmd.str() << "\n";
+  sy::write_file(a.emit_slurm, sl.str());
+  std::printf("-> %s: one run across %d ranks (sbatch %s); results in %s\n", a.emit_slurm.c_str(),
+              a.ranks, a.emit_slurm.c_str(), (out + "/results.json").c_str());
+  return 0;
+}
+
 // Across ranks (mpirun -np N): every rank runs the network's share it owns; rank 0 alone
 // prints and writes (the others' results are the same).
 int cmd_run(const Args& a) {
   const bool lead = !g_ranks || g_ranks->rank() == 0;
+  if (!a.emit_slurm.empty()) return emit_run_slurm(a);
+  if (a.ranks || a.nodes)
+    throw UsageError(
+        "--ranks and --nodes go with --emit-slurm (to run across ranks now: "
+        "mpirun -np N switchyard run ...)");
   sy::Config cfg = load(a);
   if (lead) print_warnings(cfg);
   const bool default_out = a.out.empty();
@@ -944,7 +1007,10 @@ int sc_main(int argc, char** argv) {
     if (g_ranks && a.cmd != "run")
       throw UsageError("only 'switchyard run' runs across ranks (mpirun -np " +
                        std::to_string(g_ranks->size()) + "); run '" + a.cmd + "' as one process");
-    if (a.cmd == "run") return cmd_run(a);
+    if (a.cmd == "run") {
+      a.self = argv[0];
+      return cmd_run(a);
+    }
     if (a.cmd == "check") return cmd_check(a);
     if (a.cmd == "keys") return cmd_keys(a);
     if (a.cmd == "sweep") {

@@ -1,5 +1,5 @@
-// MPI transport for network ranks (network/ranks.hpp): one MPI_Alltoall of the sizes and one
-// MPI_Alltoallv of the bytes per exchange, MPI_Allreduce for the counters. Built only with MPI
+// MPI transport for network ranks (network/ranks.hpp): a message between every pair of ranks
+// per exchange, MPI_Allreduce for the counters. Built only with MPI
 // (SWITCHYARD_MPI); without it start_ranks() refuses several processes.
 #include "mpi_ranks.hpp"
 
@@ -29,34 +29,34 @@ class MpiRanks : public sy::Ranks {
   MpiRanks() {
     MPI_Comm_rank(MPI_COMM_WORLD, &rank_);
     MPI_Comm_size(MPI_COMM_WORLD, &size_);
-    const std::size_t n = static_cast<std::size_t>(size_);
-    send_counts_.resize(n), recv_counts_.resize(n), send_at_.resize(n), recv_at_.resize(n);
   }
   int rank() const override { return rank_; }
   int size() const override { return size_; }
+  // Point to point: a message to every other rank, then one from each, whatever its size
+  // (MPI_Mprobe). A rank is at most one exchange ahead of another (it needs every rank's
+  // message to finish one), so the two tags that alternate keep consecutive exchanges apart.
   void exchange(const std::vector<std::vector<char>>& out,
                 std::vector<std::vector<char>>& in) override {
-    const std::size_t n = static_cast<std::size_t>(size_);
-    int total = 0;
-    for (std::size_t j = 0; j < n; ++j) {
-      send_counts_[j] = j == static_cast<std::size_t>(rank_) ? 0 : static_cast<int>(out[j].size());
-      send_at_[j] = total;
-      total += send_counts_[j];
+    const int tag = static_cast<int>(exchanges_++ & 1);
+    requests_.clear();
+    for (int j = 0; j < size_; ++j) {
+      if (j == rank_) continue;
+      const std::vector<char>& b = out[static_cast<std::size_t>(j)];
+      requests_.emplace_back();
+      MPI_Isend(b.data(), static_cast<int>(b.size()), MPI_CHAR, j, tag, MPI_COMM_WORLD,
+                &requests_.back());
     }
-    send_.resize(static_cast<std::size_t>(total));
-    for (std::size_t j = 0; j < n; ++j)
-      if (send_counts_[j]) std::copy(out[j].begin(), out[j].end(), send_.begin() + send_at_[j]);
-    MPI_Alltoall(send_counts_.data(), 1, MPI_INT, recv_counts_.data(), 1, MPI_INT, MPI_COMM_WORLD);
-    int rtotal = 0;
-    for (std::size_t j = 0; j < n; ++j) {
-      recv_at_[j] = rtotal;
-      rtotal += recv_counts_[j];
+    for (int n = 1; n < size_; ++n) {
+      MPI_Message msg;
+      MPI_Status st;
+      MPI_Mprobe(MPI_ANY_SOURCE, tag, MPI_COMM_WORLD, &msg, &st);
+      int count = 0;
+      MPI_Get_count(&st, MPI_CHAR, &count);
+      std::vector<char>& b = in[static_cast<std::size_t>(st.MPI_SOURCE)];
+      b.resize(static_cast<std::size_t>(count));
+      MPI_Mrecv(b.data(), count, MPI_CHAR, &msg, MPI_STATUS_IGNORE);
     }
-    recv_.resize(static_cast<std::size_t>(rtotal));
-    MPI_Alltoallv(send_.data(), send_counts_.data(), send_at_.data(), MPI_CHAR, recv_.data(),
-                  recv_counts_.data(), recv_at_.data(), MPI_CHAR, MPI_COMM_WORLD);
-    for (std::size_t j = 0; j < n; ++j)
-      in[j].assign(recv_.begin() + recv_at_[j], recv_.begin() + recv_at_[j] + recv_counts_[j]);
+    MPI_Waitall(static_cast<int>(requests_.size()), requests_.data(), MPI_STATUSES_IGNORE);
   }
   void sum(std::uint64_t* v, int n) override {
     MPI_Allreduce(MPI_IN_PLACE, v, n, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD);
@@ -67,8 +67,8 @@ class MpiRanks : public sy::Ranks {
 
  private:
   int rank_ = 0, size_ = 1;
-  std::vector<int> send_counts_, recv_counts_, send_at_, recv_at_;
-  std::vector<char> send_, recv_;
+  std::uint64_t exchanges_ = 0;
+  std::vector<MPI_Request> requests_;
 };
 std::unique_ptr<MpiRanks> g_ranks;
 #endif

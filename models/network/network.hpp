@@ -245,6 +245,7 @@ class Network : public sc_core::sc_module {
   Ranks* ranks_ = nullptr;
   int rank_ = 0;
   std::vector<std::vector<char>> rank_out_, rank_in_;
+  std::vector<char> rank_mine_;
   std::vector<OutputUnit*> units_;  // every output unit (routers', then NIs'), by index
   std::vector<std::pair<const OutputUnit*, std::uint32_t>> unit_index_;  // sorted by address
   std::uint64_t rejected_total_ = 0;

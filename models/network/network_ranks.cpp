@@ -103,7 +103,8 @@ void Network::step_across_ranks() {
   receive_lane(rank_);
   // 2. Credits, ids given back, and this lane's counters (to every rank).
   const int par = lane_parity_;
-  std::vector<char> mine;  // (this lane's counters and measured packets, the same to all)
+  std::vector<char>& mine = rank_mine_;  // (this lane's counters and measured packets, to all)
+  mine.clear();
   me.each_counter([&](auto& x) { put(mine, x); });
   put(mine, static_cast<std::uint8_t>(!me.nis.empty()));
   put(mine, static_cast<std::uint64_t>(me.measured.size()));

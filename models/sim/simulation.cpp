@@ -459,17 +459,17 @@ Results run_simulation(const Config& cfg, const RunOptions& opt) {
 
 std::string ranks_refusal(const Config& c) {
   const RouterConfig& r = c.router;
-  if (r.buffering != Buffering::InputVc) return "router.buffering: only input_vc routers";
-  if (r.rtl) return "router.model: only the C++ router (rtl: one Verilated model per process)";
-  if (r.pipeline.staged) return "router.pipeline: only the ideal pipeline (staged is set)";
-  if (c.timing.delta < 1) return "timing.delta: 0 lets a flit cross several routers in a cycle";
-  if (c.topology.kind != Topology::Kind::Torus && c.topology.kind != Topology::Kind::Mesh &&
-      c.topology.kind != Topology::Kind::Hypercube)
-    return "topology.type: only tori, meshes and hypercubes";
   if (c.traffic.broadcast.enabled()) return "traffic.broadcast: no broadcast scheme";
   if (c.schedule.enabled()) return "schedule: no schedule";
   if (c.traffic.trace || c.traffic.none)
     return "traffic.type: only the synthetic sources (no trace, no outside initiators)";
+  if (c.topology.kind != Topology::Kind::Torus && c.topology.kind != Topology::Kind::Mesh &&
+      c.topology.kind != Topology::Kind::Hypercube)
+    return "topology.type: only tori, meshes and hypercubes";
+  if (r.buffering != Buffering::InputVc) return "router.buffering: only input_vc routers";
+  if (r.rtl) return "router.model: only the C++ router (rtl: one Verilated model per process)";
+  if (r.pipeline.staged) return "router.pipeline: only the ideal pipeline (staged is set)";
+  if (c.timing.delta < 1) return "timing.delta: 0 lets a flit cross several routers in a cycle";
   if (c.traffic.max_packet_flits > 0)
     return "traffic.max_packet_flits: one packet per message (the message's count of packets "
            "left would be on two ranks)";
