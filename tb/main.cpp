@@ -423,6 +423,18 @@ int cmd_run(const Args& a) {
         "--ranks and --nodes go with --emit-slurm (to run across ranks now: "
         "mpirun -np N switchyard run ...)");
   sy::Config cfg = load(a);
+  // A config the ranks cannot split (ranks_refusal) runs on rank 0 alone, as a config that
+  // threads cannot split runs on one thread: the same results, and a warning.
+  sy::Ranks* ranks = g_ranks;
+  if (g_ranks) {
+    const std::string why = sy::ranks_refusal(cfg);
+    if (!why.empty()) {
+      if (!lead) return 0;
+      cfg.execution_warnings.push_back("mpirun -np " + std::to_string(g_ranks->size()) +
+                                       ": runs on one process (rank 0; the others idle): " + why);
+      ranks = nullptr;
+    }
+  }
   if (lead) print_warnings(cfg);
   const bool default_out = a.out.empty();
   const std::string out = default_out ? "out/" + cfg.name : a.out;
@@ -438,7 +450,7 @@ int cmd_run(const Args& a) {
   sy::RunOptions opt;
   opt.progress = !a.quiet && lead;
   opt.out_dir = out;
-  opt.ranks = g_ranks;
+  opt.ranks = ranks;
   std::string vcd, gtkw;
   opt.attach = [&](sy::Network& net) {
     if (net.waves()) {
@@ -461,7 +473,7 @@ int cmd_run(const Args& a) {
   if (!a.quiet) {
     std::printf("switchyard run %s (%s, seed %llu)%s\n", a.config.c_str(), cfg.name.c_str(),
                 (unsigned long long)cfg.simulation.seed,
-                g_ranks ? (" across " + std::to_string(g_ranks->size()) + " ranks").c_str() : "");
+                ranks ? (" across " + std::to_string(ranks->size()) + " ranks").c_str() : "");
     std::fputs(r.summary().c_str(), stdout);
     std::printf("results          %s%s\n", results.c_str(),
                 replaces ? " (replaced the earlier run's)" : "");

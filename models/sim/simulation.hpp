@@ -172,10 +172,11 @@ struct RunOptions {
   Ranks* ranks = nullptr;
 };
 
-// Why cfg cannot run across several ranks ("key: reason"), or empty: what the ranks' step
+// Why cfg cannot be split across several ranks ("key: reason"), or empty: what the ranks' step
 // supports (network_ranks.cpp) is what the threaded mode runs with fast completions: input-VC
 // routers with the ideal pipeline on a direct topology, synthetic unicast traffic of one packet
-// per message, no per-packet order needed (no waves, records, plug-in sections).
+// per message, no per-packet order needed (no waves, records, plug-in sections). (The program
+// then runs such a config on rank 0 alone, with a warning; run_simulation refuses it.)
 std::string ranks_refusal(const Config& cfg);
 
 Results run_simulation(const Config& cfg, const RunOptions& opt = {});
