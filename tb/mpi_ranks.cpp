@@ -10,6 +10,8 @@
 #include <vector>
 
 #ifdef SWITCHYARD_MPI
+#define OMPI_SKIP_MPICXX 1  // (the C interface only: no deprecated C++ bindings)
+#define MPICH_SKIP_MPICXX 1
 #include <mpi.h>
 #endif
 

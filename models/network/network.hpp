@@ -244,6 +244,7 @@ class Network : public sc_core::sc_module {
   // given back and the lane's counters): set_up_ranks(), step_across_ranks().
   Ranks* ranks_ = nullptr;
   int rank_ = 0;
+  int rank_lanes_ = 1;  // lanes per rank (simulation.threads): rank r's are r * it ...
   std::vector<std::vector<char>> rank_out_, rank_in_;
   std::vector<char> rank_mine_;
   std::vector<OutputUnit*> units_;  // every output unit (routers', then NIs'), by index

@@ -21,13 +21,15 @@ namespace sy {
 
 void Network::set_up_ranks(Ranks* ranks) {
   ranks_ = ranks;
-  rank_ = ranks->size() > 1 ? ranks->rank() : 0;
-  const int R = ranks->size();
-  if (R > 255)
-    throw ConfigError("a network runs across at most 255 ranks (mpirun -np " + std::to_string(R) +
-                      ")");
-  set_up_lanes(R);
-  traffic_.only_lane(rank_);
+  rank_ = ranks->rank();
+  const int R = ranks->size(), T = std::max(1, cfg_.simulation.threads);
+  if (R * T > 255)
+    throw ConfigError(cfg_.source + ": a network runs on at most 255 lanes: mpirun -np " +
+                      std::to_string(R) + " times simulation.threads " + std::to_string(T));
+  rank_lanes_ = T;
+  set_up_lanes(R * T);
+  if (T > 1) threads_ = std::make_unique<RouterThreads>(T);
+  traffic_.only_lanes(rank_ * T, (rank_ + 1) * T);
   rank_out_.assign(static_cast<std::size_t>(R), {});
   rank_in_.assign(static_cast<std::size_t>(R), {});
   for (Router* r : routers_)
@@ -49,109 +51,156 @@ std::uint32_t Network::unit_of(const OutputUnit* u) const {
   return it->second;
 }
 
+// (A rank's lanes are rank * T ... rank * T + T - 1, T = simulation.threads; each part of a
+// step runs them on its threads, then the exchange: what lane a of this rank has for lane b of
+// rank q goes to q as (a, b, count, entries).)
 void Network::step_across_ranks() {
-  const std::size_t k = static_cast<std::size_t>(rank_), R = lanes_.size();
-  Lane& me = lanes_[k];
-  evaluate_lane(rank_);
-  // 1. Flits into other ranks' routers.
-  for (std::size_t j = 0; j < R; ++j) {
-    std::vector<char>& b = rank_out_[j];
-    b.clear();
-    if (j == k) continue;
-    for (const Lane::Delivery& d : me.deliveries_to[j]) {
-      put(b, static_cast<std::int32_t>(d.dst->node()));
-      put(b, static_cast<std::int32_t>(d.port));
-      put(b, static_cast<std::int32_t>(d.vc));
-      put(b, d.flit);
-      put(b, d.t);
-      put(b, d.key);
-      if (d.flit.head) {
-        const Packet& p = fabric_.pool[d.flit.packet];
-        put(b, p);
-        const Message& m = fabric_.messages[p.message];
-        put(b, static_cast<std::int32_t>(m.packets_left));
-        put(b, m.route);
-      }
+  const std::size_t T = static_cast<std::size_t>(rank_lanes_), R = rank_out_.size();
+  const std::size_t lo = static_cast<std::size_t>(rank_) * T, hi = lo + T;
+  const auto run_own = [this](void (*fn)(void*, int)) {
+    if (!threads_) {
+      fn(this, rank_ * rank_lanes_);
+      return;
     }
-    me.deliveries_to[j].clear();
+    threads_->run(fn, this);
+  };
+  run_own([](void* self, int k) {
+    auto* n = static_cast<Network*>(self);
+    n->evaluate_lane(k % n->rank_lanes_ + n->rank_ * n->rank_lanes_);
+  });
+  // 1. Flits into other ranks' routers.
+  for (std::size_t q = 0; q < R; ++q) {
+    std::vector<char>& b = rank_out_[q];
+    b.clear();
+    if (q == static_cast<std::size_t>(rank_)) continue;
+    for (std::size_t a = lo; a < hi; ++a)
+      for (std::size_t to = q * T; to < q * T + T; ++to) {
+        std::vector<Lane::Delivery>& ds = lanes_[a].deliveries_to[to];
+        if (ds.empty()) continue;
+        put(b, static_cast<std::uint32_t>(a));
+        put(b, static_cast<std::uint32_t>(to));
+        put(b, static_cast<std::uint64_t>(ds.size()));
+        for (const Lane::Delivery& d : ds) {
+          put(b, static_cast<std::int32_t>(d.dst->node()));
+          put(b, static_cast<std::int32_t>(d.port));
+          put(b, static_cast<std::int32_t>(d.vc));
+          put(b, d.flit);
+          put(b, d.t);
+          put(b, d.key);
+          if (d.flit.head) {
+            const Packet& p = fabric_.pool[d.flit.packet];
+            put(b, p);
+            const Message& m = fabric_.messages[p.message];
+            put(b, static_cast<std::int32_t>(m.packets_left));
+            put(b, m.route);
+          }
+        }
+        ds.clear();
+      }
   }
   ranks_->exchange(rank_out_, rank_in_);
-  for (std::size_t j = 0; j < R; ++j) {
-    if (j == k) continue;
-    std::vector<Lane::Delivery>& ds = lanes_[j].deliveries_to[k];
-    ds.clear();
-    ByteReader in(rank_in_[j]);
+  for (std::size_t q = 0; q < R; ++q) {
+    if (q == static_cast<std::size_t>(rank_)) continue;
+    ByteReader in(rank_in_[q]);
     while (!in.done()) {
-      Lane::Delivery d;
-      d.dst = routers_[static_cast<std::size_t>(in.get<std::int32_t>())];
-      d.port = in.get<std::int32_t>();
-      d.vc = in.get<std::int32_t>();
-      d.flit = in.get<Flit>();
-      d.t = in.get<Cycle>();
-      d.key = in.get<std::uint64_t>();
-      d.dst_input = nullptr;  // (no prefetch)
-      if (d.flit.head) {
-        const Packet p = in.get<Packet>();
-        fabric_.pool.mirror(d.flit.packet) = p;
-        Message& m = fabric_.messages.mirror(p.message);
-        m.packets_left = in.get<std::int32_t>();
-        m.route = in.get<std::int32_t>();
+      const std::uint32_t a = in.get<std::uint32_t>(), to = in.get<std::uint32_t>();
+      std::vector<Lane::Delivery>& ds = lanes_[a].deliveries_to[to];
+      ds.clear();
+      for (std::uint64_t n = in.get<std::uint64_t>(); n > 0; --n) {
+        Lane::Delivery d;
+        d.dst = routers_[static_cast<std::size_t>(in.get<std::int32_t>())];
+        d.port = in.get<std::int32_t>();
+        d.vc = in.get<std::int32_t>();
+        d.flit = in.get<Flit>();
+        d.t = in.get<Cycle>();
+        d.key = in.get<std::uint64_t>();
+        d.dst_input = nullptr;  // (no prefetch)
+        if (d.flit.head) {
+          const Packet p = in.get<Packet>();
+          fabric_.pool.mirror(d.flit.packet) = p;
+          Message& m = fabric_.messages.mirror(p.message);
+          m.packets_left = in.get<std::int32_t>();
+          m.route = in.get<std::int32_t>();
+        }
+        ds.push_back(d);
       }
-      ds.push_back(d);
     }
   }
-  receive_lane(rank_);
-  // 2. Credits, ids given back, and this lane's counters (to every rank).
+  run_own([](void* self, int k) {
+    auto* n = static_cast<Network*>(self);
+    n->receive_lane(k % n->rank_lanes_ + n->rank_ * n->rank_lanes_);
+  });
+  // 2. Credits, ids given back, and this rank's lanes' counters (to every rank).
   const int par = lane_parity_;
-  std::vector<char>& mine = rank_mine_;  // (this lane's counters and measured packets, to all)
+  std::vector<char>& mine = rank_mine_;  // (the same to all)
   mine.clear();
-  me.each_counter([&](auto& x) { put(mine, x); });
-  put(mine, static_cast<std::uint8_t>(!me.nis.empty()));
-  put(mine, static_cast<std::uint64_t>(me.measured.size()));
-  for (const Stats::Measured& m : me.measured) put(mine, m);
-  for (std::size_t j = 0; j < R; ++j) {
-    std::vector<char>& b = rank_out_[j];
+  for (std::size_t a = lo; a < hi; ++a) {
+    Lane& ln = lanes_[a];
+    ln.each_counter([&](auto& x) { put(mine, x); });
+    put(mine, static_cast<std::uint8_t>(!ln.nis.empty()));
+    put(mine, static_cast<std::uint64_t>(ln.measured.size()));
+    for (const Stats::Measured& m : ln.measured) put(mine, m);
+    if (!ln.completions.empty())
+      throw std::logic_error("ranks: a completion needs the one-process order");
+  }
+  for (std::size_t q = 0; q < R; ++q) {
+    std::vector<char>& b = rank_out_[q];
     b.clear();
-    if (j == k) continue;
-    CreditList& cl = me.credits_to[par][j];
-    put(b, static_cast<std::uint64_t>(cl.size()));
-    for (const CreditList::Entry& c : cl) {
-      put(b, unit_of(c.up));
-      put(b, static_cast<std::int32_t>(c.vc));
-    }
-    cl.clear();
-    for (std::vector<std::uint32_t>* ids : {&me.packets_back[par][j], &me.messages_back[par][j]}) {
-      put(b, static_cast<std::uint64_t>(ids->size()));
-      for (const std::uint32_t id : *ids) put(b, id);
-      ids->clear();
-    }
+    if (q == static_cast<std::size_t>(rank_)) continue;
+    for (std::size_t a = lo; a < hi; ++a)
+      for (std::size_t to = q * T; to < q * T + T; ++to) {
+        Lane& ln = lanes_[a];
+        CreditList& cl = ln.credits_to[par][to];
+        std::vector<std::uint32_t>& ps = ln.packets_back[par][to];
+        std::vector<std::uint32_t>& ms = ln.messages_back[par][to];
+        if (cl.empty() && ps.empty() && ms.empty()) continue;
+        put(b, static_cast<std::uint32_t>(a));
+        put(b, static_cast<std::uint32_t>(to));
+        put(b, static_cast<std::uint64_t>(cl.size()));
+        for (const CreditList::Entry& c : cl) {
+          put(b, unit_of(c.up));
+          put(b, static_cast<std::int32_t>(c.vc));
+        }
+        cl.clear();
+        for (std::vector<std::uint32_t>* ids : {&ps, &ms}) {
+          put(b, static_cast<std::uint64_t>(ids->size()));
+          for (const std::uint32_t id : *ids) put(b, id);
+          ids->clear();
+        }
+      }
+    put(b, ~std::uint32_t{0});  // (the end of the pairs; this rank's lanes' counters follow)
     put_bytes(b, mine.data(), mine.size());
   }
   ranks_->exchange(rank_out_, rank_in_);
-  for (std::size_t j = 0; j < R; ++j) {
-    if (j == k) continue;
-    Lane& from = lanes_[j];
-    ByteReader in(rank_in_[j]);
-    CreditList& cl = from.credits_to[par][k];
-    cl.clear();
-    for (std::uint64_t n = in.get<std::uint64_t>(); n > 0; --n) {
-      OutputUnit* u = units_[in.get<std::uint32_t>()];
-      cl.push(u, in.get<std::int32_t>());
+  for (std::size_t q = 0; q < R; ++q) {
+    if (q == static_cast<std::size_t>(rank_)) continue;
+    ByteReader in(rank_in_[q]);
+    for (std::uint32_t a = in.get<std::uint32_t>(); a != ~std::uint32_t{0};
+         a = in.get<std::uint32_t>()) {
+      const std::uint32_t to = in.get<std::uint32_t>();
+      Lane& from = lanes_[a];
+      CreditList& cl = from.credits_to[par][to];
+      cl.clear();
+      for (std::uint64_t n = in.get<std::uint64_t>(); n > 0; --n) {
+        OutputUnit* u = units_[in.get<std::uint32_t>()];
+        cl.push(u, in.get<std::int32_t>());
+      }
+      for (std::vector<std::uint32_t>* ids :
+           {&from.packets_back[par][to], &from.messages_back[par][to]}) {
+        ids->clear();
+        for (std::uint64_t n = in.get<std::uint64_t>(); n > 0; --n)
+          ids->push_back(in.get<std::uint32_t>());
+      }
     }
-    for (std::vector<std::uint32_t>* ids :
-         {&from.packets_back[par][k], &from.messages_back[par][k]}) {
-      ids->clear();
+    for (std::size_t a = q * T; a < q * T + T; ++a) {
+      Lane& from = lanes_[a];
+      from.each_counter([&](auto& x) { x = in.get<std::decay_t<decltype(x)>>(); });
+      from.remote_injecting = in.get<std::uint8_t>() != 0;
+      from.measured.clear();
       for (std::uint64_t n = in.get<std::uint64_t>(); n > 0; --n)
-        ids->push_back(in.get<std::uint32_t>());
+        from.measured.push_back(in.get<Stats::Measured>());
     }
-    from.each_counter([&](auto& x) { x = in.get<std::decay_t<decltype(x)>>(); });
-    from.remote_injecting = in.get<std::uint8_t>() != 0;
-    from.measured.clear();
-    for (std::uint64_t n = in.get<std::uint64_t>(); n > 0; --n)
-      from.measured.push_back(in.get<Stats::Measured>());
   }
-  if (!me.completions.empty())
-    throw std::logic_error("ranks: a completion needs the one-process order");
 }
 
 void Network::gather_ranks() {

@@ -474,7 +474,6 @@ std::string ranks_refusal(const Config& c) {
     return "traffic.max_packet_flits: one packet per message (the message's count of packets "
            "left would be on two ranks)";
   if (c.waves.enable) return "waves.enable: waves need the one-process order";
-  if (c.simulation.threads > 1) return "simulation.threads: one thread per rank";
   for (const PluginKind& k : plugin_kinds())
     if (k.make(c))
       return std::string("the ") + k.name + " section: its plug-in sees the whole network";

@@ -339,8 +339,12 @@ double Traffic::mean_hops() const {
 Cycle Traffic::next_time() const {
   if (cfg_.traffic.trace) return exhausted() ? kNever : cfg_.traffic.messages[next_msg_].time;
   if (lanes_.empty()) return due_.next();
-  if (only_lane_ >= 0) return lanes_[static_cast<std::size_t>(only_lane_)]->due.next();
   Cycle next = kNever;
+  if (only_lo_ >= 0) {
+    for (int k = only_lo_; k < only_hi_; ++k)
+      next = std::min(next, lanes_[static_cast<std::size_t>(k)]->due.next());
+    return next;
+  }
   for (const auto& ls : lanes_) next = std::min(next, ls->due.next());
   return next;
 }

@@ -39,9 +39,9 @@ class Traffic : public sc_core::sc_module {
   // lane. A trace stays with the caller (generate). True when the split applies.
   bool set_lanes(const std::vector<std::uint8_t>& lane_of, int lanes);
   void generate_lane(Cycle t, int k);
-  // Network ranks: this process requests lane k's sources only (the others' are other ranks'),
-  // and next_time() is theirs.
-  void only_lane(int k) { only_lane_ = k; }
+  // Network ranks: this process requests the sources of lanes [lo, hi) only (the others' are
+  // other ranks'), and next_time() is theirs.
+  void only_lanes(int lo, int hi) { only_lo_ = lo, only_hi_ = hi; }
   bool exhausted() const { return cfg_.traffic.trace && next_msg_ >= cfg_.traffic.messages.size(); }
   int destination(int src, Rng& rng) const;
   // Mean hop count of the pattern (the unicast D_ave that enters the throughput factor).
@@ -95,7 +95,7 @@ class Traffic : public sc_core::sc_module {
     Payload payload;
   };
   std::vector<std::unique_ptr<LaneSources>> lanes_;
-  int only_lane_ = -1;
+  int only_lo_ = -1, only_hi_ = -1;
 };
 
 }  // namespace sy
