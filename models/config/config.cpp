@@ -641,6 +641,8 @@ const char* to_string(BroadcastScheme b) {
       return "pmnb_iii";
     case BroadcastScheme::PmnbIi:
       return "pmnb_ii";
+    case BroadcastScheme::DimensionOrder:
+      return "dimension_order";
   }
   return "?";
 }
