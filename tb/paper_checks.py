@@ -465,7 +465,13 @@ DIMORDER = [  # (label, topology, paper's value, what it is)
     ("6-cube", "{type: hypercube, dim: 6}"),
     ("8x8 mesh", "{type: mesh, dims: [8, 8]}"),
     ("4x4 mesh", "{type: mesh, dims: [4, 4]}"),
+    ("8x8 mesh, half unicast", "{type: mesh, dims: [8, 8]}"),  # broadcast_share 0.5
 ]
+
+
+def dimorder_sets(name, t):
+    share = ["traffic.load.broadcast_share=0.5"] if "unicast" in name else []
+    return [f"topology={t}"] + share
 
 
 def section_dimorder():
@@ -475,23 +481,24 @@ def section_dimorder():
     cfg = f"{STAR}/dimorder_8x8.yaml"
     base = ["simulation.warmup=2000", "simulation.measure=20000", "simulation.drain_limit=100000"]
     # The analytic numbers come from a light run of each topology (the run's own check).
-    probe = run_many({f"dimorder/probe_{i}": (cfg, [f"topology={t}", "traffic.load.rho=0.1"] + base,
-                                              {}) for i, (_, t) in enumerate(DIMORDER)})
+    probe = run_many({f"dimorder/probe_{i}": (cfg, dimorder_sets(n, t) + ["traffic.load.rho=0.1"] + base,
+                                              {}) for i, (n, t) in enumerate(DIMORDER)})
     jobs, grid = {}, {}
-    for i, (_, t) in enumerate(DIMORDER):
+    for i, (name, t) in enumerate(DIMORDER):
         lim = probe[f"dimorder/probe_{i}"]["dimension_order"]["saturation_rho"]
         lo, hi = int(math.floor(lim * 100)) - 6, int(math.ceil(lim * 100)) + 4
         grid[i] = [k / 100 for k in range(lo, hi + 1)]
         for rho in grid[i]:
-            jobs[f"dimorder/{i}_{rho:.2f}"] = (cfg, [f"topology={t}", f"traffic.load.rho={rho:.2f}"]
+            jobs[f"dimorder/{i}_{rho:.2f}"] = (cfg, dimorder_sets(name, t) + [f"traffic.load.rho={rho:.2f}"]
                                                + base, {})
     res = run_many(jobs)
     md = ["## Dimension-ordered broadcasting (S1) and broadcasting on meshes (S2)\n",
           "`traffic.broadcast.scheme: dimension_order` (one fixed tree per source: dimension 0 "
           "first, then 1, ...; rings both ways along shortest paths, mesh lines both ways to their "
           "ends), the paper's ideal model (`dimorder_8x8.yaml`: all-port nodes, unbounded output "
-          "queues, one packet per link per time unit, Poisson broadcasts only), 2,000 + 20,000 "
-          "cycles, seed 1, ρ = λ_B (N−1)/d_ave on a 0.01 grid from 0.06 below the tree's analytic "
+          "queues, one packet per link per time unit, Poisson arrivals), 2,000 + 20,000 "
+          "cycles, seed 1 (the last row: half of ρ uniform unicast, dimension order, `traffic.load."
+          "broadcast_share=0.5`), ρ = λ_B (N−1)/d_ave (+ λ_R D_ave/d_ave) on a 0.01 grid from 0.06 below the tree's analytic "
           "limit to 0.04 above it. *Model* is the largest ρ of the grid below its first run that "
           "reports `stable: false`; *analytic* is the run's own check (`dimension_order."
           "saturation_rho`: 1 over the busiest link's load per unit ρ, a formula beside the "
@@ -515,17 +522,18 @@ def section_dimorder():
         an = probe[f"dimorder/probe_{i}"]["dimension_order"]
         dims = probe[f"dimorder/probe_{i}"]["links"]["utilization_by_dimension"]
         d = len(dims)
-        paper = ("2/d = %.4f" % (2 / d)) if "cube" in name else (
+        paper = ("2/d = %.4f" % (2 / d)) if "cube" in name else "—" if "unicast" in name else (
             "0.5 (any scheme)" if "mesh" in name else "2/d = %.4f (stated in [12] for hypercubes)" % (2 / d))
         corner = "—"
-        if last_ok:
+        if last_ok and "unicast" not in name:
             lk = last_ok[1]["links"]["utilization"]
             into0 = [x["utilization"] for x in lk if x["dst"] == 0]
             u = sum(into0) / len(into0)
             corner = f"{last_ok[0] / u:.3f} ({len(into0)} links, {u:.3f} each)"
         rows.append([name, paper, f"{last_ok[0]:.2f}" if last_ok else "—",
                      f"{first_bad:.2f}" if first_bad else "none on the grid",
-                     f"{an['saturation_rho']:.4f}", f"{an['all_node_bound_rho']:.4f}", corner])
+                     f"{an['saturation_rho']:.4f}",
+                     "—" if "unicast" in name else f"{an['all_node_bound_rho']:.4f}", corner])
     md.append(table(["network", "paper", "model: largest stable ρ", "first unstable ρ",
                      "analytic limit", "all-node bound", "corner links full at ρ"], rows))
     key = f"dimorder/3_{best.get(3, grid[3][0]):.2f}"  # the 8x8 mesh's largest stable rho
