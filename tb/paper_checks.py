@@ -19,6 +19,8 @@ Sections:
            packets queued at each butterfly level, from the per-arc-class time-averaged queues),
            G30 (butterfly_6 to rho 0.98, the heavy-traffic product (1 - rho) T).
   pmnb     P11 (the smallest hypercubes, N = 4, 8 and 16; N = 1 has no network).
+  dimorder S1, S2 (dimension-ordered broadcasting toward saturation on 8x8 and 4x4x4 tori, a
+           6-cube, 8x8 and 4x4 meshes: the largest stable rho beside the tree's analytic limit).
 
 Runs go to out/paper-checks/; a run found there with the same command and binary is reused
 (REUSE=0 reruns everything). SWITCHYARD=path uses that binary (default build/switchyard).
@@ -456,7 +458,93 @@ def section_pmnb():
     return "\n".join(md), []
 
 
-SECTIONS = {"circuit": section_circuit, "star": section_star, "greedy": section_greedy, "pmnb": section_pmnb}
+# ---- dimorder: S1, S2 --------------------------------------------------------------------------
+DIMORDER = [  # (label, topology, paper's value, what it is)
+    ("8x8 torus", "{type: torus, dims: [8, 8]}"),
+    ("4x4x4 torus", "{type: torus, dims: [4, 4, 4]}"),
+    ("6-cube", "{type: hypercube, dim: 6}"),
+    ("8x8 mesh", "{type: mesh, dims: [8, 8]}"),
+    ("4x4 mesh", "{type: mesh, dims: [4, 4]}"),
+    ("8x8 mesh, half unicast", "{type: mesh, dims: [8, 8]}"),  # broadcast_share 0.5
+]
+
+
+def dimorder_sets(name, t):
+    share = ["traffic.load.broadcast_share=0.5"] if "unicast" in name else []
+    return [f"topology={t}"] + share
+
+
+def section_dimorder():
+    """S1, S2: dimension-ordered broadcasting swept toward saturation on the model: rho on a
+    0.01 grid around the tree's analytic limit (printed by the run itself), the largest rho
+    below the first unstable one."""
+    cfg = f"{STAR}/dimorder_8x8.yaml"
+    base = ["simulation.warmup=2000", "simulation.measure=20000", "simulation.drain_limit=100000"]
+    # The analytic numbers come from a light run of each topology (the run's own check).
+    probe = run_many({f"dimorder/probe_{i}": (cfg, dimorder_sets(n, t) + ["traffic.load.rho=0.1"] + base,
+                                              {}) for i, (n, t) in enumerate(DIMORDER)})
+    jobs, grid = {}, {}
+    for i, (name, t) in enumerate(DIMORDER):
+        lim = probe[f"dimorder/probe_{i}"]["dimension_order"]["saturation_rho"]
+        lo, hi = int(math.floor(lim * 100)) - 6, int(math.ceil(lim * 100)) + 4
+        grid[i] = [k / 100 for k in range(lo, hi + 1)]
+        for rho in grid[i]:
+            jobs[f"dimorder/{i}_{rho:.2f}"] = (cfg, dimorder_sets(name, t) + [f"traffic.load.rho={rho:.2f}"]
+                                               + base, {})
+    res = run_many(jobs)
+    md = ["## Dimension-ordered broadcasting (S1) and broadcasting on meshes (S2)\n",
+          "`traffic.broadcast.scheme: dimension_order` (one fixed tree per source: dimension 0 "
+          "first, then 1, ...; rings both ways along shortest paths, mesh lines both ways to their "
+          "ends), the paper's ideal model (`dimorder_8x8.yaml`: all-port nodes, unbounded output "
+          "queues, one packet per link per time unit, Poisson arrivals), 2,000 + 20,000 "
+          "cycles, seed 1 (the last row: half of ρ uniform unicast, dimension order, `traffic.load."
+          "broadcast_share=0.5`), ρ = λ_B (N−1)/d_ave (+ λ_R D_ave/d_ave) on a 0.01 grid from 0.06 below the tree's analytic "
+          "limit to 0.04 above it. *Model* is the largest ρ of the grid below its first run that "
+          "reports `stable: false`; *analytic* is the run's own check (`dimension_order."
+          "saturation_rho`: 1 over the busiest link's load per unit ρ, a formula beside the "
+          "model); *all-node bound* is g_min/d_ave, what any scheme that delivers every broadcast "
+          "to every node can reach (a node of degree g_min receives λ_B (N−1) copies on g_min "
+          "links); *corner* is, at the model's largest stable ρ, the mean measured utilization "
+          "of the links into node 0 (a mesh corner) divided by ρ, inverted: the ρ at which those "
+          "links would be full, read off the model.\n\n"]
+    rows, best = [], {}
+    for i, (name, t) in enumerate(DIMORDER):
+        first_bad, last_ok = None, None
+        for rho in grid[i]:
+            r = res.get(f"dimorder/{i}_{rho:.2f}")
+            if r is None:
+                continue
+            if not r["stable"]:
+                first_bad = rho
+                break
+            last_ok = (rho, r)
+            best[i] = rho
+        an = probe[f"dimorder/probe_{i}"]["dimension_order"]
+        dims = probe[f"dimorder/probe_{i}"]["links"]["utilization_by_dimension"]
+        d = len(dims)
+        paper = ("2/d = %.4f" % (2 / d)) if "cube" in name else "—" if "unicast" in name else (
+            "0.5 (any scheme)" if "mesh" in name else "2/d = %.4f (stated in [12] for hypercubes)" % (2 / d))
+        corner = "—"
+        if last_ok and "unicast" not in name:
+            lk = last_ok[1]["links"]["utilization"]
+            into0 = [x["utilization"] for x in lk if x["dst"] == 0]
+            u = sum(into0) / len(into0)
+            corner = f"{last_ok[0] / u:.3f} ({len(into0)} links, {u:.3f} each)"
+        rows.append([name, paper, f"{last_ok[0]:.2f}" if last_ok else "—",
+                     f"{first_bad:.2f}" if first_bad else "none on the grid",
+                     f"{an['saturation_rho']:.4f}",
+                     "—" if "unicast" in name else f"{an['all_node_bound_rho']:.4f}", corner])
+    md.append(table(["network", "paper", "model: largest stable ρ", "first unstable ρ",
+                     "analytic limit", "all-node bound", "corner links full at ρ"], rows))
+    key = f"dimorder/3_{best.get(3, grid[3][0]):.2f}"  # the 8x8 mesh's largest stable rho
+    cmd = CMD[key].replace(f"--set topology={DIMORDER[3][1]}", f"--set 'topology={DIMORDER[3][1]}'")
+    md.append("\nCommand: `" + cmd + "` (the other rows: their `topology` and `traffic.load.rho`; "
+              "`python3 tb/paper_checks.py dimorder` runs them all, about 2 minutes on 2 cores).\n")
+    return "\n".join(md), []
+
+
+SECTIONS = {"circuit": section_circuit, "star": section_star, "greedy": section_greedy, "pmnb": section_pmnb,
+            "dimorder": section_dimorder}
 
 
 def main():

@@ -641,6 +641,8 @@ const char* to_string(BroadcastScheme b) {
       return "pmnb_iii";
     case BroadcastScheme::PmnbIi:
       return "pmnb_ii";
+    case BroadcastScheme::DimensionOrder:
+      return "dimension_order";
   }
   return "?";
 }
@@ -794,11 +796,11 @@ std::string config_to_json(const Config& c, int indent) {
                                             : "synthetic");
   j.kv("max_packet_flits", t.max_packet_flits).kv("priority", t.priority);
   j.kv("self", to_string(t.self));
-  j.open("broadcast")
-      .kv("scheme", to_string(t.broadcast.scheme))
-      .kv("ending", t.broadcast.balanced ? "balanced" : "uniform")
-      .kv("classes", t.broadcast.classes)
-      .kv("rate", t.broadcast.rate);
+  j.open("broadcast").kv("scheme", to_string(t.broadcast.scheme));
+  if (t.broadcast.scheme != BroadcastScheme::DimensionOrder)  // it has no ending or classes
+    j.kv("ending", t.broadcast.balanced ? "balanced" : "uniform")
+        .kv("classes", t.broadcast.classes);
+  j.kv("rate", t.broadcast.rate);
   if (t.broadcast.pmnb())
     j.kv("scan_slots", t.broadcast.scan_slots)
         .kv("period", t.broadcast.theorem_periods ? "theorem" : "exact");

@@ -44,7 +44,17 @@ enum class Pattern {
 // priority_star / fcfs_direct: the STAR tree from the source (direct); indirect: the packet goes
 // to the root of one of d global trees first (drawn uniformly; tree l is rooted at node
 // (root + l) mod N and covers the dimensions ending with l), then down that tree.
-enum class BroadcastScheme { None, PriorityStar, FcfsDirect, Indirect, PmnbIii, PmnbIi };
+// dimension_order: one fixed tree per source, dimension 0 first, then 1, ... (tori, meshes,
+// hypercubes; schemes/dimorder/dim_order.hpp).
+enum class BroadcastScheme {
+  None,
+  PriorityStar,
+  FcfsDirect,
+  Indirect,
+  PmnbIii,
+  PmnbIi,
+  DimensionOrder
+};
 // A packet whose destination is its own node: never drawn (exclude), delivered by the NI in its
 // creation cycle with delay 0 (deliver_locally, the papers' zero-hop packets), or sent through
 // the node's own router like any other packet (through_router).

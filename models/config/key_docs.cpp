@@ -149,8 +149,8 @@ const std::vector<std::pair<std::string, std::string>>& key_meanings() {
       {"traffic.priority", "the priority class of generated packets"},
       {"traffic.broadcast", "random broadcasting, replicated in the routers"},
       {"traffic.broadcast.scheme",
-       "the broadcast trees (STAR) or the PMNB periods; none: no "
-       "broadcasts"},
+       "the broadcast trees (STAR, or dimension_order: dimension 0 first) or the PMNB periods; "
+       "none: no broadcasts"},
       {"traffic.broadcast.ending", "STAR ending dimension: balance probabilities, or 1/d each"},
       {"traffic.broadcast.balance_hops",
        "STAR balance: exact unicast hops per dimension, or the paper's floor(n_i/4)"},

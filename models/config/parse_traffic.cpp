@@ -442,8 +442,15 @@ void parse_traffic(Section& tr, Config& c) {
                                          {"fcfs_direct", BroadcastScheme::FcfsDirect},
                                          {"indirect", BroadcastScheme::Indirect},
                                          {"pmnb_iii", BroadcastScheme::PmnbIii},
-                                         {"pmnb_ii", BroadcastScheme::PmnbIi}});
+                                         {"pmnb_ii", BroadcastScheme::PmnbIi},
+                                         {"dimension_order", BroadcastScheme::DimensionOrder}});
   const bool indirect = b.scheme == BroadcastScheme::Indirect;
+  const bool dim_order = b.scheme == BroadcastScheme::DimensionOrder;
+  for (const char* k : {"ending", "balance_hops", "classes"})
+    if (dim_order && bc.has(k))
+      fail(c.source, bc.at(k), bc.path(k),
+           "dimension_order has one tree per source (dimension 0 first) and one class: no STAR "
+           "ending dimension, balance or priority classes");
   if (indirect && bc.has("ending"))
     fail(c.source, bc.at("ending"), bc.path("ending"),
          "the indirect scheme draws one of the root's d trees uniformly");
@@ -496,10 +503,18 @@ void parse_traffic(Section& tr, Config& c) {
     fail(c.source, bc.at("rate"), bc.path("rate"), "a broadcast rate needs traffic type synthetic");
   bc.finish();
   if (b.enabled()) {
-    if (c.topology.kind == Topology::Kind::Mesh || c.topology.kind >= Topology::Kind::Butterfly)
+    if (c.topology.kind >= Topology::Kind::Butterfly)
       fail(c.source, bc.at("scheme"), bc.path("scheme"),
-           std::string("STAR broadcast trees are defined on tori and hypercubes, not on a ") +
+           std::string(dim_order ? "dimension-ordered broadcast trees are defined on tori, "
+                                   "meshes and hypercubes, not on a "
+                                 : "STAR broadcast trees are defined on tori and hypercubes, "
+                                   "not on a ") +
                c.topology.make().kind_name());
+    if (c.topology.kind == Topology::Kind::Mesh && !dim_order)
+      fail(c.source, bc.at("scheme"), bc.path("scheme"),
+           "STAR broadcast trees are defined on tori and hypercubes, not on a mesh (the "
+           "shortest-path ring halves need the wraparound; scheme dimension_order runs on "
+           "meshes)");
     const int need = b.scheme == BroadcastScheme::PriorityStar ? b.classes : 1;
     if (c.router.priority_classes < need)
       fail(c.source, bc.at("scheme"), bc.path("scheme"),

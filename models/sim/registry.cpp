@@ -3,6 +3,7 @@
 // (a scheme under schemes/<name>/), and a line here.
 
 #include "switchyard/power/power_plugin.hpp"
+#include "switchyard/schemes/dimorder/dim_order.hpp"
 #include "switchyard/schemes/greedy/greedy_plugin.hpp"
 #include "switchyard/schemes/pmnb/dynamic_plugin.hpp"
 #include "switchyard/schemes/schedule_plugin.hpp"
@@ -21,6 +22,7 @@ const std::vector<PluginKind>& plugin_kinds() {
        {"reception_delay_mean", "reception_delay_ci95", "broadcast_delay_mean",
         "broadcast_delay_ci95"}},
       {"star", &StarPlugin::make, {}},
+      {"dimension_order", &DimOrderPlugin::make, {}},
       {"greedy", &GreedyPlugin::make, {"greedy_lower", "greedy_upper", "greedy_exact"}},
       {"power",
        &PowerPlugin::make,

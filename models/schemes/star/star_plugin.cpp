@@ -41,7 +41,7 @@ void StarReplication::plan(BroadcastRecord& b, int src, Rng& rng) const {
 
 std::unique_ptr<Plugin> StarPlugin::make(const Config& cfg) {
   const BroadcastConfig& bc = cfg.traffic.broadcast;
-  if (!bc.enabled() || bc.pmnb()) return nullptr;
+  if (!bc.enabled() || bc.pmnb() || bc.scheme == BroadcastScheme::DimensionOrder) return nullptr;
   return std::make_unique<StarPlugin>();
 }
 
