@@ -1032,13 +1032,16 @@ int sc_main(int argc, char** argv) {
     if (a.cmd == "collect") return sy::collect_sweep(a.config, true);
     return cmd_bench(a);
   } catch (const UsageError& e) {
-    std::fprintf(stderr, "switchyard: %s\n%s\n", e.what(), see_help().c_str());
+    // (Across ranks every rank finds the same usage or config error: rank 0 says it.)
+    if (!g_ranks || g_ranks->rank() == 0)
+      std::fprintf(stderr, "switchyard: %s\n%s\n", e.what(), see_help().c_str());
     return 1;
   } catch (const sy::SweepError& e) {
     std::fprintf(stderr, "switchyard: %s\n%s\n", e.what(), see_help().c_str());
     return 1;
   } catch (const sy::ConfigError& e) {
-    std::fprintf(stderr, "switchyard: config error: %s\n", e.what());
+    if (!g_ranks || g_ranks->rank() == 0)
+      std::fprintf(stderr, "switchyard: config error: %s\n", e.what());
     return 2;
   } catch (const std::exception& e) {
     std::fprintf(stderr, "switchyard: error: %s\n", e.what());
