@@ -60,13 +60,11 @@ std::string circuit_packets_problem(const Config& cfg) {
   const int P = packets_per_stream(L, B, S);
   const int last = L / S - (P - 1) * B;  // the smallest stream's last packet
   if (last >= 1) return {};
-  const char* what = S == 1 ? "" : S == 2 ? "each half (X, Y) of " : "each quarter of ";
-  return std::string(what) + "a message of " + std::to_string(L) + " flits in packets of " +
-         std::to_string(B) + " flits: " + std::to_string(S) + " x " + std::to_string(P) +
-         " packets leave the last packet of a " + (S == 1 ? "message" : "stream") + " empty (the " +
-         std::to_string(L / S) + " flits of the smallest " + (S == 1 ? "message" : "stream") +
-         " need only " + std::to_string((L / S + B - 1) / B) + "); use a B with " +
-         std::to_string(P) + " packets per stream or another message_flits";
+  const std::string stream = S == 2 ? "half" : "quarter";  // S == 1 always has a last packet
+  return "a message of " + std::to_string(L) + " flits in " + std::to_string(S) + " " +
+         (S == 2 ? "halves" : "quarters") + " of " + std::to_string(P) + " packets of " +
+         std::to_string(B) + " flits leaves the last packet of the smallest " + stream + " (" +
+         std::to_string(L / S) + " flits) empty: choose another packet_flits or message_flits";
 }
 
 double planned_crossings(const Config& cfg) {
