@@ -324,8 +324,7 @@ def section_circuit_bopt():
         rel = T / Topt - 1
         if "round(B_opt)" in labels:
             worst[(sname, alg, n)] = rel
-        rows.append([sname, f"{n}×{n}", alg.replace("_", " ").replace("divide and conquer",
-                     "divide & conquer"), f"{Bopt:.1f}", f"{Topt:.1f}", ", ".join(labels), pk,
+        rows.append([sname, f"{n}×{n}", "divide & conquer" if S == 1 else "H-trees", f"{Bopt:.1f}", f"{Topt:.1f}", ", ".join(labels), pk,
                      T, fmt(float(sc["formula"]), 1), "yes" if exact else "**NO**",
                      f"{100 * rel:+.2f}%"])
         csvrows.append(["circuit_bopt", f"{n}x{n}", alg, L, B, T, sc["formula"], "", "", "",
