@@ -180,10 +180,14 @@ void SchedulePlugin::summary(std::ostream& o, SummaryPlace place) const {
           s.lower_bound);
       if (s.last_packet_flits > 0) {
         o << b;
-        std::snprintf(b, sizeof b,
-                      "packets          last packet %d flits   paper's optimum B_opt %.2f, "
-                      "T(B_opt) %.2f (real-valued B)\n",
-                      s.last_packet_flits, s.paper_optimal_packet, s.paper_optimal_time);
+        if (s.paper_optimal_time > 0)
+          std::snprintf(b, sizeof b,
+                        "packets          last packet %d flits   paper's optimum B_opt %.2f, "
+                        "T(B_opt) %.2f (real-valued B)\n",
+                        s.last_packet_flits, s.paper_optimal_packet, s.paper_optimal_time);
+        else
+          std::snprintf(b, sizeof b, "packets          last packet %d flits\n",
+                        s.last_packet_flits);
       }
     } else {
       std::snprintf(b, sizeof b, "completion       %llu cycles (model)   plan %.0f (%s)\n",
