@@ -7,7 +7,10 @@ docs/figures/paper_checks.md:
   python3 tb/paper_checks.py circuit star    # some sections only (the file keeps the others')
 
 Sections:
-  circuit  C19, C20, C25: divide & conquer and H-trees at the short-message limit (L = B, resp.
+  circuit  C18, C24: the paper's real-valued B_opt run on the model (floor, round, ceil, and the
+           best integer B under whole packets, the last one shorter), against the paper's
+           T(B_opt), in the two settings of tb/circuit_table.sh.
+           C19, C20, C25: divide & conquer and H-trees at the short-message limit (L = B, resp.
            L = 2B: one packet per tree) and along a message-length sweep at the closed form's best
            valid B (the long-message limit); the alpha, delta and tau coefficients by finite
            differences (one more run each with alpha + 1, delta + 1, tau + 1), iPSC-like setting.
@@ -204,6 +207,141 @@ def section_circuit():
     cmds = sorted({CMD[k] for k in jobs if not k.endswith(("_a", "_d", "_t"))})
     md.append(f"\nCommands: e.g. `{CMD['circuit/divide_and_conquer_8x8_L1_B1']}` "
               f"(and `--set timing.alpha=2601` etc. for the coefficients); {len(jobs)} runs.\n")
+    bopt_md, bopt_csv = section_circuit_bopt()
+    md.append("\n" + bopt_md)
+    return "\n".join(md), csvrows + bopt_csv
+
+
+# ---- circuit: C18, C24 — the paper's B_opt run on the model -------------------------------------
+BOPT_SETTINGS = {  # name: (alpha, delta, tau, L), those of tb/circuit_table.sh
+    "iPSC/860-like": (2600, 400, 17, 1024),
+    "wormhole router": (20, 1, 1, 256),
+}
+
+
+def circ_levels(alg, n):
+    """Longest circuit of each pipeline level (closed_forms.hpp dc_level_hops, htrees_level_hops)."""
+    if alg == "divide_and_conquer":
+        k = int(math.log2(n))
+        return [2 ** (k - i) for i in range(1, k)] + [2]
+    k = int(math.log2(n + 1))
+    return [h for s in range(k - 2, -1, -1) for h in (2 ** s, 2 ** s)] + [1]
+
+
+def circ_packets(alg, L, B):
+    """(packets per stream P, largest last packet b) as the model cuts them (set_packet_flits),
+    None when a stream's last packet would be empty (a config error)."""
+    S = 1 if alg == "divide_and_conquer" else 2
+    B = min(B, L)
+    share = -(-L // S)  # ceil(L / S): the larger stream
+    P = max(1, -(-share // B))
+    lasts = [L // S + (t < L % S) - (P - 1) * B for t in range(S)]
+    return None if min(lasts) < 1 else (P, max(lasts))
+
+
+def circ_T_last(alg, n, L, B, a, d, tau):
+    """T(B) with the shorter last packet (closed_forms.hpp pipeline_last_terms)."""
+    pk = circ_packets(alg, L, B)
+    if pk is None:
+        return None
+    P, b = pk
+    h = circ_levels(alg, n)
+    return ((P - 1) * (a + h[0] * d + B * tau) + len(h) * (a + b * tau) + sum(h[1:]) * d
+            + max(m * (B - b) * tau + h[m] * d for m in range(len(h))))
+
+
+def circ_paper_opt(alg, n, L, a, d, tau):
+    """The paper's real-valued B_opt and T(B_opt) (§5)."""
+    if alg == "divide_and_conquer":
+        k = int(math.log2(n))
+        B = math.sqrt((a + 2 ** (k - 1) * d) * L / ((k - 1) * tau))
+        T = (math.sqrt((k - 1) * (a + 2 ** (k - 1) * d)) + math.sqrt(L * tau)) ** 2 \
+            - (k - 2) * 2 ** (k - 1) * d
+    else:
+        k = int(math.log2(n + 1))
+        B = math.sqrt((a + 2 ** (k - 2) * d) * L / (4 * (k - 1) * tau))
+        T = (math.sqrt(2 * (k - 1) * (a + 2 ** (k - 2) * d)) + math.sqrt(L * tau / 2)) ** 2 \
+            - ((2 * k - 5) * 2 ** (k - 2) + 1) * d
+    return B, T
+
+
+def section_circuit_bopt():
+    algs = [("divide_and_conquer", n) for n in (8, 16, 32)] + [("h_trees", n) for n in (7, 15, 31, 63)]
+    jobs, rows_in = {}, []
+    for sname, (a, d, tau, L) in BOPT_SETTINGS.items():
+        tag = "ipsc" if sname.startswith("iPSC") else "wormhole"
+        for alg, n in algs:
+            name = f"{alg}_{n}x{n}"
+            Bopt, Topt = circ_paper_opt(alg, n, L, a, d, tau)
+            S = 1 if alg == "divide_and_conquer" else 2
+            cap = -(-L // S)
+            cand = []  # (label, B)
+            for label, B in (("⌊B_opt⌋", math.floor(Bopt)), ("round(B_opt)", round(Bopt)),
+                             ("⌈B_opt⌉", math.ceil(Bopt))):
+                B = max(1, min(B, cap))
+                if circ_packets(alg, L, B) is not None:
+                    cand.append((label, B))
+            ok_B = [B for B in range(1, cap + 1) if circ_packets(alg, L, B) is not None]
+            best = min(ok_B, key=lambda B: (circ_T_last(alg, n, L, B, a, d, tau), -B))
+            cand.append(("best integer B", best))
+            div = [B for B in range(1, L + 1) if L % B == 0 and (L // B) % S == 0]
+            bdiv = min(div, key=lambda B: (circ_T_last(alg, n, L, B, a, d, tau), -B))
+            cand.append(("best B dividing L", bdiv))
+            seen = {}
+            for label, B in cand:
+                seen.setdefault(B, []).append(label)
+            for B, labels in seen.items():
+                key = f"circuit-bopt/{tag}_{name}_B{B}"
+                jobs[key] = (f"{CIRC}/{name}.yaml",
+                             [f"timing.alpha={a}", f"timing.delta={d}", f"timing.tau={tau}",
+                              f"schedule.message_flits={L}", f"schedule.packet_flits={B}"], {})
+                rows_in.append((sname, alg, n, L, a, d, tau, Bopt, Topt, B, labels, key))
+    res = run_many(jobs)
+    md = ["## Circuit-switched broadcasting: the paper's B_opt on the model (C18, C24)\n",
+          "The paper's optimal packet size B_opt = √((α + 2^(k−1)δ)L/((k−1)τ)) (divide & conquer) "
+          "and √((α + 2^(k−2)δ)L/(4(k−1)τ)) (H-trees) is real-valued, and so is its T(B_opt), "
+          "where L/B (L/2B per half) packets may be a fraction. The model runs whole packets: "
+          "⌈L/B⌉ packets of B flits (⌈L/2B⌉ per half for the H-trees), back to back, the last "
+          "one shorter (L mod B flits). *formula* is T(B) with that shorter last packet "
+          "(`closed_forms.hpp` pipeline_last_terms, printed as `schedule.formula`), the check "
+          "beside the model; *model / paper − 1* compares the model's time with the paper's "
+          "T(B_opt). Rows: ⌊B_opt⌋, round(B_opt), ⌈B_opt⌉, the integer B with the smallest "
+          "formula time (searched over every B), and the best B dividing L that "
+          "`tb/circuit_table.sh` runs. Settings of `tb/circuit_table.sh`.\n"]
+    rows, csvrows, n_exact, worst = [], [], 0, {}
+    for sname, alg, n, L, a, d, tau, Bopt, Topt, B, labels, key in rows_in:
+        r = res[key]
+        sc = r["schedule"]
+        T = sc["completion_time"]
+        F = circ_T_last(alg, n, L, B, a, d, tau)
+        ok = (sc["nodes_informed"] == sc["nodes_expected"] and not sc["duplicates"]
+              and abs(sc["formula"] - F) < 1e-6 * F)
+        exact = ok and T == sc["formula"]
+        n_exact += exact
+        P, b = circ_packets(alg, L, B)
+        S = 1 if alg == "divide_and_conquer" else 2
+        pk = f"{P} × {B}" if b == B else f"{P - 1} × {B} + {b}"
+        if S == 2:
+            pk = f"2 × {pk}" if b == B else f"2 × ({pk})"
+        rel = T / Topt - 1
+        if "round(B_opt)" in labels:
+            worst[(sname, alg, n)] = rel
+        rows.append([sname, f"{n}×{n}", "divide & conquer" if S == 1 else "H-trees", f"{Bopt:.1f}", f"{Topt:.1f}", ", ".join(labels), pk,
+                     T, fmt(float(sc["formula"]), 1), "yes" if exact else "**NO**",
+                     f"{100 * rel:+.2f}%"])
+        csvrows.append(["circuit_bopt", f"{n}x{n}", alg, L, B, T, sc["formula"], "", "", "",
+                        f"{Bopt:.4f}", f"{Topt:.4f}", f"{rel:.6f}"])
+    md.append(table(["setting", "torus", "algorithm", "paper B_opt", "paper T(B_opt)", "B run",
+                     "packets (flits)", "model T (cycles)", "formula", "model = formula",
+                     "model / paper − 1"], rows))
+    rr = [v for v in worst.values()]
+    md.append(f"\nModel = formula to the cycle in {n_exact} of {len(rows_in)} runs. At "
+              f"round(B_opt) the model is {100 * min(rr):+.2f}% to {100 * max(rr):+.2f}% from the "
+              "paper's T(B_opt). It can be below: the paper's T(B) charges the pipeline's k − 1 "
+              "(2k − 2) fill stages a full B flits, where the whole packets here drain with the "
+              "shorter last one; and above, where the last packet is a few flits (a whole extra "
+              "period of α and δ for them).\n")
+    md.append(f"\nCommand: e.g. `{CMD[rows_in[1][-1]]}`; {len(jobs)} runs.\n")
     return "\n".join(md), csvrows
 
 

@@ -71,7 +71,24 @@ INSTANTIATE_TEST_SUITE_P(
         SchedCase{"htrees_31x31_delta0", 31, 31, "h_trees", "slanting", 9, 0, 3, 24, 3, 31},
         SchedCase{"saf_trees_8x8", 8, 8, "store_and_forward_trees", "slanting", 10, 2, 1, 16, 4, 0},
         SchedCase{"saf_trees_7x7_delta0", 7, 7, "store_and_forward_trees", "slanting", 10, 0, 2, 8,
-                  2, 5}),
+                  2, 5},
+        // B not dividing L: packets of B flits, the last of each stream shorter; the formula is
+        // T(B) with the shorter last packet (closed_forms.hpp pipeline_last_terms).
+        SchedCase{"dc_8x8_last_shorter", 8, 8, "divide_and_conquer", "slanting", 20, 3, 1, 16, 5,
+                  0},
+        SchedCase{"dc_8x8_last_waits_late", 8, 8, "divide_and_conquer", "slanting", 2600, 400, 17,
+                  1024, 356, 9},
+        SchedCase{"dc_16x16_last_one_flit", 16, 16, "divide_and_conquer", "slanting", 9, 1, 3, 25,
+                  8, 37},
+        SchedCase{"dc_32x32_last_shorter", 32, 32, "divide_and_conquer", "slanting", 50, 2, 1, 60,
+                  23, 0},
+        SchedCase{"htrees_7x7_last_shorter", 7, 7, "h_trees", "slanting", 20, 3, 1, 16, 3, 0},
+        SchedCase{"htrees_15x15_odd_L", 15, 15, "h_trees", "slanting", 20, 3, 2, 17, 5, 20},
+        SchedCase{"htrees_31x31_last_shorter", 31, 31, "h_trees", "slanting", 100, 7, 2, 30, 4, 0},
+        SchedCase{"saf_trees_8x8_last_shorter", 8, 8, "store_and_forward_trees", "slanting", 10, 2,
+                  1, 18, 3, 0},
+        SchedCase{"saf_trees_7x7_last_shorter", 7, 7, "store_and_forward_trees", "slanting", 10, 0,
+                  2, 13, 2, 5}),
     [](const ::testing::TestParamInfo<SchedCase>& i) { return i.param.name; });
 
 TEST(Circuit, UnsupportedSizeIsAConfigErrorNamingTheSizes) {
@@ -85,6 +102,22 @@ TEST(Circuit, UnsupportedSizeIsAConfigErrorNamingTheSizes) {
     EXPECT_NE(m.find("schedule.algorithm"), std::string::npos) << m;
     EXPECT_NE(m.find("7x7"), std::string::npos) << m;
     EXPECT_NE(m.find("5x5"), std::string::npos) << m;
+  }
+}
+
+// A packet size that leaves a stream's last packet empty: a config error at packet_flits.
+TEST(Circuit, PacketSizeLeavingAnEmptyLastPacketIsAConfigError) {
+  try {
+    test::cfg(
+        "topology: {type: torus, dims: [7, 7]}\nrouter: {switching: direct_connect}\n"
+        "traffic: {type: none}\n"
+        "schedule: {algorithm: h_trees, message_flits: 17, packet_flits: 4}\n");
+    FAIL() << "no error";
+  } catch (const ConfigError& e) {
+    const std::string m = e.what();
+    EXPECT_NE(m.find("schedule.packet_flits"), std::string::npos) << m;
+    EXPECT_NE(m.find(":4:"), std::string::npos) << m;  // the line of the key
+    EXPECT_NE(m.find("empty"), std::string::npos) << m;
   }
 }
 

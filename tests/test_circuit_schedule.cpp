@@ -346,6 +346,104 @@ TEST(CircuitStoreForward, FourArcDisjointTreesPipelined) {
   EXPECT_DOUBLE_EQ(paper_sf_time({8, 8}, c, 4096), sf_optimal_time(9, c, 4096));
 }
 
+// ---- a shorter last packet (B not dividing L) --------------------------------------------------
+
+namespace {
+// The schedule as the config builds it: packets of B flits, the last of each stream shorter.
+Schedule pipelined(const std::string& alg, const std::vector<int>& dims, int root, int L, int B) {
+  const int S = alg == "h_trees" ? 2 : alg == "saf" ? 4 : 1;
+  const int parts = S * packets_per_stream(L, B, S);
+  Schedule s = alg == "dc"        ? divide_and_conquer(dims, root, parts, L)
+               : alg == "h_trees" ? h_trees(dims, root, parts, L)
+                                  : store_and_forward_trees(dims, root, parts, L);
+  set_packet_flits(s, L, B);
+  return s;
+}
+int last_of_streams(const Schedule& s) {
+  int last = 0;
+  for (int i = s.items() - s.streams; i < s.items(); ++i) last = std::max(last, s.item_flits[i]);
+  return last;
+}
+}  // namespace
+
+TEST(CircuitLastPacket, PacketsOfBFlitsTheLastShorter) {
+  Schedule s = divide_and_conquer({8, 8}, 0, 3, 0);
+  set_packet_flits(s, 1024, 356);  // B_opt of the 8x8 iPSC setting
+  EXPECT_EQ(s.item_flits, (std::vector<int>{356, 356, 312}));
+  EXPECT_EQ(s.packet_flits, 356);
+  s = h_trees({7, 7}, 0, 8, 0);
+  set_packet_flits(s, 1025, 160);  // halves 513 (X) and 512 (Y), 4 packets each
+  EXPECT_EQ(s.item_flits, (std::vector<int>{160, 160, 160, 160, 160, 160, 33, 32}));
+  // Dividing B: what set_message_flits gives (the shipped configs' packets).
+  Schedule a = divide_and_conquer({8, 8}, 0, 4, 1024), b = a;
+  set_packet_flits(b, 1024, 256);
+  EXPECT_EQ(a.item_flits, b.item_flits);
+  // A stream whose last packet would be empty: refused.
+  EXPECT_EQ(packets_per_stream(17, 4, 2), 3);  // X 9 flits: 4 + 4 + 1, Y 8: 4 + 4 + nothing
+  Schedule e = h_trees({7, 7}, 0, 6, 0);
+  EXPECT_THROW(set_packet_flits(e, 17, 4), std::invalid_argument);
+}
+
+// The self-timed time (the driver's rule; tests/test_circuit.cpp: the cycle model) equals the
+// closed form with the shorter last packet, for B that do not divide L, several costs.
+TEST(CircuitLastPacket, SelfTimedIsTheGeneralisedTB) {
+  const CircuitCost costs[] = {{20, 3, 1}, {2600, 400, 17}, {1, 0, 5}, {0, 7, 1}, {5, 1, 30}};
+  struct Case {
+    std::string alg;
+    int n, L, B;
+  };
+  const std::vector<Case> cases = {
+      {"dc", 8, 1024, 356},      {"dc", 8, 100, 7},          {"dc", 16, 1024, 341},
+      {"dc", 16, 50, 3},         {"dc", 32, 1024, 368},      {"dc", 4, 10, 4},
+      {"h_trees", 7, 1024, 160}, {"h_trees", 7, 33, 5},      {"h_trees", 15, 1024, 145},
+      {"h_trees", 15, 40, 6},    {"h_trees", 31, 1024, 148}, {"h_trees", 3, 10, 3},
+      {"saf", 8, 1024, 75},      {"saf", 7, 26, 4},          {"saf", 7, 30, 4},
+      {"saf", 10, 41, 3}};
+  for (const Case& k : cases) {
+    const std::vector<int> dims{k.n, k.n};
+    for (int root : {0, k.n + 2}) {
+      const Schedule s = pipelined(k.alg, dims, root, k.L, k.B);
+      expect_valid(s);
+      const int P = s.items() / s.streams, last = last_of_streams(s);
+      // Some packet shorter than B (saf 7x7 L 30: quarters 8, 8, 7, 7, the longest last = B).
+      ASSERT_LT(*std::min_element(s.item_flits.begin(), s.item_flits.end()), k.B)
+          << k.alg << " " << k.n << " L " << k.L << " B " << k.B;
+      const std::vector<int> levels = k.alg == "dc" ? dc_level_hops(circuit_detail::log2_ceil(k.n))
+                                      : k.alg == "h_trees"
+                                          ? htrees_level_hops(circuit_detail::log2_ceil(k.n + 1))
+                                          : sf_level_hops(store_and_forward_depth(s));
+      for (const CircuitCost& c : costs)
+        EXPECT_DOUBLE_EQ(self_timed_time(s, c),
+                         pipeline_last_terms(levels, P, k.B, last, c).eval(c))
+            << k.alg << " " << k.n << "x" << k.n << " root " << root << " L " << k.L << " B " << k.B
+            << " cost " << c.alpha << "," << c.delta << "," << c.tau;
+    }
+  }
+}
+
+// b = B is the paper's T(B); the closed form is the worst level's wait, never below T(B) - (B - b)
+// times the flits saved on every level.
+TEST(CircuitLastPacket, EqualLastPacketIsTB) {
+  const CircuitCost c{2600, 400, 17};
+  for (int k = 2; k <= 5; ++k) {
+    EXPECT_DOUBLE_EQ(pipeline_last_terms(dc_level_hops(k), 4, 256, 256, c).eval(c),
+                     dc_time(k, c, 1024, 256));
+    EXPECT_DOUBLE_EQ(pipeline_last_terms(htrees_level_hops(k), 4, 128, 128, c).eval(c),
+                     htrees_time(k, c, 1024, 128));
+    EXPECT_DOUBLE_EQ(pipeline_last_terms(sf_level_hops(k + 3), 4, 64, 64, c).eval(c),
+                     sf_time(k + 3, c, 1024, 64));
+  }
+  // 8x8 at B = 356 (3 packets: 356, 356, 312; levels of 4, 2, 2 hops): the last packet waits at
+  // level 3 for the one ahead of it to release its circuits there (that one's 2 x 44 extra flit
+  // times beat level 1's 2 extra hops): 5 alpha, (2 x 4 + 2 + 2 + 2) delta,
+  // (2 x 356 + 3 x 312 + 2 x 44) tau.
+  const TimeTerms t = pipeline_last_terms(dc_level_hops(3), 3, 356, 312, c);
+  EXPECT_EQ(t.alpha_terms, 5);
+  EXPECT_EQ(t.delta_terms, 14);
+  EXPECT_EQ(t.tau_flits, 2 * 356 + 3 * 312 + 2 * 44);
+  EXPECT_DOUBLE_EQ(t.eval(c), 48112);
+}
+
 // ---- checker ---------------------------------------------------------------------------------
 
 TEST(ScheduleCheck, DuplicatedPathNamesTheArc) {

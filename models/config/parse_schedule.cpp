@@ -365,6 +365,12 @@ void parse_schedule(Section& s, Config& c) {
     fail(c.source, s.at("algorithm"), s.path("algorithm"),
          "the schedules send along source routes of circuits: set router.switching: "
          "direct_connect (or buffering: circuit)");
+  // Packets of B flits, the last of each stream shorter: refused where one would be empty.
+  {
+    const std::string why = circuit_packets_problem(c);
+    const char* key = s.has("packet_flits") ? "packet_flits" : "message_flits";
+    if (!why.empty()) fail(c.source, s.at(key), s.path(key), why);
+  }
   // Bound the plan before building it: every part of the message crosses about every node.
   check_plan_memory(c, s, "packet_flits");
   // The construction must exist for this size (the generators say which sizes they have).

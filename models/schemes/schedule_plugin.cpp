@@ -37,6 +37,9 @@ void SchedulePlugin::collect(const Network& net, const Results&) {
   result.lower_bound = f.lower_bound;
   result.upper_bound = f.upper_bound;
   result.packet_slot_cycles = f.packet_slot_cycles;
+  result.last_packet_flits = f.last_packet_flits;
+  result.paper_optimal_packet = f.paper_optimal_packet;
+  result.paper_optimal_time = f.paper_optimal_time;
   if (!result.slots || !exchange_algorithm(cfg.schedule.algorithm)) return;
   // An isotropic task: completion and delays from the deliveries, use from the links.
   ExchangeResult& x = exchange.emplace();
@@ -100,6 +103,13 @@ void SchedulePlugin::json(Json& j) const {
         .kv("ltau_terms", s.ltau_terms)
         .kv("lower_bound", s.lower_bound);
     if (s.upper_bound > 0) j.kv("upper_bound", s.upper_bound);
+    if (s.last_packet_flits > 0) {
+      // B does not divide the message (only then, so that other runs' results keep their keys).
+      j.kv("last_packet_flits", s.last_packet_flits);
+      if (s.paper_optimal_time > 0)
+        j.kv("paper_optimal_packet", s.paper_optimal_packet)
+            .kv("paper_optimal_time", s.paper_optimal_time);
+    }
     if (s.packet_slot_cycles > 0)
       // PMNB's unit: a whole packet over one link (algorithm II's schedule slots are mini-slots).
       j.kv("packet_slot_cycles", s.packet_slot_cycles)
@@ -168,6 +178,17 @@ void SchedulePlugin::summary(std::ostream& o, SummaryPlace place) const {
           "%.3g L tau   lower bound %.2f\n",
           (unsigned long long)s.completion, s.formula, s.alpha_terms, s.delta_terms, s.ltau_terms,
           s.lower_bound);
+      if (s.last_packet_flits > 0) {
+        o << b;
+        if (s.paper_optimal_time > 0)
+          std::snprintf(b, sizeof b,
+                        "packets          last packet %d flits   paper's optimum B_opt %.2f, "
+                        "T(B_opt) %.2f (real-valued B)\n",
+                        s.last_packet_flits, s.paper_optimal_packet, s.paper_optimal_time);
+        else
+          std::snprintf(b, sizeof b, "packets          last packet %d flits\n",
+                        s.last_packet_flits);
+      }
     } else {
       std::snprintf(b, sizeof b, "completion       %llu cycles (model)   plan %.0f (%s)\n",
                     (unsigned long long)s.completion, s.planned, s.formula_text.c_str());

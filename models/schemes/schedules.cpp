@@ -34,6 +34,39 @@ bool exchange_algorithm(const std::string& algorithm) {
          algorithm == "greedy";
 }
 
+namespace {
+bool pipelined_circuit(const std::string& a) {
+  return a == "divide_and_conquer" || a == "h_trees" || a == "store_and_forward_trees";
+}
+int circuit_streams(const std::string& a) {
+  return a == "h_trees" ? 2 : a == "store_and_forward_trees" ? 4 : 1;
+}
+int circuit_packet_flits(const ScheduleConfig& sc) {
+  const int L = sc.message_flits;
+  return sc.packet_flits > 0 ? std::min(sc.packet_flits, L) : L;
+}
+}  // namespace
+
+int circuit_parts(const Config& cfg) {
+  const ScheduleConfig& sc = cfg.schedule;
+  const int S = circuit_streams(sc.algorithm);
+  return S * packets_per_stream(sc.message_flits, circuit_packet_flits(sc), S);
+}
+
+std::string circuit_packets_problem(const Config& cfg) {
+  const ScheduleConfig& sc = cfg.schedule;
+  if (!pipelined_circuit(sc.algorithm)) return {};
+  const int L = sc.message_flits, B = circuit_packet_flits(sc), S = circuit_streams(sc.algorithm);
+  const int P = packets_per_stream(L, B, S);
+  const int last = L / S - (P - 1) * B;  // the smallest stream's last packet
+  if (last >= 1) return {};
+  const std::string stream = S == 2 ? "half" : "quarter";  // S == 1 always has a last packet
+  return "a message of " + std::to_string(L) + " flits in " + std::to_string(S) + " " +
+         (S == 2 ? "halves" : "quarters") + " of " + std::to_string(P) + " packets of " +
+         std::to_string(B) + " flits leaves the last packet of the smallest " + stream + " (" +
+         std::to_string(L / S) + " flits) empty: choose another packet_flits or message_flits";
+}
+
 double planned_crossings(const Config& cfg) {
   const ScheduleConfig& sc = cfg.schedule;
   if (!sc.enabled()) return 0;
@@ -71,6 +104,7 @@ double planned_crossings(const Config& cfg) {
     return n * hops;
   }
   // The circuit broadcasts: every part of the message crosses about every node.
+  if (pipelined_circuit(sc.algorithm)) return static_cast<double>(circuit_parts(cfg)) * n;
   const double L = sc.message_flits;
   const double B = sc.packet_flits > 0 ? std::min<double>(sc.packet_flits, L) : L;
   return std::ceil(L / B) * n;
@@ -154,18 +188,22 @@ Schedule build_schedule(const Config& cfg) {
   const std::vector<int>& dims = cfg.topology.dims;
   const int L = sc.message_flits;
   const int B = sc.packet_flits > 0 ? std::min(sc.packet_flits, L) : L;
-  const int parts = (L + B - 1) / B;
   if (sc.algorithm == "tiling") {
     const TilingVariant v = sc.variant == "boss_blocks"    ? TilingVariant::BossBlocks
                             : sc.variant == "blocks_first" ? TilingVariant::BlocksFirst
                                                            : TilingVariant::Slanting;
     return tiling(dims, sc.root, L, v);
   }
-  if (sc.algorithm == "divide_and_conquer") return divide_and_conquer(dims, sc.root, parts, L);
-  if (sc.algorithm == "h_trees") return h_trees(dims, sc.root, parts, L);
-  if (sc.algorithm == "store_and_forward_trees")
-    return store_and_forward_trees(dims, sc.root, parts, L);
-  throw UnsupportedSchedule("unknown schedule algorithm '" + sc.algorithm + "'");
+  if (!pipelined_circuit(sc.algorithm))
+    throw UnsupportedSchedule("unknown schedule algorithm '" + sc.algorithm + "'");
+  // Packets of B flits back to back, the last of each stream shorter where B does not divide it
+  // (B dividing L: every part B flits, as set_message_flits spreads them).
+  const int parts = circuit_parts(cfg);
+  Schedule s = sc.algorithm == "divide_and_conquer" ? divide_and_conquer(dims, sc.root, parts, L)
+               : sc.algorithm == "h_trees"          ? h_trees(dims, sc.root, parts, L)
+                                           : store_and_forward_trees(dims, sc.root, parts, L);
+  set_packet_flits(s, L, B);
+  return s;
 }
 
 ExchangeFormulas exchange_formulas(const Config& cfg) {
@@ -329,8 +367,16 @@ ScheduleFormula schedule_formula(const Config& cfg, const Schedule& s, double pl
   const CircuitCost c{static_cast<double>(cfg.timing.alpha), static_cast<double>(cfg.timing.delta),
                       static_cast<double>(cfg.timing.tau)};
   const double L = sc.message_flits;
-  const double B = sc.packet_flits > 0 ? std::min(sc.packet_flits, sc.message_flits) : L;
   const std::vector<int>& dims = cfg.topology.dims;
+  // The packets as cut (set_packet_flits): B the longest, the last of each stream b <= B.
+  const double B = sc.algorithm == "tiling" ? L : s.packet_flits;
+  const int S = std::max(1, s.streams);
+  int last = 0;
+  for (int i = std::max(0, s.items() - S); i < s.items(); ++i)
+    last = std::max(last, s.item_flits[static_cast<std::size_t>(i)]);
+  const bool shorter =
+      sc.algorithm != "tiling" &&
+      std::any_of(s.item_flits.begin(), s.item_flits.end(), [&](int x) { return x != B; });
   TimeTerms f;
   if (sc.algorithm == "tiling") {
     const TilingVariant v = sc.variant == "boss_blocks"    ? TilingVariant::BossBlocks
@@ -343,6 +389,42 @@ ScheduleFormula schedule_formula(const Config& cfg, const Schedule& s, double pl
       f = tiling_terms(dims, v, L);
       r.text = "this construction's per-level formula (the paper gives none for this size)";
     }
+  } else if (shorter) {
+    // B does not divide the message: the paper's T(B) with the last packet of each stream
+    // shorter (closed_forms.hpp pipeline_last_terms), and its real-valued optimum beside.
+    const int P = s.items() / S;
+    std::vector<int> levels;
+    if (sc.algorithm == "divide_and_conquer") {
+      const int k = circuit_detail::log2_ceil(dims[0]);
+      levels = dc_level_hops(k);
+      r.text = "paper §5 T(B), last packet shorter";
+      if (c.tau > 0) {
+        r.paper_optimal_packet = dc_optimal_packet(k, c, L);
+        r.paper_optimal_time = dc_optimal_time(k, c, L);
+      }
+    } else if (sc.algorithm == "h_trees") {
+      const int k = circuit_detail::log2_ceil(dims[0] + 1);
+      levels = htrees_level_hops(k);
+      r.text = "paper §5 T(B), last packet of each half shorter";
+      if (c.tau > 0) {
+        r.paper_optimal_packet = htrees_optimal_packet(k, c, L);
+        r.paper_optimal_time = htrees_optimal_time(k, c, L);
+      }
+    } else {
+      const int h = store_and_forward_depth(s);
+      levels = sf_level_hops(h);
+      r.text = "(h - 1 + L/4B)(beta + B tau), last packet of each quarter shorter, h = " +
+               std::to_string(h);
+      const int paper_h = torus_diameter(dims) + 1;
+      if (c.tau > 0 && c.alpha + c.delta > 0) {
+        r.paper_optimal_packet = sf_optimal_packet(paper_h, c, L);
+        r.paper_optimal_time = sf_optimal_time(paper_h, c, L);
+      }
+    }
+    r.text += " (" + std::to_string(P) + " packets per stream of " + Json::number(B) +
+              " flits, the last " + std::to_string(last) + ")";
+    f = pipeline_last_terms(levels, P, B, last, c);
+    r.last_packet_flits = last;
   } else if (sc.algorithm == "divide_and_conquer") {
     f = dc_terms(circuit_detail::log2_ceil(dims[0]), L, B);
     r.text = "paper §5 T(B)";

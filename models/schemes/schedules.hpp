@@ -22,6 +22,12 @@ CompactSlotPlan build_compact_plan(const Config& cfg);
 // a neighbourhood and a tag list), a circuit broadcast its parts times N, an explicit schedule
 // its own. 0 when no schedule is configured.
 double planned_crossings(const Config& cfg);
+// The pipelined circuit broadcasts (divide_and_conquer, h_trees, store_and_forward_trees): the
+// parts the message is cut into, streams x packets per stream (traffic/schedule.hpp
+// set_packet_flits: packets of B = schedule.packet_flits flits, the last of each stream shorter);
+// and "" or why L and B make no such packets (a stream's last packet empty).
+int circuit_parts(const Config& cfg);
+std::string circuit_packets_problem(const Config& cfg);
 // What one planned crossing costs in memory while the plan is built and run (measured: PMNB on
 // 2^16 nodes, 6.7 million crossings, peaked at 1.77 GB; OCTR of a tag list on 7x7, 3.3 million,
 // at 1.6 GB).
@@ -37,6 +43,10 @@ struct ScheduleFormula {
   double lower_bound = 0;         // 0: none
   double upper_bound = 0;         // the paper's stated bound (0: none)
   double packet_slot_cycles = 0;  // PMNB: cycles of a whole-packet slot (delta + L tau)
+  // Pipelined circuit broadcasts whose last packet is shorter (B does not divide the share):
+  // its flits (0: every packet B), and the paper's real-valued optimum B_opt and T(B_opt).
+  int last_packet_flits = 0;
+  double paper_optimal_packet = 0, paper_optimal_time = 0;
 };
 ScheduleFormula schedule_formula(const Config& cfg, const Schedule& s, double plan);
 

@@ -31,6 +31,35 @@ void set_message_flits(Schedule& s, int message_flits) {
   s.packet_flits = *std::max_element(s.item_flits.begin(), s.item_flits.end());
 }
 
+int packets_per_stream(int message_flits, int packet_flits, int streams) {
+  const int share = (message_flits + streams - 1) / streams;
+  return std::max(1, (share + packet_flits - 1) / packet_flits);
+}
+
+void set_packet_flits(Schedule& s, int message_flits, int packet_flits) {
+  const int items = s.items(), S = std::max(1, s.streams);
+  if (items < 1 || items % S != 0)
+    throw std::invalid_argument(s.algorithm + ": " + std::to_string(items) +
+                                " parts do not make whole packets of " + std::to_string(S) +
+                                " streams");
+  const int P = items / S, B = packet_flits;
+  for (int t = 0; t < S; ++t) {
+    const int share = message_flits / S + (t < message_flits % S);
+    const int last = share - (P - 1) * B;
+    if (B < 1 || last < 1 || last > B)
+      throw std::invalid_argument(s.algorithm + ": a message of " + std::to_string(message_flits) +
+                                  " flits in " + std::to_string(S) +
+                                  (S == 1 ? " stream" : " streams") + " of " + std::to_string(P) +
+                                  " packets of " + std::to_string(B) + " flits leaves stream " +
+                                  std::to_string(t) + "'s last packet " + std::to_string(last) +
+                                  " flits (it must hold 1 to " + std::to_string(B) + ")");
+    for (int j = 0; j < P; ++j)
+      s.item_flits[static_cast<std::size_t>(j * S + t)] = j < P - 1 ? B : last;
+  }
+  s.message_flits = message_flits;
+  s.packet_flits = *std::max_element(s.item_flits.begin(), s.item_flits.end());
+}
+
 namespace {
 
 std::string node_label(const Topology& t, int node) {

@@ -92,6 +92,15 @@ class UnsupportedSchedule : public std::invalid_argument {
 
 // Spread L flits over the items (the first L % items items get one flit more).
 void set_message_flits(Schedule& s, int message_flits);
+// Cut L flits into packets of at most B flits the way a pipelining NI does (schedule.packet_flits):
+// the message is split over the s.streams streams (item i belongs to stream i % streams; the
+// first L % streams streams get one flit more), and each stream's share is sent as its
+// items / streams packets of B flits, back to back, the last one shorter (share mod B, or B).
+// Where B divides every share evenly this is set_message_flits. Throws std::invalid_argument
+// when a stream's last packet would be empty or longer than B (items do not match L and B).
+void set_packet_flits(Schedule& s, int message_flits, int packet_flits);
+// The number of packets per stream that set_packet_flits needs: ceil(ceil(L / streams) / B).
+int packets_per_stream(int message_flits, int packet_flits, int streams);
 
 // ---- checker --------------------------------------------------------------------------------
 

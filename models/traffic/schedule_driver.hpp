@@ -61,6 +61,10 @@ struct ScheduleResult {
   double lower_bound = 0;         // Proposition 1 for circuit broadcasts (0: none)
   double upper_bound = 0;         // the paper's stated bound, where it states one (0: none)
   double packet_slot_cycles = 0;  // slots of a whole packet (delta + L tau): PMNB's time unit
+  // Pipelined circuit broadcasts with B not dividing the message: the last packet's flits (0:
+  // every packet B), and the paper's real-valued B_opt and T(B_opt) (0: none).
+  int last_packet_flits = 0;
+  double paper_optimal_packet = 0, paper_optimal_time = 0;
 };
 
 class ScheduleDriver : public sc_core::sc_module {

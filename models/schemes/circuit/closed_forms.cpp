@@ -145,6 +145,45 @@ double sf_optimal_time(int h, const CircuitCost& c, double L) {
   return r * r;
 }
 
+TimeTerms pipeline_last_terms(const std::vector<int>& level_hops, int P, double B, double b,
+                              const CircuitCost& c) {
+  require(!level_hops.empty() && P >= 1 && b >= 1 && b <= B,
+          "pipeline_last_terms: levels, P >= 1, 1 <= b <= B");
+  const int n = static_cast<int>(level_hops.size());
+  double rest = 0;  // h_2 + ... + h_n
+  for (int m = 1; m < n; ++m) rest += level_hops[static_cast<std::size_t>(m)];
+  int best = 0;
+  double best_value = -1;
+  for (int m = 0; m < n; ++m) {  // 0-based: level m + 1
+    const double v = m * (B - b) * c.tau + level_hops[static_cast<std::size_t>(m)] * c.delta;
+    if (v > best_value) best_value = v, best = m;
+  }
+  const double h1 = level_hops.front();
+  return {P - 1.0 + n, (P - 1.0) * h1 + rest + level_hops[static_cast<std::size_t>(best)],
+          (P - 1.0) * B + n * b + best * (B - b)};
+}
+
+std::vector<int> dc_level_hops(int k) {
+  require(k >= 2, "dc_level_hops: k >= 2");
+  std::vector<int> h;
+  for (int i = 1; i <= k - 1; ++i) h.push_back(1 << (k - i));
+  h.push_back(2);
+  return h;
+}
+
+std::vector<int> htrees_level_hops(int k) {
+  require(k >= 2, "htrees_level_hops: k >= 2");
+  std::vector<int> h;
+  for (int s = k - 2; s >= 0; --s) h.insert(h.end(), 2, 1 << s);
+  h.push_back(1);
+  return h;
+}
+
+std::vector<int> sf_level_hops(int h) {
+  require(h >= 1, "sf_level_hops: h >= 1");
+  return std::vector<int>(static_cast<std::size_t>(h), 1);
+}
+
 int torus_diameter(const std::vector<int>& dims) {
   int d = 0;
   for (int n : dims) d += n / 2;

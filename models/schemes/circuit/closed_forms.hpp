@@ -63,6 +63,26 @@ double sf_optimal_packet(int h, const CircuitCost& c, double L);
 double sf_optimal_time(int h, const CircuitCost& c, double L);
 double paper_sf_time(const std::vector<int>& dims, const CircuitCost& c, double L);  // h = D + 1
 
+// ---- a shorter last packet (B not dividing L) --------------------------------------------------
+// The pipelined algorithms cut each stream (D&C 1, H-trees 2 halves, SAF trees 4 quarters) into
+// P packets of B flits sent back to back, the last one b <= B flits (schedule.packet_flits that
+// does not divide the share; traffic/schedule.hpp set_packet_flits). The schedule is a pipeline
+// of n levels, level m's longest circuit h_m hops (h_1 the longest), each node sending at one
+// level, a node's next packet once its circuits of the previous one are released. The first
+// P - 1 packets run as in T(B), one period a + h_1 d + B t apart; the last starts level m when it
+// is in and the node's circuits for packet P - 2 are released, so
+//   T = (P - 1)(a + h_1 d + B t) + n (a + b t) + (h_2 + ... + h_n) d
+//       + max over m = 1..n of [ (m - 1)(B - b) t + h_m d ],
+// the max being the level where the last packet stops waiting for the one before it. b = B gives
+// T(B) (the max is h_1 d). `c` picks the maximising level; the terms are those of that level.
+TimeTerms pipeline_last_terms(const std::vector<int>& level_hops, int P, double B, double b,
+                              const CircuitCost& c);
+// The level paths: D&C 2^(k-1), 2^(k-2), ..., 2, 2 (k levels); H-trees 2^(k-2), 2^(k-2), ...,
+// 1, 1 and the fill's 1 (2k - 1 levels); SAF trees h levels of 1 hop.
+std::vector<int> dc_level_hops(int k);
+std::vector<int> htrees_level_hops(int k);
+std::vector<int> sf_level_hops(int h);
+
 // ---- lower bounds (§3)
 // ---------------------------------------------------------------------------
 struct LowerBound {
