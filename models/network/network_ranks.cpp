@@ -57,47 +57,52 @@ std::uint32_t Network::unit_of(const OutputUnit* u) const {
 void Network::step_across_ranks() {
   const std::size_t T = static_cast<std::size_t>(rank_lanes_), R = rank_out_.size();
   const std::size_t lo = static_cast<std::size_t>(rank_) * T, hi = lo + T;
+  // fn(this, i) for this rank's lane i (0 .. T - 1), on its threads.
   const auto run_own = [this](void (*fn)(void*, int)) {
-    if (!threads_) {
-      fn(this, rank_ * rank_lanes_);
-      return;
-    }
-    threads_->run(fn, this);
+    if (threads_)
+      threads_->run(fn, this);
+    else
+      fn(this, 0);
   };
   run_own([](void* self, int k) {
     auto* n = static_cast<Network*>(self);
-    n->evaluate_lane(k % n->rank_lanes_ + n->rank_ * n->rank_lanes_);
+    n->evaluate_lane(n->rank_ * n->rank_lanes_ + k);
   });
+  // What each of this rank's lanes a has for each lane `to` of another rank q, into q's bytes:
+  // fill(bytes, a, to) for every such pair, rank by rank.
+  const auto to_other_ranks = [&](auto&& fill) {
+    for (std::size_t q = 0; q < R; ++q) {
+      std::vector<char>& b = rank_out_[q];
+      b.clear();
+      if (q == static_cast<std::size_t>(rank_)) continue;
+      for (std::size_t a = lo; a < hi; ++a)
+        for (std::size_t to = q * T; to < q * T + T; ++to) fill(b, a, to);
+    }
+  };
   // 1. Flits into other ranks' routers.
-  for (std::size_t q = 0; q < R; ++q) {
-    std::vector<char>& b = rank_out_[q];
-    b.clear();
-    if (q == static_cast<std::size_t>(rank_)) continue;
-    for (std::size_t a = lo; a < hi; ++a)
-      for (std::size_t to = q * T; to < q * T + T; ++to) {
-        std::vector<Lane::Delivery>& ds = lanes_[a].deliveries_to[to];
-        if (ds.empty()) continue;
-        put(b, static_cast<std::uint32_t>(a));
-        put(b, static_cast<std::uint32_t>(to));
-        put(b, static_cast<std::uint64_t>(ds.size()));
-        for (const Lane::Delivery& d : ds) {
-          put(b, static_cast<std::int32_t>(d.dst->node()));
-          put(b, static_cast<std::int32_t>(d.port));
-          put(b, static_cast<std::int32_t>(d.vc));
-          put(b, d.flit);
-          put(b, d.t);
-          put(b, d.key);
-          if (d.flit.head) {
-            const Packet& p = fabric_.pool[d.flit.packet];
-            put(b, p);
-            const Message& m = fabric_.messages[p.message];
-            put(b, static_cast<std::int32_t>(m.packets_left));
-            put(b, m.route);
-          }
-        }
-        ds.clear();
+  to_other_ranks([&](std::vector<char>& b, std::size_t a, std::size_t to) {
+    std::vector<Lane::Delivery>& ds = lanes_[a].deliveries_to[to];
+    if (ds.empty()) return;
+    put(b, static_cast<std::uint32_t>(a));
+    put(b, static_cast<std::uint32_t>(to));
+    put(b, static_cast<std::uint64_t>(ds.size()));
+    for (const Lane::Delivery& d : ds) {
+      put(b, static_cast<std::int32_t>(d.dst->node()));
+      put(b, static_cast<std::int32_t>(d.port));
+      put(b, static_cast<std::int32_t>(d.vc));
+      put(b, d.flit);
+      put(b, d.t);
+      put(b, d.key);
+      if (d.flit.head) {
+        const Packet& p = fabric_.pool[d.flit.packet];
+        put(b, p);
+        const Message& m = fabric_.messages[p.message];
+        put(b, static_cast<std::int32_t>(m.packets_left));
+        put(b, m.route);
       }
-  }
+    }
+    ds.clear();
+  });
   ranks_->exchange(rank_out_, rank_in_);
   for (std::size_t q = 0; q < R; ++q) {
     if (q == static_cast<std::size_t>(rank_)) continue;
@@ -128,7 +133,7 @@ void Network::step_across_ranks() {
   }
   run_own([](void* self, int k) {
     auto* n = static_cast<Network*>(self);
-    n->receive_lane(k % n->rank_lanes_ + n->rank_ * n->rank_lanes_);
+    n->receive_lane(n->rank_ * n->rank_lanes_ + k);
   });
   // 2. Credits, ids given back, and this rank's lanes' counters (to every rank).
   const int par = lane_parity_;
@@ -143,33 +148,30 @@ void Network::step_across_ranks() {
     if (!ln.completions.empty())
       throw std::logic_error("ranks: a completion needs the one-process order");
   }
+  to_other_ranks([&](std::vector<char>& b, std::size_t a, std::size_t to) {
+    Lane& ln = lanes_[a];
+    CreditList& cl = ln.credits_to[par][to];
+    std::vector<std::uint32_t>& ps = ln.packets_back[par][to];
+    std::vector<std::uint32_t>& ms = ln.messages_back[par][to];
+    if (cl.empty() && ps.empty() && ms.empty()) return;
+    put(b, static_cast<std::uint32_t>(a));
+    put(b, static_cast<std::uint32_t>(to));
+    put(b, static_cast<std::uint64_t>(cl.size()));
+    for (const CreditList::Entry& c : cl) {
+      put(b, unit_of(c.up));
+      put(b, static_cast<std::int32_t>(c.vc));
+    }
+    cl.clear();
+    for (std::vector<std::uint32_t>* ids : {&ps, &ms}) {
+      put(b, static_cast<std::uint64_t>(ids->size()));
+      for (const std::uint32_t id : *ids) put(b, id);
+      ids->clear();
+    }
+  });
   for (std::size_t q = 0; q < R; ++q) {
-    std::vector<char>& b = rank_out_[q];
-    b.clear();
     if (q == static_cast<std::size_t>(rank_)) continue;
-    for (std::size_t a = lo; a < hi; ++a)
-      for (std::size_t to = q * T; to < q * T + T; ++to) {
-        Lane& ln = lanes_[a];
-        CreditList& cl = ln.credits_to[par][to];
-        std::vector<std::uint32_t>& ps = ln.packets_back[par][to];
-        std::vector<std::uint32_t>& ms = ln.messages_back[par][to];
-        if (cl.empty() && ps.empty() && ms.empty()) continue;
-        put(b, static_cast<std::uint32_t>(a));
-        put(b, static_cast<std::uint32_t>(to));
-        put(b, static_cast<std::uint64_t>(cl.size()));
-        for (const CreditList::Entry& c : cl) {
-          put(b, unit_of(c.up));
-          put(b, static_cast<std::int32_t>(c.vc));
-        }
-        cl.clear();
-        for (std::vector<std::uint32_t>* ids : {&ps, &ms}) {
-          put(b, static_cast<std::uint64_t>(ids->size()));
-          for (const std::uint32_t id : *ids) put(b, id);
-          ids->clear();
-        }
-      }
-    put(b, ~std::uint32_t{0});  // (the end of the pairs; this rank's lanes' counters follow)
-    put_bytes(b, mine.data(), mine.size());
+    put(rank_out_[q], ~std::uint32_t{0});  // (the end of the pairs; the lanes' counters follow)
+    put_bytes(rank_out_[q], mine.data(), mine.size());
   }
   ranks_->exchange(rank_out_, rank_in_);
   for (std::size_t q = 0; q < R; ++q) {
