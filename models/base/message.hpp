@@ -26,6 +26,9 @@ struct Message {
   bool has_data = false;  // data bytes travel with it (the initiator gave a data pointer)
   std::vector<unsigned char> data;
   std::int32_t route = -1;  // source route (Fabric::routes), if any
+  // A number no other message has had (its source node's, counted there): which message a
+  // record mirrored from another rank is (network ranks), its slot being reused.
+  std::uint64_t serial = 0;
 };
 
 // One broadcast in flight: its source packet and every node's reception of a copy.

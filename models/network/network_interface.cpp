@@ -193,6 +193,7 @@ void NetworkInterface::submit(int dst, int flits, int priority, Cycle at,
   m.tag = tag;
   m.created = at;
   m.delivered = 0;
+  m.serial = (static_cast<std::uint64_t>(node_) << 40) | ++messages_made_;
   const NocExtension* ext = gp.get_extension<NocExtension>();
   m.traffic_class = ext ? ext->traffic_class : 0;
   m.measured = fabric_.stats.in_window(at) && !(ext && ext->unmeasured);

@@ -134,6 +134,7 @@ class NetworkInterface : public sc_core::sc_module {
   const int alpha_, tau_, max_packet_, flit_bytes_;
   const int inject_lt_;  // staged pipeline: the injection channel's cycles (0: ideal)
   std::uint64_t rejected_ = 0;
+  std::uint64_t messages_made_ = 0;  // (Message::serial)
   NiProbe* probe_ = nullptr;
   int lane_ = 0;
   Rng rng_;  // the source's random choices (ending dimension of a broadcast)

@@ -97,6 +97,7 @@ void Network::step_across_ranks() {
         const Packet& p = fabric_.pool[d.flit.packet];
         put(b, p);
         const Message& m = fabric_.messages[p.message];
+        put(b, m.serial);
         put(b, static_cast<std::int32_t>(m.packets_left));
         put(b, m.route);
       }
@@ -123,9 +124,19 @@ void Network::step_across_ranks() {
         if (d.flit.head) {
           const Packet p = in.get<Packet>();
           fabric_.pool.mirror(d.flit.packet) = p;
+          // The message's record: taken from the sender the first time one of its packets
+          // comes to this rank. After that this rank's own count of its packets left holds (a
+          // message's packets may come by different ranks, and in any order; the count falls
+          // only where they are delivered, so the sender's is the full count the first time).
           Message& m = fabric_.messages.mirror(p.message);
-          m.packets_left = in.get<std::int32_t>();
-          m.route = in.get<std::int32_t>();
+          const auto serial = in.get<std::uint64_t>();
+          const auto left = in.get<std::int32_t>();
+          const auto route = in.get<std::int32_t>();
+          if (m.serial != serial) {
+            m.serial = serial;
+            m.packets_left = left;
+            m.route = route;
+          }
         }
         ds.push_back(d);
       }

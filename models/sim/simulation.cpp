@@ -470,9 +470,6 @@ std::string ranks_refusal(const Config& c) {
   if (r.rtl) return "router.model: only the C++ router (rtl: one Verilated model per process)";
   if (r.pipeline.staged) return "router.pipeline: only the ideal pipeline (staged is set)";
   if (c.timing.delta < 1) return "timing.delta: 0 lets a flit cross several routers in a cycle";
-  if (c.traffic.max_packet_flits > 0)
-    return "traffic.max_packet_flits: one packet per message (the message's count of packets "
-           "left would be on two ranks)";
   if (c.waves.enable) return "waves.enable: waves need the one-process order";
   for (const PluginKind& k : plugin_kinds())
     if (k.make(c))
