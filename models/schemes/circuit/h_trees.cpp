@@ -108,6 +108,12 @@ const ScheduleHop kDirs[4] = {kEast, kNorth, kWest, kSouth};
 // take arcs the region's other demands cannot give up), those chains pinned, rip-up and reroute
 // of what a chain displaces with rollback (never without shared arcs), and the seed left out
 // within 4 or 8 nodes of the column (the same 40 demands are left).
+// What runs instead for k = 8, the relaxed fill (HTreeFill::solve): the demands that one strict
+// run leaves failing (48 on 255x255: those 40 and 8 near the root) may hold their half up to R
+// delta terms after 2^k - 1, but only with at most 2k - 2 start-ups (meets()), so such a half is
+// in by T(B) - (alpha + B tau) + R delta: T(B) whenever alpha + B tau >= R delta. R = 1, 2, ...
+// until it settles: R = 4 on 255x255 (about 10 s in all), where 44 halves end up late, by at
+// most 3 delta terms (late(); the schedule's variant and h_trees_late() say how many).
 struct Fill {
   enum Kind { None, Last, Early, Relay };
   Kind kind = None;
