@@ -59,11 +59,11 @@ Schedule h_trees(const std::vector<int>& dims, int root, int parts, int message_
 // and on the model without contention) is max(T(B), T(B) - (alpha + B tau) + late * delta), with
 // B the last packet's flits (htrees_late_terms in closed_forms.hpp).
 int h_trees_late(const Schedule& s);
-// Why k >= 8 needs the relaxed fill, as numbers: the earliest a node off H-tree t of the (2^k -
-// 1)-torus (root 0, node x + n y) can hold half t other than by the paper's last phase, in delta
-// terms: from a tree-t node of level <= 2k - 3 (at its hops) over circuits and relays on arcs no
-// tree uses, one delta per hop, congestion ignored — a lower bound on every fill's label (-1 on
-// tree t). The deadline is 2^k - 1. 2 <= k <= 10.
+// Why k >= 8 needs the relaxed fill, as numbers: the earliest a node off H-tree t of the
+// (2^k - 1)-torus (root 0, node x + n y) can hold half t other than by the paper's last phase,
+// in delta terms: from a tree-t node of level <= 2k - 3 (at its hops) over circuits and relays
+// on arcs no tree uses, one delta per hop, congestion ignored — a lower bound on every fill's
+// label (-1 on tree t). The deadline is 2^k - 1. 2 <= k <= 10.
 std::vector<int> h_trees_fill_bound(int k, int t);
 
 // Pipelined store-and-forward on four arc-disjoint spanning trees (every path is one hop; the
