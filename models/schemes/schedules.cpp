@@ -439,6 +439,15 @@ ScheduleFormula schedule_formula(const Config& cfg, const Schedule& s, double pl
                  : "(h - 1 + L/4B)(beta + B tau), h = this tree depth (no trees of depth D + 1 "
                    "on this torus)";
   }
+  if (sc.algorithm == "h_trees" && h_trees_late(s) > 0) {
+    // k >= 8: the relaxed fill (h_trees.cpp), a few halves late by up to `late` delta terms
+    // but before the last start-up.
+    const int late = h_trees_late(s);
+    const double tb = f.eval(c);
+    f = htrees_late_terms(f, late, shorter ? last : B, c);
+    r.text += "; this relaxed fill: max(that, that - (alpha + b tau) + " + std::to_string(late) +
+              " delta) = " + (f.eval(c) > tb ? "that + " + Json::number(f.eval(c) - tb) : "that");
+  }
   r.value = f.eval(c);
   r.alpha_terms = f.alpha_terms;
   r.delta_terms = f.delta_terms;

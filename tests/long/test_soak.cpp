@@ -9,6 +9,8 @@
 #include <sstream>
 
 #include "helpers.hpp"
+#include "switchyard/schemes/circuit/circuit_schedule.hpp"
+#include "switchyard/schemes/circuit/closed_forms.hpp"
 
 using namespace sy;
 
@@ -198,6 +200,58 @@ TEST(CircuitLong, HTrees127x127IsTB) {
 }
 TEST(CircuitLong, HTrees127x127IsTBFourPacketsPerHalfOtherRoot) {
   htrees_run(127, 100, 7, 2, 48, 6, 8000);
+}
+
+// 255x255 (k = 8): the relaxed fill (h_trees.cpp; docs/validation.md C23). A few halves come in
+// up to h_trees_late(s) delta terms after the paper's 2^k - 1, each with at most 2k - 2
+// start-ups, so the time is max(T(B), T(B) - (alpha + b tau) + late delta) (htrees_late_terms).
+// The schedule (about 10 s to build): valid, every arc of one packet's circuits used once, some
+// halves late and not many, and its self-timed time equals that closed form at costs where
+// either term is the larger (delta alone: T(B)'s delta terms + late), with equal packets and
+// with the last packet of each half shorter.
+TEST(CircuitLong, HTrees255x255RelaxedFillSelfTimed) {
+  const int k = 8, n = 255;
+  const std::vector<int> dims{n, n};
+  for (const auto& [P, L] : {std::pair<int, int>{3, 18}, std::pair<int, int>{2, 10}}) {
+    const int B = 3, last = L / 2 - (P - 1) * B;  // {3, 3, 3} or {3, 2} flits per half
+    Schedule s = h_trees(dims, P == 3 ? 0 : n * n - 1, 2 * P, L);
+    set_packet_flits(s, L, B);
+    ASSERT_EQ(s.item_flits.back(), last);
+    const ScheduleCheck r = check(s);
+    ASSERT_TRUE(r.ok) << describe(s) << "\n" << (r.errors.empty() ? "" : r.errors.front());
+    EXPECT_EQ(s.phases, 2 * k + P - 2);
+    const int late = h_trees_late(s);
+    EXPECT_GT(late, 0) << s.variant;             // the strict fill does not settle
+    EXPECT_LE(late, 1 << (k - 2)) << s.variant;  // within one period's hops
+    std::vector<int> uses(static_cast<std::size_t>(n) * n * 4, 0);
+    for (const Transmission& t : s.transmissions) {
+      if (t.item > 1) continue;  // X_0 and Y_0: every circuit of the pattern once
+      int x = t.sender % n, y = t.sender / n;
+      for (const ScheduleHop& h : t.path) {
+        ++uses[static_cast<std::size_t>((x + n * y) * 4 + h.dim * 2 + (h.dir > 0 ? 0 : 1))];
+        (h.dim == 0 ? x : y) = ((h.dim == 0 ? x : y) + h.dir + n) % n;
+      }
+    }
+    EXPECT_LE(*std::max_element(uses.begin(), uses.end()), 1);
+    for (const CircuitCost& c :
+         {CircuitCost{1, 0, 0}, CircuitCost{0, 1, 0}, CircuitCost{0, 0, 1}, CircuitCost{20, 3, 2},
+          CircuitCost{1, 10, 1}, CircuitCost{2, 1, 0}}) {
+      const TimeTerms tb = last == B ? htrees_terms(k, L, B)
+                                     : pipeline_last_terms(htrees_level_hops(k), P, B, last, c);
+      EXPECT_DOUBLE_EQ(self_timed_time(s, c), htrees_late_terms(tb, late, last, c).eval(c))
+          << "P=" << P << " L=" << L << " cost " << c.alpha << "," << c.delta << "," << c.tau
+          << " T(B) " << tb.eval(c) << " late " << late;
+    }
+  }
+}
+// On the cycle model: T(B) where alpha + B tau covers the late delta terms (both settings of
+// docs/validation.md do), and T(B) - (alpha + B tau) + late delta where it does not (the formula
+// beside the run is the relaxed fill's; about a minute a run).
+TEST(CircuitLong, HTrees255x255IsTB) {
+  htrees_run(255, 20, 3, 1, 16, 4, 0);
+}
+TEST(CircuitLong, HTrees255x255LateDeltaTerms) {
+  htrees_run(255, 1, 40, 1, 8, 2, 300);
 }
 
 // routing.dateline: ring_entry (BookSim2's dateline classes) above saturation for 200k cycles on

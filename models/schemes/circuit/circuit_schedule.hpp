@@ -44,19 +44,26 @@ Schedule tiling(const std::vector<int>& dims, int root = 0, int message_flits = 
 Schedule divide_and_conquer(const std::vector<int>& dims, int root, int parts,
                             int message_flits = 0);
 
-// Two H-trees (§5) on (2^k - 1) x (2^k - 1), 2 <= k <= 7. The message is split into halves X and
+// Two H-trees (§5) on (2^k - 1) x (2^k - 1), 2 <= k <= 8. The message is split into halves X and
 // Y, each into parts/2 packets (parts = L/B, even): part 2j is X_j, part 2j+1 is Y_j. X_j runs down
 // the vertical-first H-tree and Y_j down the horizontal-first one from phase j; a fill gives X to
 // the nodes off the first tree and Y to the nodes off the second: one hop in the last phase where
 // a tree neighbour can serve, else earlier circuits and relays, every reception by T(B).
-// k <= 7 (up to 127x127; k = 7 starts from the 63x63 fill in its quadrants); larger sizes are
-// refused (the fill does not settle there).
+// k <= 7 (up to 127x127; k >= 7 starts from the smaller fill in its quadrants). k = 8 (255x255):
+// a relaxed fill, where a few halves come in up to h_trees_late(s) delta terms after the paper's
+// 2^k - 1, but before the last start-up: T(B) while alpha + B tau >= that many delta. Larger
+// sizes are refused (511x511: the search takes too long).
 Schedule h_trees(const std::vector<int>& dims, int root, int parts, int message_flits = 0);
-// Why k >= 8 is refused, as numbers: the earliest a node off H-tree t of the (2^k - 1)-torus
-// (root 0, node x + n y) can hold half t other than by the paper's last phase, in delta terms:
-// from a tree-t node of level <= 2k - 3 (at its hops) over circuits and relays on arcs no tree
-// uses, one delta per hop, congestion ignored — a lower bound on every fill's label (-1 on tree t).
-// The deadline is 2^k - 1. 2 <= k <= 10.
+// The most delta terms any half of an h_trees() schedule comes in after the paper's 2^k - 1
+// (0 for k <= 7). Such a half has at most 2k - 2 start-ups, so the schedule's time (self-timed,
+// and on the model without contention) is max(T(B), T(B) - (alpha + B tau) + late * delta), with
+// B the last packet's flits (htrees_late_terms in closed_forms.hpp).
+int h_trees_late(const Schedule& s);
+// Why k >= 8 needs the relaxed fill, as numbers: the earliest a node off H-tree t of the
+// (2^k - 1)-torus (root 0, node x + n y) can hold half t other than by the paper's last phase,
+// in delta terms: from a tree-t node of level <= 2k - 3 (at its hops) over circuits and relays
+// on arcs no tree uses, one delta per hop, congestion ignored — a lower bound on every fill's
+// label (-1 on tree t). The deadline is 2^k - 1. 2 <= k <= 10.
 std::vector<int> h_trees_fill_bound(int k, int t);
 
 // Pipelined store-and-forward on four arc-disjoint spanning trees (every path is one hop; the

@@ -115,6 +115,11 @@ double htrees_time(int k, const CircuitCost& c, double L, double B) {
   return htrees_terms(k, L, B).eval(c);
 }
 
+TimeTerms htrees_late_terms(const TimeTerms& tb, int late, double b, const CircuitCost& c) {
+  const TimeTerms relaxed{tb.alpha_terms - 1, tb.delta_terms + late, tb.tau_flits - b};
+  return late > 0 && relaxed.eval(c) > tb.eval(c) ? relaxed : tb;
+}
+
 double htrees_optimal_packet(int k, const CircuitCost& c, double L) {
   require(k >= 2, "htrees_optimal_packet: k >= 2");
   return std::sqrt((c.alpha + pow2(k - 2) * c.delta) * L / (4.0 * (k - 1) * c.tau));

@@ -52,6 +52,11 @@ double htrees_optimal_packet(int k, const CircuitCost& c,
                              double L);  // sqrt((a + 2^(k-2) d) L / (4(k-1) t))
 // (sqrt(2(k-1)(a + 2^(k-2) d)) + sqrt(L t / 2))^2 - [(2k-5) 2^(k-2) + 1] d
 double htrees_optimal_time(int k, const CircuitCost& c, double L);
+// The relaxed fill of k >= 8 (h_trees_late(s) = late > 0): a few halves come in up to `late`
+// delta terms after the paper's 2^k - 1, with at most 2k - 2 start-ups, so the last packet
+// (b flits) reaches them by T(B) - (alpha + b tau) + late delta: the schedule's time is the larger
+// of that and T(B) (tb: T(B) as terms, the last packet shorter or not). late = 0: tb.
+TimeTerms htrees_late_terms(const TimeTerms& tb, int late, double b, const CircuitCost& c);
 
 // ---- pipelined store-and-forward on 4 arc-disjoint spanning trees of depth h -----------------
 // beta = alpha + delta. T(B) = (h - 1 + L/(4B)) (beta + B tau); optimum over real B at
