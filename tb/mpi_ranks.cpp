@@ -34,27 +34,40 @@ class MpiRanks : public sy::Ranks {
   }
   int rank() const override { return rank_; }
   int size() const override { return size_; }
-  // Point to point: a message to every other rank, then one from each, whatever its size
-  // (MPI_Mprobe). A rank is at most one exchange ahead of another (it needs every rank's
-  // message to finish one), so the two tags that alternate keep consecutive exchanges apart.
+  // Point to point: a message to every other rank (or peer), then one from each, whatever its
+  // size (MPI_Mprobe), by source: messages from one source with one tag are received in the
+  // order sent. (A rank that is no peer of another may get two exchanges ahead of it: from the
+  // end of a step's second exchange, with every rank, through the next step's first, with its
+  // peers only, into the next second. Its message for that second exchange is then behind the
+  // one for the earlier, in order.) The two tags that alternate keep a step's two exchanges
+  // apart.
   void exchange(const std::vector<std::vector<char>>& out,
                 std::vector<std::vector<char>>& in) override {
+    if (static_cast<int>(all_.size()) != size_ - 1) {
+      all_.clear();
+      for (int j = 0; j < size_; ++j)
+        if (j != rank_) all_.push_back(j);
+    }
+    exchange_with(all_, out, in);
+  }
+  void exchange_with(const std::vector<int>& peers, const std::vector<std::vector<char>>& out,
+                     std::vector<std::vector<char>>& in) override {
     const int tag = static_cast<int>(exchanges_++ & 1);
     requests_.clear();
-    for (int j = 0; j < size_; ++j) {
-      if (j == rank_) continue;
+    for (const int j : peers) {
       const std::vector<char>& b = out[static_cast<std::size_t>(j)];
       requests_.emplace_back();
       MPI_Isend(b.data(), static_cast<int>(b.size()), MPI_CHAR, j, tag, MPI_COMM_WORLD,
                 &requests_.back());
     }
-    for (int n = 1; n < size_; ++n) {
+    for (std::vector<char>& b : in) b.clear();
+    for (const int j : peers) {
       MPI_Message msg;
       MPI_Status st;
-      MPI_Mprobe(MPI_ANY_SOURCE, tag, MPI_COMM_WORLD, &msg, &st);
+      MPI_Mprobe(j, tag, MPI_COMM_WORLD, &msg, &st);
       int count = 0;
       MPI_Get_count(&st, MPI_CHAR, &count);
-      std::vector<char>& b = in[static_cast<std::size_t>(st.MPI_SOURCE)];
+      std::vector<char>& b = in[static_cast<std::size_t>(j)];
       b.resize(static_cast<std::size_t>(count));
       MPI_Mrecv(b.data(), count, MPI_CHAR, &msg, MPI_STATUS_IGNORE);
     }
@@ -71,6 +84,7 @@ class MpiRanks : public sy::Ranks {
   int rank_ = 0, size_ = 1;
   std::uint64_t exchanges_ = 0;
   std::vector<MPI_Request> requests_;
+  std::vector<int> all_;  // every other rank
 };
 std::unique_ptr<MpiRanks> g_ranks;
 #endif

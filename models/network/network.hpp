@@ -246,6 +246,9 @@ class Network : public sc_core::sc_module {
   int rank_ = 0;
   int rank_lanes_ = 1;  // lanes per rank (simulation.threads): rank r's are r * it ...
   std::vector<std::vector<char>> rank_out_, rank_in_;
+  // The ranks whose routers have a link to or from this rank's (the flits' exchange is with
+  // these only).
+  std::vector<int> rank_peers_;
   std::vector<char> rank_mine_;
   std::vector<OutputUnit*> units_;  // every output unit (routers', then NIs'), by index
   std::vector<std::pair<const OutputUnit*, std::uint32_t>> unit_index_;  // sorted by address

@@ -32,6 +32,22 @@ void Network::set_up_ranks(Ranks* ranks) {
   traffic_.only_lanes(rank_ * T, (rank_ + 1) * T);
   rank_out_.assign(static_cast<std::size_t>(R), {});
   rank_in_.assign(static_cast<std::size_t>(R), {});
+  // Flits cross only the links between two ranks' routers: the first exchange is with the
+  // ranks at the other end of one (both directions, so that the relation is symmetric).
+  std::vector<bool> peer(static_cast<std::size_t>(R), false);
+  const auto rank_of = [&](int router) {
+    return lane_of_word_[static_cast<std::size_t>(router) >> 6] / T;
+  };
+  for (int n = 0; n < topo_.num_routers(); ++n)
+    for (int p = 0; p < topo_.num_ports(); ++p) {
+      const int m = topo_.neighbor(n, p);
+      if (m < 0 || rank_of(n) == rank_of(m)) continue;
+      if (rank_of(n) == rank_) peer[static_cast<std::size_t>(rank_of(m))] = true;
+      if (rank_of(m) == rank_) peer[static_cast<std::size_t>(rank_of(n))] = true;
+    }
+  rank_peers_.clear();
+  for (int q = 0; q < R; ++q)
+    if (peer[static_cast<std::size_t>(q)]) rank_peers_.push_back(q);
   for (Router* r : routers_)
     for (int p = 0; p < topo_.num_ports(); ++p) units_.push_back(&r->output(p));
   for (NetworkInterface* ni : nis_)
@@ -104,7 +120,11 @@ void Network::step_across_ranks() {
     }
     ds.clear();
   });
-  ranks_->exchange(rank_out_, rank_in_);
+  for (std::size_t q = 0; q < R; ++q)  // (what the peers' list leaves out must be nothing)
+    if (!rank_out_[q].empty() &&
+        !std::binary_search(rank_peers_.begin(), rank_peers_.end(), static_cast<int>(q)))
+      throw std::logic_error("ranks: flits for a rank with no link from this one");
+  ranks_->exchange_with(rank_peers_, rank_out_, rank_in_);
   for (std::size_t q = 0; q < R; ++q) {
     if (q == static_cast<std::size_t>(rank_)) continue;
     ByteReader in(rank_in_[q]);

@@ -1,6 +1,6 @@
 // Ranks: the processes one network runs across (mpirun -np N switchyard run ...), as the network
-// sees them: this process's rank among size(), an exchange of byte buffers between every pair
-// once a cycle, and reductions of a few counters. The network knows only this interface; the
+// sees them: this process's rank among size(), exchanges of byte buffers between every pair or
+// between neighbours, and reductions of a few counters. The network knows only this interface; the
 // program's MPI transport (tb/mpi_ranks.cpp, built when MPI is found) implements it, so the
 // library itself needs no MPI. With one rank nothing here is used.
 #pragma once
@@ -20,6 +20,12 @@ class Ranks {
   // in[rank()] is left empty). A collective: every rank calls it at the same point.
   virtual void exchange(const std::vector<std::vector<char>>& out,
                         std::vector<std::vector<char>>& in) = 0;
+  // The same with the ranks in peers only (not rank(); a symmetric relation: q is among r's
+  // peers when r is among q's): out[j] goes to and in[j] comes from each j in peers, the other
+  // in[] are left empty. A collective of the peers.
+  virtual void exchange_with(const std::vector<int>& peers,
+                             const std::vector<std::vector<char>>& out,
+                             std::vector<std::vector<char>>& in) = 0;
   // Element-wise over the ranks, in place (collectives).
   virtual void sum(std::uint64_t* v, int n) = 0;
   virtual void min(std::uint64_t* v, int n) = 0;
