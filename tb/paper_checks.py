@@ -24,6 +24,15 @@ Sections:
   pmnb     P11 (the smallest hypercubes, N = 4, 8 and 16; N = 1 has no network).
   dimorder S1, S2 (dimension-ordered broadcasting toward saturation on 8x8 and 4x4x4 tori, a
            6-cube, 8x8 and 4x4 meshes: the largest stable rho beside the tree's analytic limit).
+  lemmas   G9-G12 (greedy §3.3, Lemmas 7-10): trace runs with waves on one link, 2^3 and 2^4
+           hypercubes and a 2-ary 2-fly; every link's departures read from the VCD against the
+           FIFO recursion and an exact processor-sharing reference (tb/fifo_ps.py), the same
+           traces with some arrivals delayed, and the whole network against the PS network on
+           the model's sample path (routing decisions coupled by order). About 30 s.
+  star33   S33 (priority STAR's reception delay over a lower bound valid for any broadcast scheme,
+           8x8, 16x16 and 8x8x8 tori, rho 0.1 to 0.95). About 15 minutes on 2 cores.
+  pmnb8    P8 (the stability limit against d, formula; the model at d = 10 at 0.9 and 1.15 times
+           the limit).
 
 Runs go to out/paper-checks/; a run found there with the same command and binary is reused
 (REUSE=0 reruns everything). SWITCHYARD=path uses that binary (default build/switchyard).
@@ -925,8 +934,116 @@ def section_lemmas():
     return "\n".join(md), []
 
 
+# ---- star33: reception delay against a lower bound for any broadcast scheme (S33) -----------
+S33_NETS = [("8×8", "torus_8x8.yaml", [8, 8]), ("16×16", "torus_16x16.yaml", [16, 16]),
+            ("8×8×8", "torus_8x8x8.yaml", [8, 8, 8])]
+S33_RHOS = [0.1, 0.3, 0.5, 0.7, 0.8, 0.85, 0.9, 0.95]
+
+
+def s33_bound(dims, rho):
+    """Lower bound on the mean reception delay of ANY broadcast scheme (packet times): the
+    distance term plus the sojourn of v's pooled reception server (see the section's text)."""
+    c = links_per_node(dims)
+    fast = (1 + rho / (2 * (1 - rho))) / c
+    return mean_distance(dims) - 1 + max(1.0, fast), fast
+
+
+def section_star33():
+    jobs = {}
+    for name, cfg, dims in S33_NETS:
+        for rho in S33_RHOS:
+            # From 0.85 a longer window (8x8x8: 2,000 + 20,000 cycles; 512 nodes cost 10 times more)
+            w = ([] if rho < 0.85 else ["simulation.warmup=2000", "simulation.measure=20000"]
+                 if len(dims) == 3 else ["simulation.warmup=10000", "simulation.measure=100000"])
+            jobs[f"star33/{cfg[:-5]}_{rho}"] = (f"configs/papers/star/{cfg}",
+                                                [f"traffic.load.rho={rho}"] + w, {})
+    res = run_many(jobs)
+    md = ["## Priority STAR: reception delay against a bound for any scheme (S33)\n",
+          "The paper's conclusion: priority STAR's reception delay is optimal within a factor "
+          "near 1 at light load and within a small constant factor at every ρ. The optimum at "
+          "ρ > 0 is not known, so the model's delay is divided by a **lower bound valid for any "
+          "broadcast scheme** on the same network and load (all-port nodes, one packet time per "
+          "link, Poisson broadcasts at rate λ_B per node, ρ = λ_B(N − 1)/c, c the links into a "
+          "node: 2d on these tori). Derivation: node v's copy of a broadcast from u cannot start "
+          "its last hop before a = g + dist(u, v) − 1 (g its generation) and ends one packet "
+          "time after that hop starts; the last hops into v are jobs of one packet time on v's c "
+          "incoming links, released at the times a. The a's form a Poisson stream of rate "
+          "λ_B(N − 1) (each source's Poisson arrivals shifted by a constant). A single server of "
+          "speed c, FIFO, serving the same jobs, completes at least as many of them by every time "
+          "as any schedule on the c links (it is work-conserving at the largest rate, and at most "
+          "one of its jobs is partly done), so the mean of (reception − a) over v's receptions "
+          "is at least that server's M/D/1 sojourn (1/c)(1 + ρ/(2(1 − ρ))), and at least 1. "
+          "Hence **mean reception delay ≥ LB(ρ) = D_ave − 1 + max(1, (1/c)(1 + ρ/(2(1 − ρ))))**, "
+          "D_ave the mean distance to the N − 1 other nodes. The bound is a formula (the "
+          "check); the delays are the model's (priority STAR, balanced ending dimensions, the "
+          "shipped configs and their windows, 2,000 + 20,000 cycles on 8×8, 2,000 + 10,000 on 16×16 and 2,000 + 6,000 on 8×8×8; from ρ 0.85 10,000 + 100,000, on 8×8×8 2,000 + 20,000).\n\n"]
+    rows, worst = [], {}
+    for name, cfg, dims in S33_NETS:
+        for rho in S33_RHOS:
+            r = res[f"star33/{cfg[:-5]}_{rho}"]
+            rd = r["broadcast"]["reception_delay"]
+            T = rd["mean"] / r["broadcast"]["packet_time"]
+            ci = rd["ci95"] / r["broadcast"]["packet_time"]
+            lb, fast = s33_bound(dims, rho)
+            ratio = T / lb
+            if r["stable"]:
+                worst[name] = max(worst.get(name, (0, 0)), (ratio, rho))
+            rows.append([name, f"{rho:.2f}", f"{T:.3f} ± {ci:.3f}", "yes" if r["stable"] else "no",
+                         f"{mean_distance(dims):.3f}", f"{fast:.3f}", f"{lb:.3f}",
+                         f"{ratio:.2f}"])
+    md.append(table(["torus", "ρ", "model reception delay", "stable", "D_ave",
+                     "pooled-server sojourn", "LB (any scheme)", "model / LB"], rows))
+    md.append("\nLargest ratio per torus (stable runs): " + "; ".join(
+        f"{k} {v[0]:.2f} (ρ {v[1]:.2f})" for k, v in worst.items()) + ".\n")
+    md.append("\nCommand: `" + CMD["star33/torus_8x8_0.95"] + "` (the other rows: their config and "
+              "ρ; `python3 tb/paper_checks.py star33` runs them all).\n")
+    return "\n".join(md), []
+
+
+# ---- pmnb8: the stability limit at large N (P8) ------------------------------------------------
+def p8_limit(alg, d, tp=1.0):
+    """The theorem's limit (P7's formula), t_p = tp: III 1/(1 + (2d + 4d t_p) d/N), II
+    1/(1 + (2d t_p + 2) d/(N - 1))."""
+    N = 2 ** d
+    return 1 / (1 + (2 * d + 4 * d * tp) * d / N) if alg == "III" else \
+        1 / (1 + (2 * d * tp + 2) * d / (N - 1))
+
+
+def section_pmnb8():
+    PM = "configs/papers/pmnb/dynamic_iii_6.yaml"
+    D = 10
+    base = [f"topology.dim={D}", f"traffic.packet_flits={D}", "simulation.drain_limit=400000"]
+    probe = run("pmnb8/probe", PM, base + ["traffic.load.rho=0.01", "simulation.measure=200",
+                                           "simulation.warmup=20"])
+    t = probe["pmnb"]["theorem"]
+    lim17 = t["stability_limit_rho"] * t["rho_17"] / t["rho"]  # in load.rho units
+    jobs = {f"pmnb8/d{D}_{f}": (PM, base + [f"traffic.load.rho={f * lim17:.6f}",
+                                            "simulation.measure=30000", "simulation.warmup=3000"],
+                                {}) for f in (0.9, 1.15)}
+    res = run_many(jobs)
+    md = ["## Dynamic broadcasting: the stability limit at large N (P8)\n",
+          "§V: the limit 1/(1 + V/(NX)) is \"very close to 1 and tends to 1 as N → ∞\". The "
+          "formula (P7, t_p = 1; a formula only, the check) against d:\n\n"]
+    rows = []
+    for d in (4, 6, 8, 10, 12, 14, 16, 20, 24, 30):
+        rows.append([d, f"{2 ** d:,}", f"{p8_limit('III', d):.6f}", f"{p8_limit('II', d):.6f}",
+                     f"{1 - p8_limit('III', d):.2e}"])
+    md.append(table(["d", "N", "III limit", "II limit", "1 − III limit"], rows))
+    md.append(f"\nOn the model at the largest d run here, d = {D} (N = {2 ** D}, algorithm III, "
+              f"theorem periods, 3,000 + 30,000 cycles as in pmnb_stability.md): the model's "
+              f"limit is the theorem's {t['stability_limit_rho']:.4f} (printed in results.json "
+              f"beside the run); ")
+    v = lambda r: "stable" if r["stable"] else "flagged unstable"  # noqa: E731
+    md.append(f"at 0.9 × the limit (load.rho {0.9 * lim17:.4f}) the model is "
+              f"{v(res[f'pmnb8/d{D}_0.9'])}, at 1.15 × ({1.15 * lim17:.4f}) "
+              f"{v(res[f'pmnb8/d{D}_1.15'])}.\n")
+    md.append("\nCommand: `" + CMD[f"pmnb8/d{D}_0.9"] + "` (and the 1.15 × point); "
+              "`python3 tb/paper_checks.py pmnb8`.\n")
+    return "\n".join(md), []
+
+
 SECTIONS = {"circuit": section_circuit, "star": section_star, "greedy": section_greedy, "pmnb": section_pmnb,
-            "dimorder": section_dimorder, "lemmas": section_lemmas}
+            "dimorder": section_dimorder, "lemmas": section_lemmas, "star33": section_star33, "pmnb8": section_pmnb8}
 
 
 def main():
