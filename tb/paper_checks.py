@@ -1049,7 +1049,8 @@ def section_pmnb8():
               f"{why(res[f'pmnb8/d{D}_0.9_long'])} on 20,000 + 90,000 cycles; "
               f"at 1.15 × ({1.15 * lim17:.4f}) {v(res[f'pmnb8/d{D}_1.15'])}"
               f"{why(res[f'pmnb8/d{D}_1.15'])}.\n")
-    md.append("\nCommand: `" + CMD[f"pmnb8/d{D}_0.9"] + "` (and the 1.15 × point); "
+    md.append("\nCommand: `" + CMD[f"pmnb8/d{D}_0.9_long"] + "` (the other points: their "
+              "load.rho and window); "
               "`python3 tb/paper_checks.py pmnb8`.\n")
     return "\n".join(md), []
 
