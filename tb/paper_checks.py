@@ -24,6 +24,15 @@ Sections:
   pmnb     P11 (the smallest hypercubes, N = 4, 8 and 16; N = 1 has no network).
   dimorder S1, S2 (dimension-ordered broadcasting toward saturation on 8x8 and 4x4x4 tori, a
            6-cube, 8x8 and 4x4 meshes: the largest stable rho beside the tree's analytic limit).
+  lemmas   G9-G12 (greedy §3.3, Lemmas 7-10): trace runs with waves on one link, 2^3 and 2^4
+           hypercubes and a 2-ary 2-fly; every link's departures read from the VCD against the
+           FIFO recursion and an exact processor-sharing reference (tb/fifo_ps.py), the same
+           traces with some arrivals delayed, and the whole network against the PS network on
+           the model's sample path (routing decisions coupled by order). About 30 s.
+  star33   S33 (priority STAR's reception delay over a lower bound valid for any broadcast scheme,
+           8x8, 16x16 and 8x8x8 tori, rho 0.1 to 0.95). About 15 minutes on 2 cores.
+  pmnb8    P8 (the stability limit against d, formula; the model at d = 10 at 0.9 and 1.15 times
+           the limit).
 
 Runs go to out/paper-checks/; a run found there with the same command and binary is reused
 (REUSE=0 reruns everything). SWITCHYARD=path uses that binary (default build/switchyard).
@@ -681,8 +690,373 @@ def section_dimorder():
     return "\n".join(md), []
 
 
+# ---- lemmas: the greedy paper's Lemmas 7-10 on the model's links -------------------------------
+LS = 4          # cycles per packet time (tau; unit packets): arrivals land on quarter units
+LHORIZON = 400  # packet times of arrivals per sample path
+LSEEDS = range(1, 6)
+
+
+def lemma_trace(net, size, seed, rho):
+    """Poisson arrivals (rate rho / p per node per packet time, p = 1/2, floored to the cycle),
+    bit_flip destinations: [(time, src, dst)] in time order. net: hypercube (self-addressed
+    packets left out: they cross no arc) or butterfly (rows; every packet makes `size` hops);
+    `single`: one link, node 0 to node 1, at rate rho."""
+    import random
+    rng = random.Random(1000 * seed + size)
+    nodes = 2 ** size
+    msgs = []
+    for s in ([0] if net == "single" else range(nodes)):
+        lam = rho if net == "single" else 2 * rho
+        t = rng.expovariate(lam)
+        while t < LHORIZON:
+            if net == "single":
+                d = 1
+            else:
+                d = s ^ sum(1 << b for b in range(size) if rng.random() < 0.5)
+            if net == "butterfly" or d != s:
+                msgs.append((int(t * LS), s, d))
+            t += rng.expovariate(lam)
+    msgs.sort(key=lambda m: m[0])
+    return msgs
+
+
+def lemma_delay(msgs, seed):
+    """The same messages, a random 30% of them each delayed by 1 to 2 LS cycles."""
+    import random
+    rng = random.Random(7 + seed)
+    out = [(t + (rng.randint(1, 2 * LS) if rng.random() < 0.3 else 0), s, d) for t, s, d in msgs]
+    return sorted(out, key=lambda m: m[0])
+
+
+def lemma_run(key, net, size, msgs):
+    """One trace run of the model with waves: {(router, port): [(start, packet)]}, creation
+    cycle per packet id (trace messages become packets 1, 2, ... in time order)."""
+    import fifo_ps
+    d = f"{OUT}/lemmas"
+    os.makedirs(d, exist_ok=True)
+    with open(f"{d}/{key}.csv", "w") as f:
+        f.write("time,src,dst,flits\n" + "".join(f"{t},{s},{r},1\n" for t, s, r in msgs))
+    topo = (f"{{type: butterfly, k: 2, n: {size}}}" if net == "butterfly"
+            else f"{{type: hypercube, dim: {1 if net == 'single' else size}}}")
+    with open(f"{d}/{key}.yaml", "w") as f:
+        f.write(f"name: {key}\ntopology: {topo}\n"
+                "router: {buffering: output_queued, switching: store_and_forward}\n"
+                "network_interface: {injection: all_port}\n"
+                f"timing: {{alpha: 0, delta: 0, tau: {LS}}}\n"
+                f"traffic: {{type: trace, file: {key}.csv}}\n"
+                "waves: {enable: true}\n")
+    r = run(f"lemmas/{key}", f"{d}/{key}.yaml", [])
+    if r is None:
+        raise SystemExit(f"lemma run {key} failed")
+    links = fifo_ps.model_links(f"{OUT}/lemmas/{key}/run.vcd")
+    created = {i + 1: m[0] for i, m in enumerate(msgs)}
+    # Check the id mapping: every packet's first link leaves its source's router.
+    first = {}
+    for lk, starts in links.items():
+        for t, pkt in starts:
+            if pkt not in first or t < first[pkt][0]:
+                first[pkt] = (t, lk[0])
+    src_router = (lambda s: f"r{s}_0") if net == "butterfly" else (lambda s: f"r{s}")
+    bad = sum(1 for pkt, (t, rt) in first.items() if rt != src_router(msgs[pkt - 1][1]))
+    assert bad == 0 and len(first) == len(msgs), (key, bad, len(first), len(msgs))
+    return links, created
+
+
+def lemma_level(net, lk):
+    router, port = lk
+    return int(router.split("_")[1]) + 1 if net == "butterfly" else int(port[1:]) + 1
+
+
+def section_lemmas():
+    import fifo_ps
+    from fractions import Fraction
+    md = ["## Greedy routing: the FIFO servers of §3.3 on the model's links (G9–G12)\n",
+          f"Trace runs of the cycle model: output-queued store-and-forward routers, all-port "
+          f"injection, α = δ = 0, unit packets of τ = {LS} cycles (one packet time = {LS} cycles, "
+          f"so arrivals fall on quarter units), waves on. Every arrival trace is Poisson at every "
+          f"node for {LHORIZON} packet times (floored to the cycle), destinations flipping each "
+          "bit with p = ½ (hypercube: self-addressed packets left out, they cross no arc). "
+          "**The model's side** is every transmission on every link, read from the run's VCD "
+          "(each output port's `pkt`: a new packet there starts a transmission of one packet "
+          "time; its departure is that start + τ) and each packet's arrival at a link (its "
+          "creation for its first link, the end of its previous transmission after). **The "
+          "reference side** (tb/fifo_ps.py) is the FIFO recursion D_k = max(D_{k−1}, t_k) + 1 "
+          "and the processor-sharing server, computed exactly in rational arithmetic; the "
+          "network references take the model's external arrivals and its routing decisions by "
+          "order (the k-th departure from a link goes where the model's k-th one went: the "
+          "paper's sample path ω).\n"]
+    # The paper's example: arrivals at 0 and 1/4.
+    ex = [(0, 0, 1), (1, 0, 1)]
+    links, created = lemma_run("example", "single", 1, ex)
+    arr, dep = fifo_ps.link_streams(links, created, LS)[("r0", "d0")]
+    psd = fifo_ps.ps(arr, LS)
+    md.append("### The paper's example (Lemma 7's PS server, §3.3)\n")
+    md.append(table(["arrivals (packet times)", "model FIFO departures", "PS departures (reference)",
+                     "paper (PS)", "D_k ≤ D̃_k"],
+                    [[", ".join(str(Fraction(a, LS)) for a in arr),
+                      ", ".join(str(Fraction(x, LS)) for x in dep),
+                      ", ".join(str(x / LS) for x in psd), "7/4, 2",
+                      "yes" if all(a <= b for a, b in zip(dep, psd)) else "NO"]]))
+    md.append("\nCommand: `" + CMD["lemmas/example"] + "` (a 2-node hypercube, messages at cycles 0 "
+              "and 1).\n")
+
+    nets = [("single", 1, 0.8, "one link (2-node network)"), ("hypercube", 3, 0.8, "hypercube 2^3"),
+            ("hypercube", 4, 0.6, "hypercube 2^4"), ("butterfly", 2, 0.8, "butterfly 2-ary 2-fly")]
+    rows7, rows8, rows10 = [], [], []
+    gstats = {"paths": 0, "cmp": 0, "viol": 0, "fifo_mismatch": 0, "per_link_late": 0}
+    for net, size, rho, label in nets:
+        s7 = {"paths": 0, "links": 0, "cmp": 0, "viol": 0, "equal": 0, "fifo": 0}
+        s8 = {"paths": 0, "in_ok": 0, "cmp_ok": 0, "viol_ok": 0, "in_bad": 0, "cmp_bad": 0,
+              "viol_bad": 0, "lvl1_cmp": 0, "lvl1_viol": 0}
+        s10 = {"paths": 0, "cmp": 0, "viol": 0, "fifo_mismatch": 0, "link_late": 0, "links_cmp": 0,
+               "strict": 0}
+        for seed in LSEEDS:
+            msgs = lemma_trace(net, size, seed, rho)
+            key = f"{net}{size}_s{seed}"
+            links, created = lemma_run(key, net, size, msgs)
+            st = fifo_ps.link_streams(links, created, LS)
+            # Lemma 7 and the FIFO recursion, link by link.
+            s7["paths"] += 1
+            for lk, (arr, dep) in st.items():
+                if not dep:
+                    continue
+                s7["links"] += 1
+                s7["fifo"] += sum(1 for a, b in zip(fifo_ps.fifo(arr, LS), dep) if a != b)
+                psd = fifo_ps.ps(arr, LS)
+                s7["cmp"] += len(dep)
+                s7["viol"] += sum(1 for a, b in zip(dep, psd) if a > b)
+                s7["equal"] += sum(1 for a, b in zip(dep, psd) if a == b)
+            # Lemma 8: the same trace with some arrivals delayed.
+            dl = lemma_delay(msgs, seed)
+            links2, created2 = lemma_run(key + "_late", net, size, dl)
+            st2 = fifo_ps.link_streams(links2, created2, LS)
+            s8["paths"] += 1
+            for lk, (arr, dep) in st.items():
+                if not dep:
+                    continue
+                arr2, dep2 = st2[lk]
+                inb = not fifo_ps.late(arr, arr2)
+                v = len(fifo_ps.late(dep, dep2))
+                if lemma_level(net, lk) == 1:
+                    s8["lvl1_cmp"] += len(dep)
+                    s8["lvl1_viol"] += v
+                if inb:
+                    s8["in_ok"] += 1
+                    s8["cmp_ok"] += len(dep)
+                    s8["viol_ok"] += v
+                else:
+                    s8["in_bad"] += 1
+                    s8["cmp_bad"] += len(dep)
+                    s8["viol_bad"] += v
+            # Lemma 10: the network under the model's omega, FIFO (= the model?) and PS.
+            if net != "single":
+                ext, dec = fifo_ps.omega(links, created, LS)
+                order = sorted(links, key=lambda lk: lemma_level(net, lk))
+                exits = sorted(t + LS for lk, starts in links.items() for (t, pkt), n in
+                               zip(sorted(starts), dec[lk]) if n is None)
+                f_out, _ = fifo_ps.levelled(order, ext, dec, LS, fifo_ps.fifo)
+                p_out, p_link = fifo_ps.levelled(order, ext, dec, LS, fifo_ps.ps)
+                s10["paths"] += 1
+                s10["fifo_mismatch"] += sum(1 for a, b in zip(exits, f_out) if a != b) + abs(
+                    len(exits) - len(f_out))
+                s10["cmp"] += len(exits)
+                s10["viol"] += sum(1 for a, b in zip(exits, p_out) if a > b)
+                s10["strict"] += sum(1 for a, b in zip(exits, p_out) if a < b)
+                for lk in order:
+                    s10["links_cmp"] += len(st[lk][1])
+                    s10["link_late"] += len(fifo_ps.late(st[lk][1], p_link[lk]))
+                if net == "butterfly" and size == 2:
+                    # Lemma 9's network G: S1, S2 the two level-0 arcs into router (0, 1), S3 its
+                    # straight arc; a customer leaving S1 or S2 for the other arc leaves G.
+                    G = [("r0_0", "v0"), ("r1_0", "v0"), ("r0_1", "v0")]
+                    gext = {lk: ext[lk] for lk in G}
+                    gdec = {lk: [n if n in G else None for n in dec[lk]] for lk in G}
+                    g_fifo, _ = fifo_ps.levelled(G, gext, gdec, LS, fifo_ps.fifo)
+                    g_model = sorted([t + LS for lk in G[:2] for (t, _), n in
+                                      zip(sorted(links[lk]), gdec[lk]) if n is None] +
+                                     [t + LS for t, _ in links[G[2]]])
+                    g_ps, g_link = fifo_ps.levelled(G, gext, gdec, LS, fifo_ps.ps)
+                    gstats["paths"] += 1
+                    gstats["fifo_mismatch"] += sum(1 for a, b in zip(g_model, g_fifo) if a != b)
+                    gstats["cmp"] += len(g_model)
+                    gstats["viol"] += sum(1 for a, b in zip(g_model, g_ps) if a > b)
+                    gstats["per_link_late"] += sum(len(fifo_ps.late(st[lk][1], g_link[lk]))
+                                                   for lk in G)
+        rows7.append([label, rho, s7["paths"], s7["links"], s7["cmp"], s7["fifo"], s7["viol"],
+                      s7["equal"]])
+        rows8.append([label, rho, s8["paths"], f"{s8['lvl1_cmp']} / {s8['lvl1_viol']}",
+                      f"{s8['in_ok']} links, {s8['cmp_ok']} / {s8['viol_ok']}",
+                      f"{s8['in_bad']} links, {s8['cmp_bad']} / {s8['viol_bad']}"])
+        if net != "single":
+            rows10.append([label, rho, s10["paths"], s10["fifo_mismatch"], s10["cmp"], s10["viol"],
+                           s10["strict"], f"{s10['links_cmp']} / {s10['link_late']}"])
+    md.append("### G9 (Lemma 7): each model link against a PS server fed by the same arrivals\n")
+    md.append("Per link and sample path: the model's k-th departure D_k against the PS reference's "
+              "D̃_k on the link's own arrival stream (the model's). *FIFO mismatches*: departures "
+              "where the model's link differs from the FIFO recursion on its own arrivals (0: the "
+              "link is the lemma's FIFO server).\n\n")
+    md.append(table(["network", "ρ", "sample paths", "links", "departures compared",
+                     "FIFO mismatches", "D_k > D̃_k (violations)", "D_k = D̃_k"], rows7))
+    md.append("\n### G10 (Lemma 8): the same trace with 30% of its arrivals delayed by 1 to 8 cycles\n")
+    md.append("Per link, the k-th departure of the delayed run against the k-th of the original "
+              "(compared / violations, a violation being D'_k < D_k). Level-1 links see only "
+              "external arrivals, whose stream the delay turns into a delayed version, so Lemma 8 "
+              "applies to them as stated; on the later levels the lemma applies where the link's "
+              "arrival stream in the delayed run is itself a delayed version of the original "
+              "(checked per link). Where it is not, the model's routing (by each packet's "
+              "destination, not by order as the paper's coupling has it) has let a packet that was "
+              "behind a delayed one go ahead and reach the next link earlier: no lemma covers "
+              "those links and their violations are counted, not expected to be 0.\n\n")
+    md.append(table(["network", "ρ", "sample paths", "level-1 links: compared / violations",
+                     "links with a delayed input: compared / violations",
+                     "links whose input came earlier: compared / violations"], rows8))
+    md.append("\n### G11, G12 (Lemmas 9, 10): the network's departures B(t) against the PS "
+              "network's B̃(t) on the model's sample path\n")
+    md.append("ω is the model's run: the external arrival times at each link and, per link, where "
+              "its k-th departure went (next link or out). *FIFO network = model*: exits where the "
+              "FIFO network built from ω alone (tb/fifo_ps.py) differs from the model's (0: the "
+              "model is the paper's network Q on that path). B(t) ≥ B̃(t) for every t is the k-th "
+              "exit of the model no later than the PS network's k-th exit for every k.\n\n")
+    md.append(table(["network (Q)", "ρ", "sample paths", "FIFO network ≠ model (exits)",
+                     "exits compared", "B(t) < B̃(t) (violations)", "k-th exit strictly earlier",
+                     "per link: departures compared / PS earlier"], rows10))
+    md.append(f"\nLemma 9's network G on the model (butterfly 2-fly: S1, S2 the arcs r0_0→r0_1 and "
+              f"r1_0→r0_1, S3 the arc r0_1→r0_2; a customer of S1 or S2 that takes r0_1's other "
+              f"arc leaves G): {gstats['paths']} sample paths, FIFO G from ω ≠ model at "
+              f"{gstats['fifo_mismatch']} departures, {gstats['cmp']} departures from G compared, "
+              f"B(t) < B̃(t) at {gstats['viol']}, a PS server's departure earlier than the model "
+              f"server's at {gstats['per_link_late']}.\n")
+    key = "hypercube3_s1"
+    md.append("\nCommands: `" + CMD[f"lemmas/{key}"] + "` (the trace and config are written "
+              f"into out/paper-checks/lemmas/ by `python3 tb/paper_checks.py lemmas`, "
+              f"{len(LSEEDS)} seeds per network, each run again with the delayed trace, "
+              f"`{key}_late`).\n")
+    return "\n".join(md), []
+
+
+# ---- star33: reception delay against a lower bound for any broadcast scheme (S33) -----------
+S33_NETS = [("8×8", "torus_8x8.yaml", [8, 8]), ("16×16", "torus_16x16.yaml", [16, 16]),
+            ("8×8×8", "torus_8x8x8.yaml", [8, 8, 8])]
+S33_RHOS = [0.1, 0.3, 0.5, 0.7, 0.8, 0.85, 0.9, 0.95]
+
+
+def s33_bound(dims, rho):
+    """Lower bound on the mean reception delay of ANY broadcast scheme (packet times): the
+    distance term plus the sojourn of v's pooled reception server (see the section's text)."""
+    c = links_per_node(dims)
+    fast = (1 + rho / (2 * (1 - rho))) / c
+    return mean_distance(dims) - 1 + max(1.0, fast), fast
+
+
+def section_star33():
+    jobs = {}
+    for name, cfg, dims in S33_NETS:
+        for rho in S33_RHOS:
+            # From 0.85 a longer window (8x8x8: 2,000 + 20,000 cycles; 512 nodes cost 10 times more)
+            w = ([] if rho < 0.85 else ["simulation.warmup=2000", "simulation.measure=20000"]
+                 if len(dims) == 3 else ["simulation.warmup=10000", "simulation.measure=100000"])
+            jobs[f"star33/{cfg[:-5]}_{rho}"] = (f"configs/papers/star/{cfg}",
+                                                [f"traffic.load.rho={rho}"] + w, {})
+    res = run_many(jobs)
+    md = ["## Priority STAR: reception delay against a bound for any scheme (S33)\n",
+          "The paper's conclusion: priority STAR's reception delay is optimal within a factor "
+          "near 1 at light load and within a small constant factor at every ρ. The optimum at "
+          "ρ > 0 is not known, so the model's delay is divided by a **lower bound valid for any "
+          "broadcast scheme** on the same network and load (all-port nodes, one packet time per "
+          "link, Poisson broadcasts at rate λ_B per node, ρ = λ_B(N − 1)/c, c the links into a "
+          "node: 2d on these tori). Derivation: node v's copy of a broadcast from u cannot start "
+          "its last hop before a = g + dist(u, v) − 1 (g its generation) and ends one packet "
+          "time after that hop starts; the last hops into v are jobs of one packet time on v's c "
+          "incoming links, released at the times a. The a's form a Poisson stream of rate "
+          "λ_B(N − 1) (each source's Poisson arrivals shifted by a constant). A single server of "
+          "speed c, FIFO, serving the same jobs, completes at least as many of them by every time "
+          "as any schedule on the c links (it is work-conserving at the largest rate, and at most "
+          "one of its jobs is partly done), so the mean of (reception − a) over v's receptions "
+          "is at least that server's M/D/1 sojourn (1/c)(1 + ρ/(2(1 − ρ))), and at least 1. "
+          "Hence **mean reception delay ≥ LB(ρ) = D_ave − 1 + max(1, (1/c)(1 + ρ/(2(1 − ρ))))**, "
+          "D_ave the mean distance to the N − 1 other nodes. The bound is a formula (the "
+          "check); the delays are the model's (priority STAR, balanced ending dimensions, the "
+          "shipped configs and their windows, 2,000 + 20,000 cycles on 8×8, 2,000 + 10,000 on 16×16 and 2,000 + 6,000 on 8×8×8; from ρ 0.85 10,000 + 100,000, on 8×8×8 2,000 + 20,000).\n\n"]
+    rows, worst = [], {}
+    for name, cfg, dims in S33_NETS:
+        for rho in S33_RHOS:
+            r = res[f"star33/{cfg[:-5]}_{rho}"]
+            rd = r["broadcast"]["reception_delay"]
+            T = rd["mean"] / r["broadcast"]["packet_time"]
+            ci = rd["ci95"] / r["broadcast"]["packet_time"]
+            lb, fast = s33_bound(dims, rho)
+            ratio = T / lb
+            if r["stable"]:
+                worst[name] = max(worst.get(name, (0, 0)), (ratio, rho))
+            rows.append([name, f"{rho:.2f}", f"{T:.3f} ± {ci:.3f}", "yes" if r["stable"] else "no",
+                         f"{mean_distance(dims):.3f}", f"{fast:.3f}", f"{lb:.3f}",
+                         f"{ratio:.2f}"])
+    md.append(table(["torus", "ρ", "model reception delay", "stable", "D_ave",
+                     "pooled-server sojourn", "LB (any scheme)", "model / LB"], rows))
+    md.append("\nLargest ratio per torus (stable runs): " + "; ".join(
+        f"{k} {v[0]:.2f} (ρ {v[1]:.2f})" for k, v in worst.items()) + ".\n")
+    md.append("\nCommand: `" + CMD["star33/torus_8x8_0.95"] + "` (the other rows: their config and "
+              "ρ; `python3 tb/paper_checks.py star33` runs them all).\n")
+    return "\n".join(md), []
+
+
+# ---- pmnb8: the stability limit at large N (P8) ------------------------------------------------
+def p8_limit(alg, d, tp=1.0):
+    """The theorem's limit (P7's formula), t_p = tp: III 1/(1 + (2d + 4d t_p) d/N), II
+    1/(1 + (2d t_p + 2) d/(N - 1))."""
+    N = 2 ** d
+    return 1 / (1 + (2 * d + 4 * d * tp) * d / N) if alg == "III" else \
+        1 / (1 + (2 * d * tp + 2) * d / (N - 1))
+
+
+def section_pmnb8():
+    PM = "configs/papers/pmnb/dynamic_iii_6.yaml"
+    D = 10
+    base = [f"topology.dim={D}", f"traffic.packet_flits={D}", "simulation.drain_limit=400000"]
+    probe = run("pmnb8/probe", PM, base + ["traffic.load.rho=0.01", "simulation.measure=200",
+                                           "simulation.warmup=20"])
+    t = probe["pmnb"]["theorem"]
+    lim17 = t["stability_limit_rho"] * t["rho_17"] / t["rho"]  # in load.rho units
+    jobs = {f"pmnb8/d{D}_{f}": (PM, base + [f"traffic.load.rho={f * lim17:.6f}",
+                                            "simulation.measure=30000", "simulation.warmup=3000"],
+                                {}) for f in (0.9, 1.15)}
+    jobs[f"pmnb8/d{D}_0.8"] = (PM, base + [f"traffic.load.rho={0.8 * lim17:.6f}",
+                                         "simulation.measure=30000", "simulation.warmup=3000"], {})
+    # 0.9 x on a window about three times longer (the 30,000-cycle one starts from empty and the
+    # backlog is still relaxing when it ends: P10, P13)
+    jobs[f"pmnb8/d{D}_0.9_long"] = (PM, base + [f"traffic.load.rho={0.9 * lim17:.6f}",
+                                              "simulation.measure=90000",
+                                              "simulation.warmup=20000"], {})
+    res = run_many(jobs)
+    md = ["## Dynamic broadcasting: the stability limit at large N (P8)\n",
+          "§V: the limit 1/(1 + V/(NX)) is \"very close to 1 and tends to 1 as N → ∞\". The "
+          "formula (P7, t_p = 1; a formula only, the check) against d:\n\n"]
+    rows = []
+    for d in (4, 6, 8, 10, 12, 14, 16, 20, 24, 30):
+        rows.append([d, f"{2 ** d:,}", f"{p8_limit('III', d):.6f}", f"{p8_limit('II', d):.6f}",
+                     f"{1 - p8_limit('III', d):.2e}"])
+    md.append(table(["d", "N", "III limit", "II limit", "1 − III limit"], rows))
+    md.append(f"\nOn the model at the largest d run here, d = {D} (N = {2 ** D}, algorithm III, "
+              f"theorem periods, 3,000 + 30,000 cycles as pmnb_delay.csv's d = 10 points): the "
+              f"theorem's limit {t['stability_limit_rho']:.4f} (printed in results.json beside "
+              f"the run); ")
+    v = lambda r: "stable" if r["stable"] else "flagged unstable"  # noqa: E731
+    why = lambda r: "" if r["stable"] else f" ({r.get('unstable_reason', '')})"  # noqa: E731
+    md.append(f"at 0.8 × the limit (load.rho {0.8 * lim17:.4f}) the model is "
+              f"{v(res[f'pmnb8/d{D}_0.8'])}; at 0.9 × ({0.9 * lim17:.4f}) "
+              f"{v(res[f'pmnb8/d{D}_0.9'])}{why(res[f'pmnb8/d{D}_0.9'])} on the 30,000-cycle "
+              f"window and {v(res[f'pmnb8/d{D}_0.9_long'])}"
+              f"{why(res[f'pmnb8/d{D}_0.9_long'])} on 20,000 + 90,000 cycles; "
+              f"at 1.15 × ({1.15 * lim17:.4f}) {v(res[f'pmnb8/d{D}_1.15'])}"
+              f"{why(res[f'pmnb8/d{D}_1.15'])}.\n")
+    md.append("\nCommand: `" + CMD[f"pmnb8/d{D}_0.9_long"] + "` (the other points: their "
+              "load.rho and window); "
+              "`python3 tb/paper_checks.py pmnb8`.\n")
+    return "\n".join(md), []
+
+
 SECTIONS = {"circuit": section_circuit, "star": section_star, "greedy": section_greedy, "pmnb": section_pmnb,
-            "dimorder": section_dimorder}
+            "dimorder": section_dimorder, "lemmas": section_lemmas, "star33": section_star33, "pmnb8": section_pmnb8}
 
 
 def main():
