@@ -9,6 +9,7 @@
 #include <string>
 
 #include "switchyard/config/config.hpp"
+#include "switchyard/schemes/circuit/circuit_schedule.hpp"
 #include "switchyard/schemes/greedy/greedy_plugin.hpp"
 #include "switchyard/schemes/pmnb/dynamic_plugin.hpp"
 #include "switchyard/schemes/pmnb/mnb.hpp"
@@ -168,6 +169,21 @@ inline std::string optimal_mnb_tree_error(int k) {
     slot_of[static_cast<std::size_t>(e.node)] = e.slot;
   }
   return "";
+}
+
+// An n x n torus schedule's most streams on one arc (x, y, dim, dir): its transmissions of items
+// below `items` (all: -1), each once along its path.
+inline int max_arc_uses(const Schedule& s, int n, int items = -1) {
+  std::vector<int> uses(static_cast<std::size_t>(n) * n * 4, 0);
+  for (const Transmission& t : s.transmissions) {
+    if (items >= 0 && t.item >= items) continue;
+    int x = t.sender % n, y = t.sender / n;
+    for (const ScheduleHop& h : t.path) {
+      ++uses[static_cast<std::size_t>((x + n * y) * 4 + h.dim * 2 + (h.dir > 0 ? 0 : 1))];
+      (h.dim == 0 ? x : y) = ((h.dim == 0 ? x : y) + h.dir + n) % n;
+    }
+  }
+  return uses.empty() ? 0 : *std::max_element(uses.begin(), uses.end());
 }
 
 }  // namespace sy::test

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "helpers.hpp"
 #include "switchyard/schemes/circuit/circuit_schedule.hpp"
 #include "switchyard/schemes/circuit/closed_forms.hpp"
 
@@ -182,15 +183,7 @@ TEST(CircuitHTrees, EveryArcCarriesOneStream) {
     const int n = (1 << k) - 1;
     const std::vector<int> dims{n, n};
     const Schedule s = h_trees(dims, 0, 2, 2);  // one packet per half: one circuit per stream
-    std::vector<int> uses(static_cast<std::size_t>(n) * n * 4, 0);
-    for (const Transmission& t : s.transmissions) {
-      int x = t.sender % n, y = t.sender / n;
-      for (const ScheduleHop& h : t.path) {
-        ++uses[static_cast<std::size_t>((x + n * y) * 4 + h.dim * 2 + (h.dir > 0 ? 0 : 1))];
-        (h.dim == 0 ? x : y) = ((h.dim == 0 ? x : y) + h.dir + n) % n;
-      }
-    }
-    EXPECT_LE(*std::max_element(uses.begin(), uses.end()), 1) << n << "x" << n;
+    EXPECT_LE(sy::test::max_arc_uses(s, n), 1) << n << "x" << n;
     EXPECT_TRUE(check(s).ok) << n << "x" << n;  // every node gets X and Y exactly once
   }
 }
@@ -205,16 +198,8 @@ TEST(CircuitHTrees, K7SeededFillIsTB) {
   expect_valid(s);
   EXPECT_EQ(s.variant, "k=7");
   EXPECT_EQ(s.phases, 2 * k + P - 2);
-  std::vector<int> uses(static_cast<std::size_t>(n) * n * 4, 0);
-  for (const Transmission& t : s.transmissions) {
-    if (t.item > 1) continue;  // X_0 and Y_0: every circuit of the pattern once
-    int x = t.sender % n, y = t.sender / n;
-    for (const ScheduleHop& h : t.path) {
-      ++uses[static_cast<std::size_t>((x + n * y) * 4 + h.dim * 2 + (h.dir > 0 ? 0 : 1))];
-      (h.dim == 0 ? x : y) = ((h.dim == 0 ? x : y) + h.dir + n) % n;
-    }
-  }
-  EXPECT_LE(*std::max_element(uses.begin(), uses.end()), 1);
+  // (X_0 and Y_0: every circuit of the pattern once)
+  EXPECT_LE(sy::test::max_arc_uses(s, n, 2), 1);
   const TimeTerms f = htrees_terms(k, L, B);
   for (const CircuitCost& c :
        {CircuitCost{1, 0, 0}, CircuitCost{0, 1, 0}, CircuitCost{0, 0, 1}, CircuitCost{20, 3, 2}})

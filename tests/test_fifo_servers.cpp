@@ -12,8 +12,8 @@
 #include <sstream>
 #include <tuple>
 
+#include "fifo_servers.hpp"
 #include "helpers.hpp"
-#include "switchyard/schemes/greedy/fifo_servers.hpp"
 #include "vcd.hpp"
 
 using namespace sy;

@@ -223,16 +223,8 @@ TEST(CircuitLong, HTrees255x255RelaxedFillSelfTimed) {
     const int late = h_trees_late(s);
     EXPECT_GT(late, 0) << s.variant;             // the strict fill does not settle
     EXPECT_LE(late, 1 << (k - 2)) << s.variant;  // within one period's hops
-    std::vector<int> uses(static_cast<std::size_t>(n) * n * 4, 0);
-    for (const Transmission& t : s.transmissions) {
-      if (t.item > 1) continue;  // X_0 and Y_0: every circuit of the pattern once
-      int x = t.sender % n, y = t.sender / n;
-      for (const ScheduleHop& h : t.path) {
-        ++uses[static_cast<std::size_t>((x + n * y) * 4 + h.dim * 2 + (h.dir > 0 ? 0 : 1))];
-        (h.dim == 0 ? x : y) = ((h.dim == 0 ? x : y) + h.dir + n) % n;
-      }
-    }
-    EXPECT_LE(*std::max_element(uses.begin(), uses.end()), 1);
+    // (X_0 and Y_0: every circuit of the pattern once)
+    EXPECT_LE(sy::test::max_arc_uses(s, n, 2), 1);
     for (const CircuitCost& c :
          {CircuitCost{1, 0, 0}, CircuitCost{0, 1, 0}, CircuitCost{0, 0, 1}, CircuitCost{20, 3, 2},
           CircuitCost{1, 10, 1}, CircuitCost{2, 1, 0}}) {

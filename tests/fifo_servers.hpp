@@ -1,9 +1,9 @@
 // The deterministic servers of the greedy paper's §3.3 (Stamoulis & Tsitsiklis, Lemmas 7-10),
-// as references beside the model's links: the FIFO server with unit service (Lemma 8's
-// recursion D_k = max(D_{k-1}, t_k) + S, exact), the processor-sharing server with unit work
-// (every present customer served at rate 1/n; long double, see below), and the "delayed version"
-// test of two streams (tau'_k >= tau_k for every k, the streams sorted). Times are in cycles, S
-// cycles one packet time. The model's links are checked against these in
+// as references beside the model's links (test-only: the library has no PS server): the FIFO server
+// with unit service (Lemma 8's recursion D_k = max(D_{k-1}, t_k) + S, exact), the processor-sharing
+// server with unit work (every present customer served at rate 1/n; long double, see below), and
+// the "delayed version" test of two streams (tau'_k >= tau_k for every k, the streams sorted).
+// Times are in cycles, S cycles one packet time. The model's links are checked against these in
 // tests/test_fifo_servers.cpp and `python3 tb/paper_checks.py lemmas`.
 #pragma once
 #include <algorithm>
