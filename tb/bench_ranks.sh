@@ -6,10 +6,13 @@
 # ranks, cycles/s of the simulation (results.json: cycles / wall_seconds, rank 0's clock) and
 # the speed-up over the first count. Results are checked to be the same as the first count's.
 #   bash tb/bench_ranks.sh [RANKS (1,2,4)] [REPEAT (3)] [SIZES ("16x16x16")]
-#   SWITCHYARD=build/switchyard MPIRUN=mpirun, extra mpirun options in MPIRUN_ARGS.
+#   SWITCHYARD=build/switchyard MPIRUN=mpirun, extra mpirun options in MPIRUN_ARGS; THREADS=T
+#   gives every rank T threads (simulation.threads); TIME_CMD=/usr/bin/time (GNU time).
 set -euo pipefail
 sw=${SWITCHYARD:-build/switchyard}
 mpirun=${MPIRUN:-mpirun}
+timecmd=${TIME_CMD:-/usr/bin/time}
+threads=${THREADS:-1}
 counts=${1:-1,2,4}
 repeat=${2:-3}
 sizes=${3:-16x16x16}
@@ -18,17 +21,19 @@ trap 'rm -rf "$tmp"' EXIT
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 # (More ranks than cores are allowed, but they wait on each other at every exchange.)
 export OMPI_MCA_rmaps_base_oversubscribe=1
+[ "$threads" = 1 ] || echo "each rank on $threads threads"
 printf '%-22s %6s %8s %9s %9s %11s %8s %7s\n' "torus (uniform 0.1)" ranks cycles "wall s" "CPU s" \
   "cycles/s" speed-up effic.
 for size in ${sizes//,/ }; do
   dims="[${size//x/, }]"
   warmup=500 measure=2000
   [ "$size" = 32x32x32 ] && warmup=300 measure=1000
+  [ "$size" = 16x16x16x16 ] && warmup=300 measure=1000
   cat >"$tmp/cfg.yaml" <<CFG
 topology: {type: torus, dims: $dims}
 router: {buffering: input_vc, switching: wormhole, vcs: 2, vc_depth: 4}
 traffic: {process: bernoulli, rate: 0.1, packet_flits: 8, pattern: uniform}
-simulation: {warmup: $warmup, measure: $measure, seed: 1}
+simulation: {warmup: $warmup, measure: $measure, seed: 1, threads: $threads}
 CFG
   first=""
   for n in ${counts//,/ }; do
@@ -37,10 +42,10 @@ CFG
       out="$tmp/r-$n-$r"
       start=$(date +%s.%N)
       if [ "$n" = 1 ]; then
-        /usr/bin/time -f '%U %S' -o "$tmp/time" "$sw" run "$tmp/cfg.yaml" --out "$out" --quiet \
+        "$timecmd" -f '%U %S' -o "$tmp/time" "$sw" run "$tmp/cfg.yaml" --out "$out" --quiet \
           --accept-unstable
       else
-        /usr/bin/time -f '%U %S' -o "$tmp/time" "$mpirun" ${MPIRUN_ARGS:-} -np "$n" "$sw" run \
+        "$timecmd" -f '%U %S' -o "$tmp/time" "$mpirun" ${MPIRUN_ARGS:-} -np "$n" "$sw" run \
           "$tmp/cfg.yaml" --out "$out" --quiet --accept-unstable >"$tmp/log" 2>&1 ||
           { cat "$tmp/log"; exit 1; }
       fi

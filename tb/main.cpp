@@ -28,6 +28,7 @@
 #include "switchyard/config/config.hpp"
 #include "switchyard/config/keys.hpp"
 #include "switchyard/network/network.hpp"
+#include "switchyard/network/router_threads.hpp"
 #include "switchyard/router/rtl_registry.hpp"
 #include "switchyard/sim/estimate.hpp"
 #include "switchyard/sim/simulation.hpp"
@@ -390,8 +391,13 @@ int emit_run_slurm(const Args& a) {
   const std::string log_dir = out[0] == '/' ? out : std::string(cwd) + "/" + out;
   mkdirs(out);
   std::ostringstream cmd;
-  cmd << "mpirun -np " << a.ranks << " " << sy::shell_quote(a.self.empty() ? "switchyard" : a.self)
-      << " run " << sy::shell_quote(a.config);
+  // Threads in each rank (simulation.threads): each rank gets that many cores of the allocation
+  // (Open MPI binds a rank to one core otherwise, when -np is 2 or less).
+  const int threads = cfg.simulation.threads;
+  cmd << "mpirun -np " << a.ranks;
+  if (threads > 1) cmd << " --map-by slot:PE=" << threads;
+  cmd << " " << sy::shell_quote(a.self.empty() ? "switchyard" : a.self) << " run "
+      << sy::shell_quote(a.config);
   for (const auto& s : a.sets) cmd << " --set " << sy::shell_quote(s);
   if (a.seed >= 0) cmd << " --seed " << a.seed;
   cmd << " --quiet --accept-unstable --out " << sy::shell_quote(out);
@@ -400,6 +406,7 @@ int emit_run_slurm(const Args& a) {
      << "#SBATCH --job-name=switchyard-run\n"
      << "#SBATCH --ntasks=" << a.ranks << "\n";
   if (a.nodes) sl << "#SBATCH --nodes=" << a.nodes << "\n";
+  if (threads > 1) sl << "#SBATCH --cpus-per-task=" << threads << "\n";
   sl << "#SBATCH --chdir=" << cwd << "\n"
      << "#SBATCH --output=" << log_dir << "/slurm-%j.out\n"
      << "# One network across " << a.ranks << " MPI ranks (switchyard run; results.json as from "
@@ -435,6 +442,15 @@ int cmd_run(const Args& a) {
       ranks = nullptr;
     }
   }
+  // Threads on fewer cores than threads wait for each other at every step (mpirun binds a rank
+  // to one core when -np is 2 or less, Open MPI's default).
+  if (cfg.simulation.threads > 1 && sy::usable_cores() < cfg.simulation.threads)
+    cfg.execution_warnings.push_back(
+        "simulation.threads = " + std::to_string(cfg.simulation.threads) + " on " +
+        std::to_string(sy::usable_cores()) +
+        " core(s) this process may use (its affinity): the threads take turns; under mpirun "
+        "give each rank its cores (Open MPI: --bind-to none, or --map-by slot:PE=" +
+        std::to_string(cfg.simulation.threads) + ")");
   if (lead) print_warnings(cfg);
   const bool default_out = a.out.empty();
   const std::string out = default_out ? "out/" + cfg.name : a.out;

@@ -1,5 +1,6 @@
-// MPI transport for network ranks (network/ranks.hpp): a message between every pair of ranks
-// per exchange, MPI_Allreduce for the counters. Built only with MPI
+// MPI transport for network ranks (network/ranks.hpp): point-to-point messages with the peers
+// (or every rank), MPI_Allgather(v) to give every rank every rank's bytes, MPI_Allreduce for the
+// counters. Built only with MPI
 // (SWITCHYARD_MPI); without it start_ranks() refuses several processes.
 #include "mpi_ranks.hpp"
 
@@ -73,6 +74,24 @@ class MpiRanks : public sy::Ranks {
     }
     MPI_Waitall(static_cast<int>(requests_.size()), requests_.data(), MPI_STATUSES_IGNORE);
   }
+  // MPI_Allgather of the sizes, then MPI_Allgatherv of the bytes (the library's collective
+  // algorithms: about log2(size) rounds rather than a message between every pair).
+  void gather_all(const std::vector<char>& mine, std::vector<char>& all,
+                  std::vector<std::size_t>& at) override {
+    const int n = static_cast<int>(mine.size());
+    counts_.resize(static_cast<std::size_t>(size_));
+    displs_.resize(static_cast<std::size_t>(size_));
+    MPI_Allgather(&n, 1, MPI_INT, counts_.data(), 1, MPI_INT, MPI_COMM_WORLD);
+    at.assign(static_cast<std::size_t>(size_) + 1, 0);
+    for (int j = 0; j < size_; ++j) {
+      const auto k = static_cast<std::size_t>(j);
+      displs_[k] = static_cast<int>(at[k]);
+      at[k + 1] = at[k] + static_cast<std::size_t>(counts_[k]);
+    }
+    all.resize(at.back());
+    MPI_Allgatherv(mine.data(), n, MPI_CHAR, all.data(), counts_.data(), displs_.data(), MPI_CHAR,
+                   MPI_COMM_WORLD);
+  }
   void sum(std::uint64_t* v, int n) override {
     MPI_Allreduce(MPI_IN_PLACE, v, n, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD);
   }
@@ -85,6 +104,7 @@ class MpiRanks : public sy::Ranks {
   std::uint64_t exchanges_ = 0;
   std::vector<MPI_Request> requests_;
   std::vector<int> all_;  // every other rank
+  std::vector<int> counts_, displs_;
 };
 std::unique_ptr<MpiRanks> g_ranks;
 #endif

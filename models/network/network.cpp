@@ -171,6 +171,13 @@ void Network::report_lane_profile() const {
                  "switchyard: threads %zu: parallel parts %.3f s, completions and counters "
                  "%.3f s, the rest of the cycles %.3f s\n",
                  lanes_.size(), lane_parallel_s_, lane_serial_s_, lane_between_s_);
+  if (lane_profile_ && ranks_)
+    std::fprintf(stderr,
+                 "switchyard: rank %d: evaluate %.3f s, flits packed and exchanged %.3f s, "
+                 "unpacked and received %.3f s, credits and counters packed %.3f s, gathered "
+                 "%.3f s, unpacked %.3f s\n",
+                 rank_, rank_parts_s_[0], rank_parts_s_[1], rank_parts_s_[2], rank_parts_s_[3],
+                 rank_parts_s_[4], rank_parts_s_[5]);
 }
 
 // The run's patience, scaled by the timing so that a slow but moving run (a large delta, long

@@ -249,14 +249,20 @@ class Network : public sc_core::sc_module {
   // The ranks whose routers have a link to or from this rank's (the flits' exchange is with
   // these only).
   std::vector<int> rank_peers_;
-  std::vector<char> rank_mine_;
-  std::vector<OutputUnit*> units_;  // every output unit (routers', then NIs'), by index
+  std::vector<char> rank_mine_, rank_all_;  // this rank's bytes for all; every rank's
+  std::vector<std::size_t> rank_at_;        // (rank j's are rank_all_[rank_at_[j] ...])
+  std::vector<OutputUnit*> units_;          // every output unit (routers', then NIs'), by index
   std::vector<std::pair<const OutputUnit*, std::uint32_t>> unit_index_;  // sorted by address
   std::uint64_t rejected_total_ = 0;
   bool rejected_gathered_ = false;
   void set_up_ranks(Ranks* ranks);
   std::uint32_t unit_of(const OutputUnit* u) const;
   void step_across_ranks();
+  // SWITCHYARD_LANE_PROFILE with ranks: a step's parts on this rank (evaluate, pack and
+  // exchange the flits, unpack and receive, pack the rest, gather it, unpack it).
+  double rank_parts_s_[6] = {};
+  std::chrono::steady_clock::time_point rank_mark_{};
+  void rank_time(int part);
   // SWITCHYARD_LANE_PROFILE set: where a threaded run's wall time goes, printed at the end.
   bool lane_profile_ = false;
   double lane_parallel_s_ = 0, lane_serial_s_ = 0, lane_between_s_ = 0;

@@ -80,10 +80,12 @@ void Network::step_across_ranks() {
     else
       fn(this, 0);
   };
+  if (lane_profile_) rank_time(0);
   run_own([](void* self, int k) {
     auto* n = static_cast<Network*>(self);
     n->evaluate_lane(n->rank_ * n->rank_lanes_ + k);
   });
+  if (lane_profile_) rank_time(1);
   // What each of this rank's lanes a has for each lane `to` of another rank q, into q's bytes:
   // fill(bytes, a, to) for every such pair, rank by rank.
   const auto to_other_ranks = [&](auto&& fill) {
@@ -125,6 +127,7 @@ void Network::step_across_ranks() {
         !std::binary_search(rank_peers_.begin(), rank_peers_.end(), static_cast<int>(q)))
       throw std::logic_error("ranks: flits for a rank with no link from this one");
   ranks_->exchange_with(rank_peers_, rank_out_, rank_in_);
+  if (lane_profile_) rank_time(2);
   for (std::size_t q = 0; q < R; ++q) {
     if (q == static_cast<std::size_t>(rank_)) continue;
     ByteReader in(rank_in_[q]);
@@ -166,10 +169,38 @@ void Network::step_across_ranks() {
     auto* n = static_cast<Network*>(self);
     n->receive_lane(n->rank_ * n->rank_lanes_ + k);
   });
-  // 2. Credits, ids given back, and this rank's lanes' counters (to every rank).
+  if (lane_profile_) rank_time(3);
+  // 2. Credits, ids given back, and this rank's lanes' counters. The credits go upstream (to a
+  // peer), the ids to the rank whose pool holds them, the counters to every rank: all in one
+  // buffer that every rank gets (gather_all), each taking the pairs for its own lanes.
   const int par = lane_parity_;
-  std::vector<char>& mine = rank_mine_;  // (the same to all)
+  std::vector<char>& mine = rank_mine_;
   mine.clear();
+  for (std::size_t q = 0; q < R; ++q) {
+    if (q == static_cast<std::size_t>(rank_)) continue;
+    for (std::size_t a = lo; a < hi; ++a)
+      for (std::size_t to = q * T; to < q * T + T; ++to) {
+        Lane& ln = lanes_[a];
+        CreditList& cl = ln.credits_to[par][to];
+        std::vector<std::uint32_t>& ps = ln.packets_back[par][to];
+        std::vector<std::uint32_t>& ms = ln.messages_back[par][to];
+        if (cl.empty() && ps.empty() && ms.empty()) continue;
+        put(mine, static_cast<std::uint32_t>(a));
+        put(mine, static_cast<std::uint32_t>(to));
+        put(mine, static_cast<std::uint64_t>(cl.size()));
+        for (const CreditList::Entry& c : cl) {
+          put(mine, unit_of(c.up));
+          put(mine, static_cast<std::int32_t>(c.vc));
+        }
+        cl.clear();
+        for (std::vector<std::uint32_t>* ids : {&ps, &ms}) {
+          put(mine, static_cast<std::uint64_t>(ids->size()));
+          for (const std::uint32_t id : *ids) put(mine, id);
+          ids->clear();
+        }
+      }
+  }
+  put(mine, ~std::uint32_t{0});  // (the end of the pairs; the lanes' counters follow)
   for (std::size_t a = lo; a < hi; ++a) {
     Lane& ln = lanes_[a];
     ln.each_counter([&](auto& x) { put(mine, x); });
@@ -179,38 +210,20 @@ void Network::step_across_ranks() {
     if (!ln.completions.empty())
       throw std::logic_error("ranks: a completion needs the one-process order");
   }
-  to_other_ranks([&](std::vector<char>& b, std::size_t a, std::size_t to) {
-    Lane& ln = lanes_[a];
-    CreditList& cl = ln.credits_to[par][to];
-    std::vector<std::uint32_t>& ps = ln.packets_back[par][to];
-    std::vector<std::uint32_t>& ms = ln.messages_back[par][to];
-    if (cl.empty() && ps.empty() && ms.empty()) return;
-    put(b, static_cast<std::uint32_t>(a));
-    put(b, static_cast<std::uint32_t>(to));
-    put(b, static_cast<std::uint64_t>(cl.size()));
-    for (const CreditList::Entry& c : cl) {
-      put(b, unit_of(c.up));
-      put(b, static_cast<std::int32_t>(c.vc));
-    }
-    cl.clear();
-    for (std::vector<std::uint32_t>* ids : {&ps, &ms}) {
-      put(b, static_cast<std::uint64_t>(ids->size()));
-      for (const std::uint32_t id : *ids) put(b, id);
-      ids->clear();
-    }
-  });
+  if (lane_profile_) rank_time(4);
+  ranks_->gather_all(mine, rank_all_, rank_at_);
+  if (lane_profile_) rank_time(5);
   for (std::size_t q = 0; q < R; ++q) {
     if (q == static_cast<std::size_t>(rank_)) continue;
-    put(rank_out_[q], ~std::uint32_t{0});  // (the end of the pairs; the lanes' counters follow)
-    put_bytes(rank_out_[q], mine.data(), mine.size());
-  }
-  ranks_->exchange(rank_out_, rank_in_);
-  for (std::size_t q = 0; q < R; ++q) {
-    if (q == static_cast<std::size_t>(rank_)) continue;
-    ByteReader in(rank_in_[q]);
+    ByteReader in(rank_all_.data() + rank_at_[q], rank_all_.data() + rank_at_[q + 1]);
     for (std::uint32_t a = in.get<std::uint32_t>(); a != ~std::uint32_t{0};
          a = in.get<std::uint32_t>()) {
       const std::uint32_t to = in.get<std::uint32_t>();
+      if (to < lo || to >= hi) {  // (another rank's)
+        in.skip(in.get<std::uint64_t>() * (sizeof(std::uint32_t) + sizeof(std::int32_t)));
+        for (int k = 0; k < 2; ++k) in.skip(in.get<std::uint64_t>() * sizeof(std::uint32_t));
+        continue;
+      }
       Lane& from = lanes_[a];
       CreditList& cl = from.credits_to[par][to];
       cl.clear();
@@ -234,6 +247,13 @@ void Network::step_across_ranks() {
         from.measured.push_back(in.get<Stats::Measured>());
     }
   }
+  if (lane_profile_) rank_time(6);
+}
+
+void Network::rank_time(int part) {
+  const auto now = std::chrono::steady_clock::now();
+  if (part > 0) rank_parts_s_[part - 1] += std::chrono::duration<double>(now - rank_mark_).count();
+  rank_mark_ = now;
 }
 
 void Network::gather_ranks() {

@@ -26,6 +26,10 @@ class Ranks {
   virtual void exchange_with(const std::vector<int>& peers,
                              const std::vector<std::vector<char>>& out,
                              std::vector<std::vector<char>>& in) = 0;
+  // Every rank's `mine` to every rank: rank j's bytes are all[at[j] .. at[j + 1]) (this rank's
+  // own among them). A collective.
+  virtual void gather_all(const std::vector<char>& mine, std::vector<char>& all,
+                          std::vector<std::size_t>& at) = 0;
   // Element-wise over the ranks, in place (collectives).
   virtual void sum(std::uint64_t* v, int n) = 0;
   virtual void min(std::uint64_t* v, int n) = 0;
@@ -56,6 +60,8 @@ struct ByteReader {
   const char* p;
   const char* end;
   explicit ByteReader(const std::vector<char>& b) : p(b.data()), end(b.data() + b.size()) {}
+  ByteReader(const char* from, const char* to) : p(from), end(to) {}
+  void skip(std::size_t n) { p += n; }
   bool done() const { return p >= end; }
   template <class T>
   T get() {

@@ -30,7 +30,8 @@ bool wait_actively(Done done, int yields) {
   return done();
 }
 
-// The cores this process may run on.
+}  // namespace
+
 int usable_cores() {
 #ifdef __linux__
   cpu_set_t set;
@@ -38,7 +39,6 @@ int usable_cores() {
 #endif
   return static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
 }
-}  // namespace
 
 RouterThreads::RouterThreads(int lanes)
     : yields_(lanes <= usable_cores() ? kLongYields : kShortYields) {

@@ -16,6 +16,10 @@
 
 namespace sy {
 
+// The cores this process may run on (its affinity mask: taskset, mpirun's binding, a batch
+// system's cgroup), else the machine's.
+int usable_cores();
+
 class RouterThreads {
  public:
   explicit RouterThreads(int lanes);

@@ -11,6 +11,11 @@ cd "$dir"
 grep -qx '#SBATCH --ntasks=3' job.sh
 grep -qx '#SBATCH --nodes=1' job.sh
 grep -q '^mpirun -np 3 .* run .* --quiet --accept-unstable --out .across.$' job.sh
+! grep -q 'cpus-per-task\|PE=' job.sh
+# Threads in each rank: T CPUs a task, T cores a rank.
+"$sw" run "$cfg" --emit-slurm job4.sh --ranks 2 --out across4 --set simulation.threads=4
+grep -qx '#SBATCH --cpus-per-task=4' job4.sh
+grep -q '^mpirun -np 2 --map-by slot:PE=4 .* run ' job4.sh
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 export OMPI_MCA_rmaps_base_oversubscribe=1
 bash job.sh
