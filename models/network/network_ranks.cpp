@@ -59,6 +59,14 @@ void Network::set_up_ranks(Ranks* ranks) {
 }
 
 std::uint32_t Network::unit_of(const OutputUnit* u) const {
+  // A router's output unit knows its router and port (its link's record): units_ holds router
+  // n's port p at n * ports + p. (The NIs' units, and any other, by the sorted addresses.)
+  const int n = u->link.src_node, p = u->link.src_port, ports = topo_.num_ports();
+  if (n >= 0 && p >= 0 && p < ports) {
+    const std::size_t i = static_cast<std::size_t>(n) * static_cast<std::size_t>(ports) +
+                          static_cast<std::size_t>(p);
+    if (i < units_.size() && units_[i] == u) return static_cast<std::uint32_t>(i);
+  }
   const auto it =
       std::lower_bound(unit_index_.begin(), unit_index_.end(), std::make_pair(u, std::uint32_t{0}),
                        [](const auto& a, const auto& b) { return a.first < b.first; });

@@ -47,9 +47,8 @@ class Ranks {
 // Plain values into a byte buffer and back (the exchange's records; trivially copyable types
 // only). The buffers keep their capacity: a warm run allocates nothing.
 inline void put_bytes(std::vector<char>& b, const void* p, std::size_t n) {
-  const std::size_t at = b.size();
-  b.resize(at + n);
-  std::memcpy(b.data() + at, p, n);
+  const char* c = static_cast<const char*>(p);
+  b.insert(b.end(), c, c + n);  // (no zero fill first, as resize would)
 }
 template <class T>
 void put(std::vector<char>& b, const T& v) {
