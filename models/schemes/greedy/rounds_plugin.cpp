@@ -23,7 +23,14 @@ void RoundsPlugin::attach(Network& net) {
 void RoundsPlugin::collect(const Network& net, const Results& core) {
   gate_->flush();
   const Config& cfg = net.config();
-  const double S = core.packet_time > 0 ? core.packet_time : 1.0;
+  // A packet time: L tau, L the mean packet length (a trace's: its messages' mean length).
+  double S = core.packet_time;
+  if (cfg.traffic.trace && !cfg.traffic.messages.empty()) {
+    double flits = 0;
+    for (const TraceMessage& m : cfg.traffic.messages) flits += m.flits;
+    S = flits / static_cast<double>(cfg.traffic.messages.size()) * cfg.timing.tau;
+  }
+  if (!(S > 0)) S = 1.0;
   packet_time = S;
   const RoundLengths& a = gate_->all();
   const RoundLengths& f = gate_->full();
@@ -61,6 +68,7 @@ void RoundsPlugin::collect(const Network& net, const Results& core) {
 
 void RoundsPlugin::json(Json& j) const {
   j.open("rounds")
+      .kv("packet_time_cycles", packet_time)
       .kv("rounds", rounds)
       .kv("rounds_total", rounds_total)
       .kv("mean_participants", mean_participants)
@@ -94,13 +102,13 @@ void RoundsPlugin::summary(std::ostream& o, SummaryPlace place) const {
   char b[512];
   std::snprintf(b, sizeof b,
                 "rounds           %llu in the window, %.2f nodes each, mean %.3f ±%.3f packet "
-                "times (max %.0f)\n",
+                "times (max %.4g)\n",
                 (unsigned long long)rounds, mean_participants, mean, ci95, max);
   o << b;
   if (full_rounds > 0) {
     std::snprintf(b, sizeof b,
-                  "rounds full      %llu (every node), mean %.3f ±%.3f packet times (%.0f .. "
-                  "%.0f), R = mean/diameter %.4f\n",
+                  "rounds full      %llu (every node), mean %.3f ±%.3f packet times (%.4g .. "
+                  "%.4g), R = mean/diameter %.4f\n",
                   (unsigned long long)full_rounds, full_mean, full_ci95, full_min, full_max, R);
     o << b;
     if (lambda > 0) {
