@@ -417,6 +417,18 @@ Config parse_document(const std::string& text, const std::string& source,
          "this build's RTL router " + r.rtl_name +
              " has no tracing: Verilate it with TRACE (switchyard_add_rtl_router, "
              "-DSWITCHYARD_RTL_TRACE=ON; rtl/README.md)");
+  if (c.interface.discipline == Discipline::Rounds) {
+    // Rounds gate unicast packets at their NI: no router-level broadcast, no schedule (its own
+    // timing), no circuits (a message holds its path, not a packet).
+    const char* why = c.traffic.broadcast.enabled() ? "traffic.broadcast: a broadcast scheme is set"
+                      : c.schedule.enabled()        ? "schedule: a schedule runs"
+                      : r.buffering == Buffering::Circuit
+                          ? "router.buffering: circuit routers (rounds gate packets)"
+                          : nullptr;
+    if (why)
+      fail(c.source, ni.at("discipline"), "network_interface.discipline",
+           std::string("rounds is for unicast packet traffic; here ") + why);
+  }
   bool rings = false;
   for (int d = 0; d < topo.num_dims(); ++d) rings |= topo.wraps(d);
   if (rings && r.buffering == Buffering::InputVc && r.vcs < 2)
@@ -433,7 +445,9 @@ Config parse_document(const std::string& text, const std::string& source,
                       : c.traffic.broadcast.enabled() ? "a broadcast scheme is set"
                       : c.schedule.enabled()          ? "a schedule runs"
                       : c.waves.enable                ? "waves are recorded"
-                                                      : nullptr;
+                      : c.interface.discipline == Discipline::Rounds
+                          ? "network_interface.discipline is rounds (a barrier over every node)"
+                          : nullptr;
     if (why) {
       c.execution_warnings.push_back(
           "simulation.threads = " + std::to_string(c.simulation.threads) +
@@ -543,6 +557,13 @@ void check_config(const Config& c) {
     if (t.pattern == Pattern::Matrix && t.matrix.size() != static_cast<std::size_t>(N) * N)
       bad("traffic.matrix", "needs N x N rates for the N = " + std::to_string(N) + " nodes");
   }
+  if (c.interface.discipline == Discipline::Rounds) {
+    if (t.broadcast.enabled() || c.schedule.enabled() || r.buffering == Buffering::Circuit)
+      bad("network_interface.discipline",
+          "rounds is for unicast packet traffic (no broadcast scheme, schedule or circuits)");
+    if (c.simulation.threads > 1)
+      bad("simulation.threads", "rounds keep one barrier over every node: one thread");
+  }
   for (const TraceMessage& m : t.messages) {
     in("traffic.messages[].src", m.src, 0, N - 1);
     in("traffic.messages[].dst", m.dst, 0, N - 1);
@@ -648,6 +669,9 @@ const char* to_string(BroadcastScheme b) {
 }
 const char* to_string(Injection i) {
   return i == Injection::Serial ? "serial" : "all_port";
+}
+const char* to_string(Discipline d) {
+  return d == Discipline::Greedy ? "greedy" : "rounds";
 }
 const char* to_string(SelfTraffic s) {
   return s == SelfTraffic::Exclude          ? "exclude"
@@ -787,9 +811,10 @@ std::string config_to_json(const Config& c, int indent) {
   j.open("network_interface")
       .kv("flit_bytes", c.interface.flit_bytes)
       .kv("injection", to_string(c.interface.injection))
-      .kv("injection_channels", c.interface.injection_channels)
-      .kv("clock_ns", static_cast<double>(c.interface.clock_ps) / 1000.0)
-      .close();
+      .kv("injection_channels", c.interface.injection_channels);
+  if (c.interface.discipline != Discipline::Greedy)  // (left out at the default)
+    j.kv("discipline", to_string(c.interface.discipline));
+  j.kv("clock_ns", static_cast<double>(c.interface.clock_ps) / 1000.0).close();
   j.open("traffic").kv("type", t.none       ? "none"
                                : t.exchange ? "total_exchange"
                                : t.trace    ? "trace"

@@ -195,6 +195,15 @@ struct TraceMessage {
 //            ideal all-port node of the papers. Circuit NIs are always all-port.
 enum class Injection { Serial, AllPort };
 
+// When an NI may start its next packet, beyond its injection ports (network_interface.discipline).
+//  greedy: as soon as a port takes it (never idling: the default);
+//  rounds: the idling scheme of the greedy-routing paper's section 2.3 ([VaB81]'s first phase,
+//          repeated): each node starts at most one packet per round, a round begins when the
+//          last packet of the one before has been received (a barrier over the whole network,
+//          kept by the plug-in in schemes/greedy/rounds_plugin.*), and the packets waiting then
+//          at the other nodes join it. One thread (simulation.threads falls back to 1).
+enum class Discipline { Greedy, Rounds };
+
 // The largest message an NI takes: 2^24 flits, and a byte length (flits x flit_bytes) that fits
 // the TLM payload's 32-bit data length. Configs are checked against both; a TLM request beyond
 // them is answered TLM_GENERIC_ERROR_RESPONSE and counted as rejected.
@@ -207,6 +216,7 @@ struct InterfaceConfig {
   int flit_bytes = 16;  // a TLM payload of B bytes is ceil(B / flit_bytes) flits (at least 1)
   Injection injection = Injection::Serial;
   int injection_channels = 1;  // serial: packets in flight from the NI at once
+  Discipline discipline = Discipline::Greedy;
   // The clock period seen by TLM initiators: network_interface.clock_ns, kept in picoseconds
   // (SystemC's default resolution), 1 ps .. 1 ms.
   std::uint64_t clock_ps = 1000;
@@ -460,6 +470,7 @@ const char* to_string(Process p);
 const char* to_string(Pattern p);
 const char* to_string(BroadcastScheme b);
 const char* to_string(Injection i);
+const char* to_string(Discipline d);
 const char* to_string(SelfTraffic s);
 
 }  // namespace sy

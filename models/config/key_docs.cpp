@@ -137,6 +137,10 @@ const std::vector<std::pair<std::string, std::string>>& key_meanings() {
        "serial: through injection channels at link rate; "
        "all_port: the papers' ideal all-port node"},
       {"network_interface.injection_channels", "serial: packets in flight from the NI at once"},
+      {"network_interface.discipline",
+       "greedy: a packet starts as soon as a port takes it; rounds: one packet per node and "
+       "round, the next round when the last packet is received (the greedy paper's idling "
+       "scheme)"},
       {"network_interface.clock_ns",
        "the cycle in SystemC time (a whole number of ps); results "
        "stay in cycles"},

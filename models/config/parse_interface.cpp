@@ -1,4 +1,5 @@
-// network_interface: {flit_bytes, injection: serial | all_port, injection_channels, clock_ns}
+// network_interface: {flit_bytes, injection: serial | all_port, injection_channels,
+//                     discipline: greedy | rounds, clock_ns}
 #include <algorithm>
 #include <cmath>
 
@@ -31,6 +32,9 @@ void parse_interface(Section& s, Config& c) {
       ni.injection_channels != 1)
     fail(c.source, s.at("injection_channels"), s.path("injection_channels"),
          "all_port injection has no channels to count (every packet enters at once)");
+  ni.discipline = s.choice<Discipline>(
+      "discipline", Discipline::Greedy,
+      {{"greedy", Discipline::Greedy}, {"rounds", Discipline::Rounds}}, "greedy");
   const double ns = s.real("clock_ns", 1.0, 0.001, 1e6);
   const double ps = std::round(ns * 1000.0);
   if (std::fabs(ps - ns * 1000.0) > 1e-6 * std::max(1.0, ps))

@@ -25,6 +25,7 @@ class NetworkInterface;
 class OutputUnit;
 class Stats;
 class ReplicationRule;
+class InjectionGate;
 
 // Credits on their way back upstream: (output unit, VC) pairs in storage that is kept, so a warm
 // run allocates nothing; pushed inline on the per-flit path.
@@ -242,6 +243,9 @@ struct Fabric {
   // A broadcast scheme that takes packets at the NI rather than the routers (the PMNB periods):
   // (node, flits, cycle, measured).
   std::function<void(int, int, Cycle, bool)> broadcast_request;
+  // An idling scheme's rule over when an NI may start its next packet (null: whenever its
+  // ports take it; network/injection_gate.hpp).
+  InjectionGate* gate = nullptr;
   // Circuits being built or held: the (router, output port, cycle the header took it) of each hop.
   struct CircuitHold {
     Router* router;

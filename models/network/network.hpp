@@ -11,7 +11,8 @@
 // cycle t whatever order the kernel runs the processes in.
 // The network knows no scheme: a broadcast scheme, a schedule or a dynamic algorithm plugs in
 // before the run through set_replication, the NIs' sockets and receive callbacks,
-// set_broadcast_request and add_backlog (sim/plugin.hpp: the plug-ins that do it).
+// set_broadcast_request, set_injection_gate and add_backlog (sim/plugin.hpp: the plug-ins that do
+// it).
 #pragma once
 #include <chrono>
 #include <exception>
@@ -24,6 +25,7 @@
 
 #include "switchyard/config/config.hpp"
 #include "switchyard/network/fabric.hpp"
+#include "switchyard/network/injection_gate.hpp"
 #include "switchyard/network/network_interface.hpp"
 #include "switchyard/network/ranks.hpp"
 #include "switchyard/network/router_threads.hpp"
@@ -103,6 +105,9 @@ class Network : public sc_core::sc_module {
   void set_broadcast_request(std::function<void(int, int, Cycle, bool)> fn) {
     fabric_.broadcast_request = std::move(fn);
   }
+  // An idling scheme's admission rule: each NI starts its next packet only when the gate says
+  // so (kept by the caller for the run; network/injection_gate.hpp).
+  void set_injection_gate(InjectionGate* g) { fabric_.gate = g; }
   // Packets a plug-in holds that the network has not taken yet: counted as alive (backlog and
   // the memory limit).
   void add_backlog(std::function<std::uint64_t()> fn) { backlogs_.push_back(std::move(fn)); }

@@ -4,6 +4,7 @@
 #include <cstring>
 
 #include "switchyard/base/clock.hpp"
+#include "switchyard/network/injection_gate.hpp"
 #include "switchyard/network/stats.hpp"
 #include "switchyard/network/waves.hpp"
 #include "switchyard/router/replication_rule.hpp"
@@ -259,7 +260,7 @@ void NetworkInterface::send(std::uint32_t mid) {
   }
   // A circuit carries a whole message.
   const int per = max_packet_ > 0 && !circuit_ ? max_packet_ : m.flits;
-  const bool local = m.dst == node_ && self_local_;
+  const bool local = m.dst == node_ && self_local_ && !fabric_.gate;  // (gated: waits its turn)
   m.packets_left = 0;
   Lane* const ln = current_lane;  // (threads: a lane's sources request it)
   for (int done = 0; done < m.flits; done += per) {
@@ -333,7 +334,34 @@ void NetworkInterface::enter_router(std::uint32_t id, Channel& ch, Cycle t) {
   router_->accept_packet(ch.out.dst_port, id, t);
 }
 
-// A zero-hop packet (traffic.self: deliver_locally): in at its creation cycle, delay 0.
+// Under an injection gate, all-port: the oldest packet, once ready (alpha cycles after its
+// request), starts when the gate says so; one a cycle (a gate lets a node start one at a time).
+bool NetworkInterface::step_gated(Cycle t) {
+  if (queue_.empty()) return false;
+  const std::uint32_t id = queue_.front();
+  const Packet& p = fabric_.pool[id];
+  if (p.created + alpha_ > t || !fabric_.gate->take(node_, t)) return true;
+  queue_.pop();
+  if (p.dst == node_ && self_local_)
+    deliver_self(id, t);
+  else
+    enter_router(id, channels_[0], t);
+  return !queue_.empty();
+}
+
+// Under an injection gate, serial: may a free channel take the oldest packet now? A zero-hop
+// packet let through is delivered at once (the channel stays free).
+bool NetworkInterface::take_gated(Cycle t) {
+  if (!fabric_.gate->take(node_, t)) return false;
+  const std::uint32_t id = queue_.front();
+  if (fabric_.pool[id].dst != node_ || !self_local_) return true;
+  queue_.pop();
+  deliver_self(id, t);
+  return false;
+}
+
+// A zero-hop packet (traffic.self: deliver_locally): in at its creation cycle, delay 0 (gated:
+// at the cycle its gate let it through).
 void NetworkInterface::deliver_self(std::uint32_t id, Cycle t) {
   Packet& p = fabric_.pool[id];
   p.injected = t;
@@ -431,6 +459,7 @@ void NetworkInterface::finish_packet(std::uint32_t id, Cycle delivered) {
   check_route(p, fabric_.intermediate_missed, fabric_.nonminimal_packets);
   if (p.received != static_cast<std::uint32_t>(p.flits)) fabric_.stats.on_order_error();
   fabric_.stats.on_delivered(p);
+  if (fabric_.gate) fabric_.gate->finished(delivered);
   Message& m = fabric_.messages[p.message];
   if (p.first_of_message) m.injected = p.injected;
   m.delivered = std::max(m.delivered, delivered);

@@ -18,8 +18,10 @@
 // an input-VC router has one injection port per channel. All-port injection (the papers' ideal
 // node, and every circuit NI): each packet enters the router alpha cycles after its request,
 // however many at once. A packet to the node itself may be delivered at once, delay 0
-// (traffic.self: deliver_locally). On the way out the NI reassembles what the router ejects,
-// checks every flit arrives once and in order, and reports each delivered packet and message.
+// (traffic.self: deliver_locally). An injection gate (network/injection_gate.hpp, an idling
+// scheme's) may hold the next packet back: it then waits, zero-hop ones too. On the way out the NI
+// reassembles what the router ejects, checks every flit arrives once and in order, and reports each
+// delivered packet and message.
 #pragma once
 #include <tlm_utils/multi_passthrough_target_socket.h>
 #include <tlm_utils/simple_initiator_socket.h>
@@ -123,6 +125,11 @@ class NetworkInterface : public sc_core::sc_module {
   template <bool kLane>
   [[gnu::always_inline]] inline bool step_channel(Channel& ch, Cycle t, Lane* ln);
   void enter_router(std::uint32_t packet, Channel& ch, Cycle t);
+  // Under an injection gate (fabric_.gate): all-port injection's step, and a serial channel's
+  // question before it takes the next packet (false: nothing for the channel now; a zero-hop
+  // packet let through is delivered here).
+  bool step_gated(Cycle t);
+  bool take_gated(Cycle t);
   void deliver_self(std::uint32_t packet, Cycle t);
   Router* router_ = nullptr;
   void (*sink_)(Router*, int, int, Flit, Cycle) = nullptr;  // router_->flit_sink()

@@ -9,6 +9,7 @@ namespace sy {
 
 [[gnu::always_inline]] inline bool NetworkInterface::step(Cycle t) {
   if (all_port_) {
+    if (fabric_.gate) return step_gated(t);
     // Every packet enters the router alpha cycles after its request, in parallel with the others
     // (output-queued: straight into its first output queue; circuit: its header starts).
     while (!queue_.empty() && fabric_.pool[queue_.front()].created + alpha_ <= t) {
@@ -38,6 +39,7 @@ inline bool NetworkInterface::step_channel(Channel& ch, Cycle t, Lane* ln) {
   if (ch.cur < 0) {
     if (queue_.empty()) return false;
     if (ch.out.free_at > t) return true;
+    if (fabric_.gate && !take_gated(t)) return !queue_.empty();
     ch.cur = queue_.front();
     queue_.pop();
     ch.seq = 0;

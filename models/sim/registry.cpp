@@ -5,6 +5,7 @@
 #include "switchyard/power/power_plugin.hpp"
 #include "switchyard/schemes/dimorder/dim_order.hpp"
 #include "switchyard/schemes/greedy/greedy_plugin.hpp"
+#include "switchyard/schemes/greedy/rounds_plugin.hpp"
 #include "switchyard/schemes/pmnb/dynamic_plugin.hpp"
 #include "switchyard/schemes/schedule_plugin.hpp"
 #include "switchyard/schemes/star/star_plugin.hpp"
@@ -24,6 +25,8 @@ const std::vector<PluginKind>& plugin_kinds() {
       {"star", &StarPlugin::make, {}},
       {"dimension_order", &DimOrderPlugin::make, {}},
       {"greedy", &GreedyPlugin::make, {"greedy_lower", "greedy_upper", "greedy_exact"}},
+      // (No sweep.csv columns: a column more would change every sweep's header.)
+      {"rounds", &RoundsPlugin::make, {}},
       {"power",
        &PowerPlugin::make,
        {"power_mw", "power_dynamic_mw", "power_leakage_mw", "energy_per_flit_pj", "area_mm2"}},

@@ -14,7 +14,8 @@ std::unique_ptr<Plugin> GreedyPlugin::make(const Config& cfg) {
   const bool cube = cfg.topology.kind == Topology::Kind::Hypercube;
   const bool fly = cfg.topology.kind == Topology::Kind::Butterfly && cfg.topology.k == 2;
   if (cfg.traffic.trace || cfg.traffic.broadcast.enabled() ||
-      cfg.traffic.pattern != Pattern::BitFlip || !(cube || fly))
+      cfg.traffic.pattern != Pattern::BitFlip || !(cube || fly) ||
+      cfg.interface.discipline != Discipline::Greedy)  // (the idling rounds: their own section)
     return nullptr;
   return std::make_unique<GreedyPlugin>();
 }
