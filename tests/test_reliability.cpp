@@ -88,7 +88,7 @@ TEST(Reliability, CheckPrintsTheEstimate) {
   auto r = test::cli("check " + f);
   EXPECT_EQ(r.rc, 2) << r.output;
   EXPECT_TRUE(has(r.output, "would need about")) << r.output;
-  r = test::cli("check " + std::string(SWITCHYARD_SOURCE_DIR) + "/configs/quickstart.yaml");
+  r = test::cli("check " + std::string(sy::test::kSourceDir) + "/configs/quickstart.yaml");
   EXPECT_EQ(r.rc, 0) << r.output;
   EXPECT_TRUE(has(r.output, "estimate: memory about")) << r.output;
   EXPECT_TRUE(has(r.output, "wall time about")) << r.output;
@@ -219,7 +219,7 @@ TEST(Reliability, ScheduleThatInformsANodeTwiceIsNotStable) {
     init->out.bind(net.ni(0).target);
   };
   const Results r = run_simulation(
-      load_config(std::string(SWITCHYARD_SOURCE_DIR) + "/configs/schedule_explicit.yaml"), opt);
+      load_config(std::string(sy::test::kSourceDir) + "/configs/schedule_explicit.yaml"), opt);
   ASSERT_TRUE(r.find<SchedulePlugin>());
   EXPECT_GE(r.find<SchedulePlugin>()->result.duplicates +
                 (r.find<SchedulePlugin>()->result.nodes_informed <
@@ -236,7 +236,7 @@ TEST(Reliability, ScheduleThatInformsANodeTwiceIsNotStable) {
 // ... and the same schedule without the extra copy is stable (exit 0); the CLI maps stable: false
 // to exit 3 (checked with a saturated run in Cli.ExitCodes).
 TEST(Reliability, ScheduleThatInformsEveryNodeOnceIsStable) {
-  const auto r = test::cli("run " + std::string(SWITCHYARD_SOURCE_DIR) +
+  const auto r = test::cli("run " + std::string(sy::test::kSourceDir) +
                            "/configs/schedule_explicit.yaml --quiet --out "
                            "/tmp/switchyard-test-sched-once");
   EXPECT_EQ(r.rc, 0) << r.output;
@@ -429,9 +429,9 @@ TEST(Reliability, WavesFileStaysInsideTheRunsFolder) {
 // Finding 11: the pe_memory example refuses a PE named twice instead of a SystemC binding dump.
 TEST(Reliability, PeMemoryRefusesAPeNamedTwice) {
   const std::string bin =
-      std::string(SWITCHYARD_BIN).substr(0, std::string(SWITCHYARD_BIN).rfind('/')) + "/pe_memory";
+      std::string(sy::test::kBin).substr(0, std::string(sy::test::kBin).rfind('/')) + "/pe_memory";
   FILE* p = popen(
-      (bin + " " + SWITCHYARD_SOURCE_DIR + "/configs/pe_memory.yaml --pes 5,5 2>&1").c_str(), "r");
+      (bin + " " + sy::test::kSourceDir + "/configs/pe_memory.yaml --pes 5,5 2>&1").c_str(), "r");
   ASSERT_NE(p, nullptr);
   std::string out;
   char buf[512];
