@@ -81,6 +81,26 @@ TEST(Reliability, MemoryEstimateTracksTheNetwork) {
   EXPECT_DOUBLE_EQ(memory_limit_bytes(SimulationConfig{}), 0.8 * machine_memory_bytes());
 }
 
+// The H-trees' fill search is in the wall-time estimate, twice (parse_config builds the schedule
+// to check it, the run again): 127x127 (with 63x63's before it) here; the 255x255 search takes
+// seconds (not loaded here: its config check alone builds it, about 10 s). Other schedules: none.
+TEST(Reliability, WallEstimateCountsTheHTreesFillSearch) {
+  const std::string dir = std::string(sy::test::kSourceDir) + "/configs/papers/circuit/";
+  const Estimate e = estimate_run(load_config(dir + "h_trees_127x127.yaml"));
+  EXPECT_DOUBLE_EQ(e.build_seconds, 2 * h_trees_build_seconds(7));
+  EXPECT_GT(h_trees_build_seconds(7), h_trees_build_seconds(6));
+  EXPECT_GT(e.wall_seconds, e.build_seconds);
+  EXPECT_TRUE(has(e.line(), "of it building the schedule")) << e.line();
+  EXPECT_GT(h_trees_build_seconds(8), 5.0);
+  EXPECT_EQ(h_trees_build_seconds(5), 0.0);
+  for (const char* f :
+       {"h_trees_31x31.yaml", "tiling_125x125.yaml", "divide_and_conquer_32x32.yaml"}) {
+    const Estimate o = estimate_run(load_config(dir + f));
+    EXPECT_EQ(o.build_seconds, 0.0) << f;
+    EXPECT_FALSE(has(o.line(), "building")) << f << ": " << o.line();
+  }
+}
+
 TEST(Reliability, CheckPrintsTheEstimate) {
   const std::string f = test::write_temp("est.yaml",
                                          "topology: {type: torus, dims: [1024, 1024]}\n"

@@ -697,6 +697,23 @@ std::vector<int> h_trees_fill_bound(int k, int t) {
   return out;
 }
 
+double h_trees_build_seconds(int k) {
+  // The fill's own search per k, seconds of one core (Release build, timed around h_trees() on
+  // the shared 2-core machine, 2026-11-28, CPU time, the lower of two or three runs each; wall
+  // time on an idle core is the same, on a loaded machine up to 4x more):
+  //  - k = 6 (63x63): 0.5 s (from nothing: 15 negotiations, it settles with seed 14);
+  //  - k = 7 (127x127): 0.2 s more (one negotiation, seeded with the 63x63 fill);
+  //  - k = 8 (255x255): 8.5 s more (the strict negotiation and the relaxed ones, R = 1..4, about
+  //    1.7 s each on 65025 nodes, seeded with the 127x127 fill);
+  //  - k <= 5 (31x31 and less): under 0.01 s.
+  // (Checked by tb/estimate_check.sh, which times the whole process: the build is in the
+  // process's wall time, not in results.json's wall_seconds, which is the simulation's.)
+  static constexpr double kOwn[] = {0, 0, 0, 0, 0, 0, 0.5, 0.2, 8.5};
+  double s = 0;
+  for (int j = 0; j <= std::min(k, 8); ++j) s += kOwn[j];
+  return s;
+}
+
 int h_trees_late(const Schedule& s) {
   if (s.algorithm != "h-trees")
     throw std::invalid_argument("h_trees_late: not an h-trees schedule");
