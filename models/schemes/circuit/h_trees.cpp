@@ -698,9 +698,10 @@ std::vector<int> h_trees_fill_bound(int k, int t) {
 }
 
 double h_trees_build_seconds(int k) {
-  // The fill's own search per k, seconds of one core (Release build, timed around h_trees() on
-  // the shared 2-core machine, 2026-11-28, CPU time, the lower of two or three runs each; wall
-  // time on an idle core is the same, on a loaded machine up to 4x more):
+  // The fill's own search per k, seconds of one core (Release build). Timed around h_trees()
+  // on the shared 2-core machine, 2026-11-28, CPU time of three runs each, with the smaller
+  // fills it starts from: 63x63 0.52-0.74 s, 127x127 0.64-0.85 s, 255x255 9.1-11.5 s (the wall
+  // time 1.5-4x that, with the other sessions' load). Per k, about the lowest:
   //  - k = 6 (63x63): 0.5 s (from nothing: 15 negotiations, it settles with seed 14);
   //  - k = 7 (127x127): 0.2 s more (one negotiation, seeded with the 63x63 fill);
   //  - k = 8 (255x255): 8.5 s more (the strict negotiation and the relaxed ones, R = 1..4, about
