@@ -8,6 +8,7 @@
 #include <sstream>
 #include <string>
 
+#include "paths.hpp"
 #include "switchyard/config/config.hpp"
 #include "switchyard/schemes/circuit/circuit_schedule.hpp"
 #include "switchyard/schemes/greedy/greedy_plugin.hpp"
@@ -61,7 +62,7 @@ inline CliResult shell(const std::string& cmd) {
 }
 
 inline CliResult cli(const std::string& args) {
-  return shell(std::string(SWITCHYARD_BIN) + " " + args);
+  return shell(std::string(sy::test::kBin) + " " + args);
 }
 
 // A second simulation in one test (SystemC elaborates once per process): runs the YAML through
@@ -106,7 +107,7 @@ inline std::string cli_results(const std::string& name, const std::string& yaml,
 inline std::string cli_results_any(const std::string& name, const std::string& yaml,
                                    int* rc = nullptr, const std::string& env = "") {
   const std::string out = "/tmp/switchyard-test-" + name + "-" + std::to_string(getpid());
-  const CliResult c = shell(env + SWITCHYARD_BIN + " run " + write_temp(name + ".yaml", yaml) +
+  const CliResult c = shell(env + sy::test::kBin + " run " + write_temp(name + ".yaml", yaml) +
                             " --quiet --out " + out);
   if (rc) *rc = c.rc;
   std::ifstream j(out + "/results.json");

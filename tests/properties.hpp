@@ -17,6 +17,7 @@
 #include <string>
 #include <vector>
 
+#include "paths.hpp"
 #include "switchyard/config/config.hpp"
 #include "switchyard/router/routing/routing_algorithm.hpp"
 #include "switchyard/sim/analysis.hpp"
@@ -84,14 +85,14 @@ inline std::string random_config(std::uint64_t seed, const Scale& sc = {}) {
   // --- Topology.
   std::string kind = g.pick<std::string>(
       {"torus", "torus", "mesh", "hypercube", "butterfly", "cmesh", "fat_tree"});
-#ifdef SWITCHYARD_SOURCE_DIR
+#if SWITCHYARD_TEST_PATHS  // (the tests; not tools/property_configs, which has no paths)
   // anynet: every 16th seed (the others' configs unchanged), one of the shipped network files.
   std::shared_ptr<const AnyNet> anynet;
   if (seed % 16 == 5) {
     kind = "anynet";
     const char* files[] = {"ring8.net", "irregular12.net", "booksim_example.net"};
     const std::string file =
-        std::string(SWITCHYARD_SOURCE_DIR) + "/configs/anynet/" + files[(seed / 16) % 3];
+        std::string(sy::test::kSourceDir) + "/configs/anynet/" + files[(seed / 16) % 3];
     anynet = std::make_shared<AnyNet>(AnyNet::from_file(file, AnyNet::Deadlock::Layers));
     y << "topology: {type: anynet, file: " << file << "}\n";
   }

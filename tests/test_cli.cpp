@@ -16,7 +16,7 @@ std::string read_without_wall(const std::string& path) {
     if (line.find("wall_seconds") == std::string::npos) out += line + "\n";
   return out;
 }
-const std::string kQuick = std::string(SWITCHYARD_SOURCE_DIR) + "/configs/quickstart.yaml";
+const std::string kQuick = std::string(sy::test::kSourceDir) + "/configs/quickstart.yaml";
 }  // namespace
 
 TEST(Determinism, SameSeedSameResultsDifferentSeedDifferent) {
@@ -269,16 +269,16 @@ TEST(Sweep, SeedsGiveMeansAndAnIntervalAcrossSeeds) {
 
 TEST(Configs, EveryShippedConfigPassesCheck) {
   const auto r =
-      sy::test::cli("check " + std::string(SWITCHYARD_SOURCE_DIR) + "/configs/quickstart.yaml");
+      sy::test::cli("check " + std::string(sy::test::kSourceDir) + "/configs/quickstart.yaml");
   ASSERT_EQ(r.rc, 0) << r.output;
   // Every YAML under configs/ (found by the shell) must load and validate (but the technology
   // files of configs/tech/, which are read through power.tech: tests/test_power*.cpp). A config
   // of an RTL router (router.model: rtl) validates only in a build with SWITCHYARD_COSIM; in
   // another, the error that says so is its expected answer.
-  const std::string cmd = "cd " + std::string(SWITCHYARD_SOURCE_DIR) +
+  const std::string cmd = "cd " + std::string(sy::test::kSourceDir) +
                           " && for f in $(find configs -name '*.yaml' -not -path 'configs/tech/*' "
                           "| sort); do " +
-                          SWITCHYARD_BIN + " check $f >/dev/null 2>&1 || { " + SWITCHYARD_BIN +
+                          sy::test::kBin + " check $f >/dev/null 2>&1 || { " + sy::test::kBin +
                           " check $f 2>&1 | grep -q 'configure with -DSWITCHYARD_COSIM=ON' || "
                           "echo BAD $f; }; done";
   FILE* p = popen(cmd.c_str(), "r");

@@ -14,7 +14,7 @@ namespace {
 using sy::test::cli;
 using sy::test::CliResult;
 
-const std::string kQuick = std::string(SWITCHYARD_SOURCE_DIR) + "/configs/quickstart.yaml";
+const std::string kQuick = std::string(sy::test::kSourceDir) + "/configs/quickstart.yaml";
 
 bool has(const std::string& s, const std::string& what) {
   return s.find(what) != std::string::npos;
@@ -29,7 +29,7 @@ std::string slurp(const std::string& path) {
 
 // A command run from directory `dir` (the default output directory is relative to it).
 CliResult cli_in(const std::string& dir, const std::string& args) {
-  return sy::test::shell("cd " + dir + " && " + SWITCHYARD_BIN + " " + args);
+  return sy::test::shell("cd " + dir + " && " + sy::test::kBin + " " + args);
 }
 
 std::string fresh_dir(const std::string& name) {
@@ -331,7 +331,7 @@ TEST(CliArgs, BenchThreadsChecksItsArguments) {
 
 TEST(CliArgs, PeMemoryUsesTheSameKindOfCommandLine) {
   const std::string bin =
-      std::string(SWITCHYARD_BIN).substr(0, std::string(SWITCHYARD_BIN).rfind('/')) + "/pe_memory";
+      std::string(sy::test::kBin).substr(0, std::string(sy::test::kBin).rfind('/')) + "/pe_memory";
   auto pe = [&](const std::string& args) {
     FILE* p = popen((bin + " " + args + " 2>&1").c_str(), "r");
     CliResult r{-1, ""};
@@ -341,7 +341,7 @@ TEST(CliArgs, PeMemoryUsesTheSameKindOfCommandLine) {
     r.rc = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
     return r;
   };
-  const std::string cfg = std::string(SWITCHYARD_SOURCE_DIR) + "/configs/pe_memory.yaml";
+  const std::string cfg = std::string(sy::test::kSourceDir) + "/configs/pe_memory.yaml";
   CliResult r = pe("--help");
   EXPECT_EQ(r.rc, 0);
   EXPECT_TRUE(has(r.output, "--pes")) << r.output;

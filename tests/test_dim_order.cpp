@@ -166,3 +166,53 @@ TEST(DimOrderConfig, Errors) {
   EXPECT_NE(test::config_error(yaml("{type: butterfly, k: 2, n: 3}", 0.2)).find("not on a"),
             std::string::npos);
 }
+
+// The broadcast copies' VC warning names the dateline only where there is one: input-VC routers
+// on a mesh (no wraparound) run dimension-order broadcasts on any number of VCs (one VC class,
+// the order never wraps), a hypercube STAR's two rotation classes need two; a torus's rings
+// need the dateline classes (4 VCs for the copies).
+namespace {
+std::string vc_warnings(const std::string& topo, const std::string& scheme, int vcs) {
+  const Config c =
+      test::cfg("topology: " + topo +
+                "\nrouter: {buffering: input_vc, priority_classes: 2, vcs: " + std::to_string(vcs) +
+                "}\ntraffic:\n  packet_flits: 4\n  broadcast: {scheme: " + scheme +
+                "}\n  load: {rho: 0.2, broadcast_share: 1.0}\n");
+  std::string w;
+  for (const std::string& s : c.warnings)
+    if (s.find("broadcast copies") != std::string::npos) w += s + "\n";
+  return w;
+}
+}  // namespace
+
+TEST(DimOrderConfig, DatelineWarningOnlyWhereARingHasOne) {
+  const std::string mesh = "{type: mesh, dims: [4, 4]}", torus = "{type: torus, dims: [4, 4]}",
+                    cube = "{type: hypercube, dim: 4}";
+  for (int v : {1, 2, 3}) {
+    EXPECT_EQ(vc_warnings(mesh, "dimension_order", v), "") << v << " VCs";
+    EXPECT_EQ(vc_warnings(cube, "dimension_order", v), "") << v << " VCs";
+    EXPECT_NE(vc_warnings(torus, "dimension_order", v).find("dateline classes inside each ring"),
+              std::string::npos)
+        << v << " VCs";
+  }
+  EXPECT_EQ(vc_warnings(torus, "dimension_order", 4), "");
+  // STAR on a hypercube: its rotation classes, no dateline.
+  EXPECT_EQ(vc_warnings(cube, "priority_star", 2), "");
+  const std::string one = vc_warnings(cube, "priority_star", 1);
+  EXPECT_NE(one.find("rotation classes"), std::string::npos) << one;
+  EXPECT_EQ(one.find("dateline"), std::string::npos) << one;
+}
+
+// ... and the mesh's dimension-order broadcast on one VC runs (no deadlock, every copy in).
+TEST(DimOrderRun, MeshInputVcOneVcBelowSaturation) {
+  const Results r = test::run(
+      "topology: {type: mesh, dims: [6, 6]}\n"
+      "router: {buffering: input_vc, vcs: 1, vc_depth: 4}\n"
+      "traffic:\n  packet_flits: 4\n  broadcast: {scheme: dimension_order}\n"
+      "  load: {rho: 0.2, broadcast_share: 1.0}\n"
+      "simulation: {warmup: 1000, measure: 5000, seed: 3}\n");
+  ASSERT_TRUE(r.stable) << r.unstable_reason;
+  EXPECT_DOUBLE_EQ(r.find<BroadcastSection>()->transmissions_per_broadcast, 35.0);
+  EXPECT_GE(r.find<BroadcastSection>()->broadcasts_done + 5,
+            r.find<BroadcastSection>()->broadcasts);
+}

@@ -17,7 +17,7 @@ bool has(const std::string& s, const std::string& part) {
   return s.find(part) != std::string::npos;
 }
 
-const std::string kQuick = std::string(SWITCHYARD_SOURCE_DIR) + "/configs/quickstart.yaml";
+const std::string kQuick = std::string(sy::test::kSourceDir) + "/configs/quickstart.yaml";
 
 // (AddressSanitizer reserves terabytes of address space at start: under ulimit -v an
 // instrumented program cannot start at all.)
@@ -38,13 +38,13 @@ std::string read(const std::string& path) {
 TEST(Hostile, SweepValuesWithControlCharactersAreRefused) {
   for (const char* v : {"$'0.1\\n0.2'", "$'0.1\\t0.2'"}) {
     const auto r =
-        test::shell("bash -c \"" + std::string(SWITCHYARD_BIN) + " sweep " + kQuick +
+        test::shell("bash -c \"" + std::string(sy::test::kBin) + " sweep " + kQuick +
                     " --param traffic.rate --values " + v + " --out /tmp/switchyard-hostile-cc\"");
     EXPECT_EQ(r.rc, 1) << r.output;
     EXPECT_TRUE(has(r.output, "contains a control character")) << r.output;
   }
   // An --out with a line break cannot add a line to an emitted Slurm script.
-  const auto r = test::shell("bash -c \"" + std::string(SWITCHYARD_BIN) + " sweep " + kQuick +
+  const auto r = test::shell("bash -c \"" + std::string(sy::test::kBin) + " sweep " + kQuick +
                              " --param traffic.rate --values 0.1 --out $'/tmp/a\\nrm -rf /x'" +
                              " --emit-slurm /tmp/switchyard-hostile.sbatch\"");
   EXPECT_EQ(r.rc, 1) << r.output;
@@ -133,7 +133,7 @@ TEST(Hostile, AnOverloadedRunUnderUlimitStopsWithAPartialResult) {
   const std::string dir = "/tmp/switchyard-hostile-ulimit";
   test::shell("rm -rf " + dir);
   const auto r =
-      test::shell("bash -c 'ulimit -v 1200000; " + std::string(SWITCHYARD_BIN) + " run " + kQuick +
+      test::shell("bash -c 'ulimit -v 1200000; " + std::string(sy::test::kBin) + " run " + kQuick +
                   " --set traffic.rate=0.9 --set simulation.measure=50000000"
                   " --set simulation.warmup=0 --quiet --out " +
                   dir + "'");
@@ -150,7 +150,7 @@ TEST(Hostile, AnAllocationFailureEndsTheProgramPromptly) {
   SKIP_UNDER_SANITIZERS();
   const auto t0 = std::chrono::steady_clock::now();
   const auto r =
-      test::shell("bash -c 'ulimit -v 600000; " + std::string(SWITCHYARD_BIN) + " run " + kQuick +
+      test::shell("bash -c 'ulimit -v 600000; " + std::string(sy::test::kBin) + " run " + kQuick +
                   " --set topology.dims=[1024,1024] --set simulation.max_memory_gb=100"
                   " --quiet --out /tmp/switchyard-hostile-oom'");
   const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
@@ -216,7 +216,7 @@ TEST(Hostile, TheLimitsDefaultsMayBeWrittenOut) {
 // A dynamic PMNB run at light load whose window is shorter than a period is too short to tell,
 // and says so instead of "above saturation".
 TEST(Hostile, AWindowTooShortToTellSaysSo) {
-  const auto r = test::cli("run " + std::string(SWITCHYARD_SOURCE_DIR) +
+  const auto r = test::cli("run " + std::string(sy::test::kSourceDir) +
                            "/configs/papers/pmnb/dynamic_iii_6.yaml --set traffic.load.rho=0.05"
                            " --set simulation.measure=200 --set simulation.warmup=100"
                            " --out /tmp/switchyard-hostile-pmnb");

@@ -67,7 +67,7 @@ std::vector<std::string> flow_keys(const std::string& text) {
 // names key[].a and key[].b under the list's key. Comment lines, and what follows " #", name
 // nothing (a key written only in a comment is not in the reference).
 std::set<std::string> guide_paths(std::string* error) {
-  std::ifstream f(std::string(SWITCHYARD_SOURCE_DIR) + "/docs/user-guide.md");
+  std::ifstream f(std::string(sy::test::kSourceDir) + "/docs/user-guide.md");
   std::string line;
   bool section = false, block = false;
   std::vector<std::pair<std::size_t, std::string>> stack;  // indent, path

@@ -344,7 +344,7 @@ bool have_matplotlib() {
   return std::system("/usr/bin/python3 -c 'import matplotlib' >/dev/null 2>&1") == 0;
 }
 std::string plot(const std::string& results, const std::string& dir, int* rc) {
-  const auto c = test::shell("/usr/bin/python3 " + std::string(SWITCHYARD_SOURCE_DIR) +
+  const auto c = test::shell("/usr/bin/python3 " + std::string(sy::test::kSourceDir) +
                              "/tb/plot_links.py " + results + " --out-dir " + dir);
   *rc = c.rc;
   return c.output;
@@ -403,7 +403,7 @@ simulation: {warmup: 100, measure: 1000, flows_csv: true}
 )");
   ASSERT_FALSE(a.is_null());
   const std::string run = out_dir("plot_flows"), d = out_dir("plot_formats");
-  const std::string py = "/usr/bin/python3 " + std::string(SWITCHYARD_SOURCE_DIR) + "/tb/";
+  const std::string py = "/usr/bin/python3 " + std::string(sy::test::kSourceDir) + "/tb/";
   const auto starts_with = [](const std::string& path, const std::string& head) {
     std::ifstream f(path, std::ios::binary);
     std::string got(head.size(), '\0');
@@ -428,7 +428,7 @@ simulation: {warmup: 100, measure: 1000, flows_csv: true}
                        "name: plot_sweep\ntopology: {type: torus, dims: [4, 4]}\n"
                        "traffic: {rate: 0.1, packet_flits: 2}\n"
                        "simulation: {warmup: 100, measure: 300}\n");
-  const auto sw = test::shell(std::string(SWITCHYARD_BIN) + " sweep " + yaml +
+  const auto sw = test::shell(std::string(sy::test::kBin) + " sweep " + yaml +
                               " --param traffic.rate --values 0.1,0.2 --param "
                               "router.vcs --values 2,3 --out " +
                               d + "/sweep");
@@ -487,7 +487,7 @@ TEST(PlotLinks, APython3WithoutMatplotlibFirstOnPathStillPlots) {
   ASSERT_FALSE(a.is_null());
   std::ofstream(fake + "/results.json") << a.dump(2);
   const auto c =
-      test::shell("PATH=" + fake + "/bin:$PATH " + std::string(SWITCHYARD_SOURCE_DIR) +
+      test::shell("PATH=" + fake + "/bin:$PATH " + std::string(sy::test::kSourceDir) +
                   "/tb/plot_links.py " + fake + "/results.json --out-dir " + fake + "/png");
   EXPECT_EQ(c.rc, 0) << c.output;
   EXPECT_NE(c.output.find("has no matplotlib: running it with /usr/bin/python3"), std::string::npos)
@@ -495,7 +495,7 @@ TEST(PlotLinks, APython3WithoutMatplotlibFirstOnPathStillPlots) {
   EXPECT_FALSE(test::shell("ls " + fake + "/png/*.png").output.empty()) << c.output;
   // Nowhere to be found: one line that says how to get it.
   const auto d = test::shell("SWITCHYARD_PLOT_REEXEC=1 PATH=" + fake + "/bin:$PATH " +
-                             std::string(SWITCHYARD_SOURCE_DIR) + "/tb/plot_sweep.py x.csv");
+                             std::string(sy::test::kSourceDir) + "/tb/plot_sweep.py x.csv");
   EXPECT_EQ(d.rc, 1) << d.output;
   EXPECT_NE(d.output.find("apt-get install python3-matplotlib"), std::string::npos) << d.output;
 }

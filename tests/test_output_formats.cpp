@@ -53,7 +53,7 @@ void same(const ordered_json& before, const ordered_json& after, const std::stri
 }  // namespace
 
 TEST(OutputFormats, ResultsKeepTheHandWrittenWritersSchemaAndValues) {
-  std::ifstream f(std::string(SWITCHYARD_SOURCE_DIR) +
+  std::ifstream f(std::string(sy::test::kSourceDir) +
                   "/tests/data/quickstart_results_handwritten_writer.json");
   ASSERT_TRUE(f);
   const ordered_json before = ordered_json::parse(f);

@@ -188,7 +188,7 @@ namespace {
 // The 5-stage 8x8 torus (configs/router_5stage.yaml) offered `rate` with one override: the
 // accepted throughput (flits/node/cycle).
 double accepted_on_5stage(const std::string& rate, const std::string& set, const std::string& tag) {
-  const std::string cfg = std::string(SWITCHYARD_SOURCE_DIR) + "/configs/router_5stage.yaml";
+  const std::string cfg = std::string(sy::test::kSourceDir) + "/configs/router_5stage.yaml";
   const std::string out = "/tmp/switchyard-test-5stage-" + tag;
   const test::CliResult c =
       test::cli("run " + cfg + " --quiet --set traffic.rate=" + rate +

@@ -81,6 +81,26 @@ TEST(Reliability, MemoryEstimateTracksTheNetwork) {
   EXPECT_DOUBLE_EQ(memory_limit_bytes(SimulationConfig{}), 0.8 * machine_memory_bytes());
 }
 
+// The H-trees' fill search is in the wall-time estimate, twice (parse_config builds the schedule
+// to check it, the run again): 127x127 (with 63x63's before it) here; the 255x255 search takes
+// seconds (not loaded here: its config check alone builds it, about 10 s). Other schedules: none.
+TEST(Reliability, WallEstimateCountsTheHTreesFillSearch) {
+  const std::string dir = std::string(sy::test::kSourceDir) + "/configs/papers/circuit/";
+  const Estimate e = estimate_run(load_config(dir + "h_trees_127x127.yaml"));
+  EXPECT_DOUBLE_EQ(e.build_seconds, 2 * h_trees_build_seconds(7));
+  EXPECT_GT(h_trees_build_seconds(7), h_trees_build_seconds(6));
+  EXPECT_GT(e.wall_seconds, e.build_seconds);
+  EXPECT_TRUE(has(e.line(), "of it building the schedule")) << e.line();
+  EXPECT_GT(h_trees_build_seconds(8), 5.0);
+  EXPECT_EQ(h_trees_build_seconds(5), 0.0);
+  for (const char* f :
+       {"h_trees_31x31.yaml", "tiling_125x125.yaml", "divide_and_conquer_32x32.yaml"}) {
+    const Estimate o = estimate_run(load_config(dir + f));
+    EXPECT_EQ(o.build_seconds, 0.0) << f;
+    EXPECT_FALSE(has(o.line(), "building")) << f << ": " << o.line();
+  }
+}
+
 TEST(Reliability, CheckPrintsTheEstimate) {
   const std::string f = test::write_temp("est.yaml",
                                          "topology: {type: torus, dims: [1024, 1024]}\n"
@@ -88,7 +108,7 @@ TEST(Reliability, CheckPrintsTheEstimate) {
   auto r = test::cli("check " + f);
   EXPECT_EQ(r.rc, 2) << r.output;
   EXPECT_TRUE(has(r.output, "would need about")) << r.output;
-  r = test::cli("check " + std::string(SWITCHYARD_SOURCE_DIR) + "/configs/quickstart.yaml");
+  r = test::cli("check " + std::string(sy::test::kSourceDir) + "/configs/quickstart.yaml");
   EXPECT_EQ(r.rc, 0) << r.output;
   EXPECT_TRUE(has(r.output, "estimate: memory about")) << r.output;
   EXPECT_TRUE(has(r.output, "wall time about")) << r.output;
@@ -219,7 +239,7 @@ TEST(Reliability, ScheduleThatInformsANodeTwiceIsNotStable) {
     init->out.bind(net.ni(0).target);
   };
   const Results r = run_simulation(
-      load_config(std::string(SWITCHYARD_SOURCE_DIR) + "/configs/schedule_explicit.yaml"), opt);
+      load_config(std::string(sy::test::kSourceDir) + "/configs/schedule_explicit.yaml"), opt);
   ASSERT_TRUE(r.find<SchedulePlugin>());
   EXPECT_GE(r.find<SchedulePlugin>()->result.duplicates +
                 (r.find<SchedulePlugin>()->result.nodes_informed <
@@ -236,7 +256,7 @@ TEST(Reliability, ScheduleThatInformsANodeTwiceIsNotStable) {
 // ... and the same schedule without the extra copy is stable (exit 0); the CLI maps stable: false
 // to exit 3 (checked with a saturated run in Cli.ExitCodes).
 TEST(Reliability, ScheduleThatInformsEveryNodeOnceIsStable) {
-  const auto r = test::cli("run " + std::string(SWITCHYARD_SOURCE_DIR) +
+  const auto r = test::cli("run " + std::string(sy::test::kSourceDir) +
                            "/configs/schedule_explicit.yaml --quiet --out "
                            "/tmp/switchyard-test-sched-once");
   EXPECT_EQ(r.rc, 0) << r.output;
@@ -429,9 +449,9 @@ TEST(Reliability, WavesFileStaysInsideTheRunsFolder) {
 // Finding 11: the pe_memory example refuses a PE named twice instead of a SystemC binding dump.
 TEST(Reliability, PeMemoryRefusesAPeNamedTwice) {
   const std::string bin =
-      std::string(SWITCHYARD_BIN).substr(0, std::string(SWITCHYARD_BIN).rfind('/')) + "/pe_memory";
+      std::string(sy::test::kBin).substr(0, std::string(sy::test::kBin).rfind('/')) + "/pe_memory";
   FILE* p = popen(
-      (bin + " " + SWITCHYARD_SOURCE_DIR + "/configs/pe_memory.yaml --pes 5,5 2>&1").c_str(), "r");
+      (bin + " " + sy::test::kSourceDir + "/configs/pe_memory.yaml --pes 5,5 2>&1").c_str(), "r");
   ASSERT_NE(p, nullptr);
   std::string out;
   char buf[512];

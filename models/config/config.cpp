@@ -373,10 +373,21 @@ Config parse_document(const std::string& text, const std::string& source,
       c.warnings.push_back("broadcast and unicast share " + std::to_string(r.vcs) +
                            " VCs: the network may deadlock (3 or more VCs keep them apart)");
     const int vb = unicast && r.vcs >= 3 ? r.vcs - 2 : r.vcs;
-    if (vb < 4)
+    // The copies' VC groups (input_vc_router.cpp, accept_broadcast_flit): the scheme's VC
+    // classes (STAR's two rotation classes; dimension order's one, its order never wraps), each
+    // split in two by the dateline where a dimension is a ring. Without rings (a mesh, a
+    // hypercube) there is no dateline: dimension order needs one VC, STAR two.
+    bool rings = false;
+    for (int d = 0; d < topo.num_dims(); ++d) rings |= topo.wraps(d);
+    const int classes = t.broadcast.scheme == BroadcastScheme::DimensionOrder ? 1 : 2;
+    if (rings && vb < 4)
       c.warnings.push_back("broadcast copies get " + std::to_string(vb) +
                            " VCs: 4 or more give them dateline classes inside each ring; with "
                            "fewer the network may deadlock");
+    else if (!rings && vb < classes)
+      c.warnings.push_back("broadcast copies get " + std::to_string(vb) +
+                           " VC: 2 or more give the STAR trees' two rotation classes a VC each; "
+                           "with fewer the network may deadlock");
   }
   if (!r.wait_for_tail_credit && c.routing.algorithm != "dimension_order")
     c.warnings.push_back(

@@ -110,6 +110,15 @@ double planned_crossings(const Config& cfg) {
   return std::ceil(L / B) * n;
 }
 
+double schedule_build_seconds(const Config& cfg) {
+  const ScheduleConfig& sc = cfg.schedule;
+  if (!sc.enabled() || sc.algorithm != "h_trees" || cfg.topology.dims.empty()) return 0;
+  // (2^k - 1) x (2^k - 1): k from the size (other sizes are refused before anything is built).
+  int k = 0;
+  while ((1 << k) - 1 < cfg.topology.dims[0] && k < 30) ++k;
+  return h_trees_build_seconds(k);
+}
+
 double bytes_per_planned_crossing(const Config& cfg) {
   // A compact plan: 8 bytes a hop, and as much again while it is built and sorted.
   if (cfg.schedule.compact_plan) return 16;

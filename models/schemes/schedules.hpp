@@ -32,6 +32,11 @@ std::string circuit_packets_problem(const Config& cfg);
 // 2^16 nodes, 6.7 million crossings, peaked at 1.77 GB; OCTR of a tag list on 7x7, 3.3 million,
 // at 1.6 GB).
 double bytes_per_planned_crossing(const Config& cfg);
+// About how long building the schedule of cfg.schedule takes, in seconds of one core, where that
+// is long: the H-trees' fill search from 63x63 on (h_trees_build_seconds in
+// circuit/circuit_schedule.hpp; seconds on 255x255). 0 for the others (their plans are built
+// in well under a second; the estimate's per-router and per-hop costs cover them).
+double schedule_build_seconds(const Config& cfg);
 
 // The closed form the schedule is checked against, printed beside the model's time: the paper's
 // formula where the algorithm has one (coefficients of alpha, delta and L tau), else the

@@ -64,7 +64,8 @@ constexpr double kFlowRowBytes = 48;
 //   on 2^6, rho 0.1 and 0.3: 1.6 us a hop); pmnb_ii splits each packet into d messages (not a
 //   shipped config: on 2^6 at rho 0.3 it took 46 s for 21 s estimated, its periods' scans and
 //   the flits they carry not counted);
-// and 2 us per router to build.
+// and 2 us per router to build, plus what the schedule takes to build where that is long (the
+// H-trees' fill search, schemes/schedules.hpp schedule_build_seconds).
 constexpr double kSecondsPerFlitHop = 1.5e-7;
 constexpr double kCircuitShare = 0.2;  // a circuit router's flit-hop against an input-VC one's
 constexpr double kOqSecondsPerPacket = 1e-7;
@@ -73,6 +74,7 @@ constexpr double kOqSecondsPerFlitHop = 3.5e-8;
 constexpr double kOqCachePorts = 12000;
 constexpr double kPeriodSecondsPerPacketHop = 1.5e-6;
 constexpr double kSecondsPerRouter = 2e-6;
+constexpr double kScheduleBuilds = 2;  // the config's check and the run each build it
 
 // Mean hops of a packet, roughly: a quarter of each ring, a third of each line (cheap for any
 // size; the exact mean is the analysis' job).
@@ -118,6 +120,8 @@ std::string human_seconds(double t) {
 std::string Estimate::line() const {
   std::ostringstream o;
   o << "memory about " << human_bytes(bytes) << ", wall time about " << human_seconds(wall_seconds);
+  if (build_seconds > 0)
+    o << " (" << human_seconds(build_seconds) << " of it building the schedule)";
   if (flit_hops <= 0) o << " (a TLM-driven run: its traffic is not counted)";
   if (vcd_bytes > 0) o << ", waves about " << human_bytes(vcd_bytes) << " of VCD";
   return o.str();
@@ -225,7 +229,11 @@ Estimate estimate_run(const Config& c) {
       (scheme == BroadcastScheme::PmnbIii || scheme == BroadcastScheme::PmnbIi))
     work = std::max(work, packet_hops * kPeriodSecondsPerPacketHop *
                               (scheme == BroadcastScheme::PmnbIi ? topo.num_dims() : 1));
-  e.wall_seconds = work + R * kSecondsPerRouter;
+  // And building the schedule where that is long (the H-trees' fill search: schedules.hpp),
+  // which a run does twice: parse_config builds it to check that the construction exists for
+  // the config (parse_schedule.cpp), the schedule plug-in again for the run.
+  e.build_seconds = kScheduleBuilds * schedule_build_seconds(c);
+  e.wall_seconds = work + R * kSecondsPerRouter + e.build_seconds;
   e.bytes = kBaseBytes;
   for (const Estimate::Part& p : e.parts) e.bytes += p.bytes;
   return e;

@@ -18,10 +18,11 @@ struct Estimate {
     double bytes = 0;
   };
   std::vector<Part> parts;
-  double bytes = 0;         // sum of the parts plus the process's base
-  double flit_hops = 0;     // expected flit-link traversals (0 when unknown: schedules)
-  double wall_seconds = 0;  // expected wall time of the run
-  double vcd_bytes = 0;     // the VCD file written (waves.enable; on disk, not in memory)
+  double bytes = 0;          // sum of the parts plus the process's base
+  double flit_hops = 0;      // expected flit-link traversals (0 when unknown: schedules)
+  double wall_seconds = 0;   // expected wall time of the run
+  double build_seconds = 0;  // of it, building the schedule where that is long (H-trees' fill)
+  double vcd_bytes = 0;      // the VCD file written (waves.enable; on disk, not in memory)
   // One line for `check` and `run`: "memory about 41 MB, wall time about 0.2 s (...)".
   std::string line() const;
 };

@@ -126,7 +126,7 @@ namespace {
 // Runs the CLI in a child process and returns its peak resident set in MB (wait4's rusage).
 double peak_rss_mb(const std::vector<std::string>& args) {
   std::vector<char*> argv;
-  std::string bin = SWITCHYARD_BIN;
+  std::string bin = sy::test::kBin;
   argv.push_back(bin.data());
   std::vector<std::string> a = args;
   for (auto& s : a) argv.push_back(s.data());

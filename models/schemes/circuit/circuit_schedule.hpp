@@ -59,6 +59,11 @@ Schedule h_trees(const std::vector<int>& dims, int root, int parts, int message_
 // and on the model without contention) is max(T(B), T(B) - (alpha + B tau) + late * delta), with
 // B the last packet's flits (htrees_late_terms in closed_forms.hpp).
 int h_trees_late(const Schedule& s);
+// What building h_trees() costs on (2^k - 1) x (2^k - 1), in seconds of one core (Release
+// build): the fill's search, which for k >= 7 first builds the fill of k - 1 it starts from. The
+// search is deterministic and depends on k alone (not on the root, L or B), so this is the
+// measured time per k; for the run's estimate (sim/estimate.hpp). 0 below k = 6 (under 0.01 s).
+double h_trees_build_seconds(int k);
 // Why k >= 8 needs the relaxed fill, as numbers: the earliest a node off H-tree t of the
 // (2^k - 1)-torus (root 0, node x + n y) can hold half t other than by the paper's last phase,
 // in delta terms: from a tree-t node of level <= 2k - 3 (at its hops) over circuits and relays
