@@ -373,9 +373,10 @@ void parse_schedule(Section& s, Config& c) {
   }
   // Bound the plan before building it: every part of the message crosses about every node.
   check_plan_memory(c, s, "packet_flits");
-  // The construction must exist for this size (the generators say which sizes they have).
+  // The construction must exist for this size (the generators say which sizes they have; the
+  // H-trees' without their fill search, which the run does once).
   try {
-    build_schedule(c);
+    check_schedule(c);
   } catch (const std::invalid_argument& e) {
     fail(c.source, s.at("algorithm"), s.path("algorithm"), e.what());
   }

@@ -63,8 +63,8 @@ std::uint32_t Network::unit_of(const OutputUnit* u) const {
   // n's port p at n * ports + p. (The NIs' units, and any other, by the sorted addresses.)
   const int n = u->link.src_node, p = u->link.src_port, ports = topo_.num_ports();
   if (n >= 0 && p >= 0 && p < ports) {
-    const std::size_t i = static_cast<std::size_t>(n) * static_cast<std::size_t>(ports) +
-                          static_cast<std::size_t>(p);
+    const std::size_t i =
+        static_cast<std::size_t>(n) * static_cast<std::size_t>(ports) + static_cast<std::size_t>(p);
     if (i < units_.size() && units_[i] == u) return static_cast<std::uint32_t>(i);
   }
   const auto it =

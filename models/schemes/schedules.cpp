@@ -155,6 +155,15 @@ CompactSlotPlan build_compact_plan(const Config& cfg) {
                            sc.message_flits);
 }
 
+void check_schedule(const Config& cfg) {
+  const ScheduleConfig& sc = cfg.schedule;
+  if (sc.algorithm == "h_trees") {
+    h_trees_order(cfg.topology.dims, sc.root, circuit_parts(cfg));
+    return;
+  }
+  build_schedule(cfg);
+}
+
 Schedule build_schedule(const Config& cfg) {
   const ScheduleConfig& sc = cfg.schedule;
   if (sc.algorithm == "explicit") return *sc.explicit_schedule;

@@ -12,6 +12,9 @@ namespace sy {
 // Throws UnsupportedSchedule (a std::invalid_argument) naming the sizes there are constructions
 // for when the algorithm has none for this topology.
 Schedule build_schedule(const Config& cfg);
+// The same check without building where building is long (the H-trees' fill search,
+// h_trees_order); builds the others.
+void check_schedule(const Config& cfg);
 // schedule.compact_plan: the (P)MNB schedule as a CompactSlotPlan (the same transmissions, 8
 // bytes each), run by CompactSlotDriver.
 CompactSlotPlan build_compact_plan(const Config& cfg);

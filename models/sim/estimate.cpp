@@ -74,7 +74,6 @@ constexpr double kOqSecondsPerFlitHop = 3.5e-8;
 constexpr double kOqCachePorts = 12000;
 constexpr double kPeriodSecondsPerPacketHop = 1.5e-6;
 constexpr double kSecondsPerRouter = 2e-6;
-constexpr double kScheduleBuilds = 2;  // the config's check and the run each build it
 
 // Mean hops of a packet, roughly: a quarter of each ring, a third of each line (cheap for any
 // size; the exact mean is the analysis' job).
@@ -230,9 +229,9 @@ Estimate estimate_run(const Config& c) {
     work = std::max(work, packet_hops * kPeriodSecondsPerPacketHop *
                               (scheme == BroadcastScheme::PmnbIi ? topo.num_dims() : 1));
   // And building the schedule where that is long (the H-trees' fill search: schedules.hpp),
-  // which a run does twice: parse_config builds it to check that the construction exists for
-  // the config (parse_schedule.cpp), the schedule plug-in again for the run.
-  e.build_seconds = kScheduleBuilds * schedule_build_seconds(c);
+  // once, by the schedule plug-in for the run (the config's check does not search:
+  // check_schedule).
+  e.build_seconds = schedule_build_seconds(c);
   e.wall_seconds = work + R * kSecondsPerRouter + e.build_seconds;
   e.bytes = kBaseBytes;
   for (const Estimate::Part& p : e.parts) e.bytes += p.bytes;

@@ -54,6 +54,10 @@ Schedule divide_and_conquer(const std::vector<int>& dims, int root, int parts,
 // 2^k - 1, but before the last start-up: T(B) while alpha + B tau >= that many delta. Larger
 // sizes are refused (511x511: the search takes too long).
 Schedule h_trees(const std::vector<int>& dims, int root, int parts, int message_flits = 0);
+// The sizes and parts h_trees() has a construction for, without its fill search: k of the
+// (2^k - 1) x (2^k - 1) torus, or UnsupportedSchedule. (The search is deterministic and settles
+// for every k it accepts, which the tests build: the config check need not run it.)
+int h_trees_order(const std::vector<int>& dims, int root, int parts);
 // The most delta terms any half of an h_trees() schedule comes in after the paper's 2^k - 1
 // (0 for k <= 7). Such a half has at most 2k - 2 start-ups, so the schedule's time (self-timed,
 // and on the model without contention) is max(T(B), T(B) - (alpha + B tau) + late * delta), with

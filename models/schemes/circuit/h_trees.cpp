@@ -722,7 +722,7 @@ int h_trees_late(const Schedule& s) {
   return at == std::string::npos ? 0 : std::stoi(s.variant.substr(at + 3));
 }
 
-Schedule h_trees(const std::vector<int>& dims, int root, int parts, int message_flits) {
+int h_trees_order(const std::vector<int>& dims, int root, int parts) {
   // k >= 8 (255x255): the fill on the paper's deadline does not settle (some nodes of the
   // quadrants' centre columns, whose arcs in are tree arcs both ways for 31 hops, keep no
   // admissible circuit: 6 to 11 delta terms of slack at best, h_trees_fill_bound); the relaxed
@@ -741,6 +741,11 @@ Schedule h_trees(const std::vector<int>& dims, int root, int parts, int message_
     throw UnsupportedSchedule(
         "h-trees: parts must be even (halves X and Y, parts/2 packets each), got " +
         std::to_string(parts));
+  return k;
+}
+
+Schedule h_trees(const std::vector<int>& dims, int root, int parts, int message_flits) {
+  const int k = h_trees_order(dims, root, parts);
   HTreeFill h(dims, root, k);
   if (!h.solve())
     throw UnsupportedSchedule(
