@@ -3,6 +3,7 @@
 // where the model's own measured round puts it; the config's refusals.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <sstream>
 
 #include "helpers.hpp"
@@ -110,6 +111,60 @@ TEST(IdlingRounds, TheGreedyNodeDoesNotWait) {
 // Stability flips where the model's own round says: a saturated run (every round full) gives
 // the mean full round E (packet times) and the limit rho = p / E (1/(2Rd), p = 1/2); the same
 // network is stable at 0.85 of it and not at 1.15 of it (the run ends, flagged).
+// Rounds with input-VC wormhole routers on a torus (multi-flit packets, VCs, credits): the
+// barrier holds in the records — a packet started after another has been received no earlier
+// than that one (its round ended at its last reception or later), and a node starts at most one
+// packet a round. The greedy NI on the same traffic breaks the first (so the check can fail).
+// Returns the violations; `rounds_of_many`: the starting cycles at which several nodes started.
+namespace {
+std::size_t barrier_violations(const std::string& discipline, std::size_t& rounds_of_many) {
+  const std::string yaml =
+      "topology: {type: torus, dims: [4, 4]}\n"
+      "router: {buffering: input_vc, switching: wormhole, vcs: 2, vc_depth: 4}\n"
+      "network_interface: {discipline: " +
+      discipline +
+      "}\n"
+      "traffic: {process: bernoulli, rate: 0.05, packet_flits: 4, pattern: uniform}\n"
+      "simulation: {warmup: 0, measure: 3000, seed: 3}\n";
+  const Results r = test::run(yaml, /*records=*/true);
+  EXPECT_TRUE(r.stable) << discipline << ": " << r.unstable_reason;
+  std::vector<Stats::Record> ps = r.packets;
+  EXPECT_GT(ps.size(), 100u) << discipline;
+  std::sort(ps.begin(), ps.end(),
+            [](const Stats::Record& a, const Stats::Record& b) { return a.injected < b.injected; });
+  std::size_t bad = 0;
+  Cycle latest_end = 0;  // the last reception of the packets started before this cycle
+  rounds_of_many = 0;
+  for (std::size_t i = 0; i < ps.size();) {
+    std::size_t j = i;
+    std::vector<int> srcs;
+    Cycle end = 0;
+    for (; j < ps.size() && ps[j].injected == ps[i].injected; ++j) {
+      srcs.push_back(ps[j].src);
+      end = std::max(end, ps[j].delivered);
+    }
+    if (ps[i].injected < latest_end) ++bad;  // started before an earlier round ended
+    std::sort(srcs.begin(), srcs.end());
+    if (std::adjacent_find(srcs.begin(), srcs.end()) != srcs.end()) ++bad;  // two from a node
+    rounds_of_many += j - i > 1;
+    latest_end = std::max(latest_end, end);
+    i = j;
+  }
+  return bad;
+}
+}  // namespace
+
+TEST(IdlingRounds, InputVcWormholeTorusKeepsTheBarrier) {
+  std::size_t many = 0;
+  EXPECT_EQ(barrier_violations("rounds", many), 0u);
+  EXPECT_GT(many, 10u);  // (rounds where several nodes started: the check has something to see)
+}
+
+TEST(IdlingRounds, InputVcWormholeTorusGreedyBreaksTheBarrierCheck) {
+  std::size_t many = 0;
+  EXPECT_GT(barrier_violations("greedy", many), 0u);
+}
+
 TEST(IdlingRounds, StabilityFlipsAtTheLimitTheMeasuredRoundGives) {
   auto yaml = [](double rho, int measure) {
     std::ostringstream y;
