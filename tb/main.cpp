@@ -444,10 +444,11 @@ int cmd_run(const Args& a) {
   }
   // Threads on fewer cores than threads wait for each other at every step (mpirun binds a rank
   // to one core when -np is 2 or less, Open MPI's default).
-  if (cfg.simulation.threads > 1 && sy::usable_cores() < cfg.simulation.threads)
+  const int cores = sy::usable_cores();
+  if (cfg.simulation.threads > 1 && cores < cfg.simulation.threads)
     cfg.execution_warnings.push_back(
         "simulation.threads = " + std::to_string(cfg.simulation.threads) + " on " +
-        std::to_string(sy::usable_cores()) +
+        std::to_string(cores) +
         " core(s) this process may use (its affinity): the threads take turns; under mpirun "
         "give each rank its cores (Open MPI: --bind-to none, or --map-by slot:PE=" +
         std::to_string(cfg.simulation.threads) + ")");

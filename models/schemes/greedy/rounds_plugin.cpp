@@ -75,21 +75,22 @@ void RoundsPlugin::json(Json& j) const {
       .kv("mean", mean)
       .kv("mean_ci95", ci95)
       .kv("max", max)
-      .kv("full_rounds", full_rounds)
-      .kv("full_mean", full_mean)
-      .kv("full_ci95", full_ci95)
-      .kv("full_min", full_min)
-      .kv("full_max", full_max)
-      .kv("diameter", diameter)
-      .kv("R", R)
-      .kv("lambda", lambda)
-      .kv("rho", rho)
-      .kv("lambda_limit", lambda_limit)
-      .kv("rho_limit", rho_limit)
-      .kv("lambda_times_full_mean", load_of_rounds)
-      .kv("T_model", T)
-      .kv("T_model_ci95", T_ci95)
-      .kv("T_network_model", T_network);
+      .kv("full_rounds", full_rounds);
+  // (What the full rounds give is measured only where there were some: absent, not 0, else.)
+  if (full_rounds > 0)
+    j.kv("full_mean", full_mean)
+        .kv("full_ci95", full_ci95)
+        .kv("full_min", full_min)
+        .kv("full_max", full_max);
+  j.kv("diameter", diameter);
+  if (full_rounds > 0) j.kv("R", R);
+  j.kv("lambda", lambda).kv("rho", rho);
+  if (full_rounds > 0) {
+    j.kv("lambda_limit", lambda_limit);
+    if (lambda > 0) j.kv("rho_limit", rho_limit);
+    j.kv("lambda_times_full_mean", load_of_rounds);
+  }
+  j.kv("T_model", T).kv("T_model_ci95", T_ci95).kv("T_network_model", T_network);
   if (hypercube) {
     j.kv("d", d).kv("p", p).kv("prop2_lower_any", any_lower);
     if (greedy_upper < std::numeric_limits<double>::infinity()) j.kv("greedy_upper", greedy_upper);
