@@ -80,11 +80,18 @@ inline double json_number(const std::string& js, const std::string& section,
   return std::stod(js.substr(k + key.size() + 3));
 }
 
+// Tests reach some of these files by their fixed name, and CTest runs tests in parallel
+// processes (two instances of a parameterized test write the same file with the same text), so
+// the file is written beside it under a name of this process and renamed into place: a reader
+// sees the whole old text or the whole new one, never a truncated file.
 inline std::string write_temp(const std::string& name, const std::string& text) {
   const std::string path = std::string("/tmp/switchyard-test-") + name;
-  FILE* f = std::fopen(path.c_str(), "w");
+  const std::string part = path + ".part-" + std::to_string(getpid());
+  FILE* f = std::fopen(part.c_str(), "w");
+  if (!f) return path;
   std::fputs(text.c_str(), f);
   std::fclose(f);
+  std::rename(part.c_str(), path.c_str());
   return path;
 }
 
