@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 
 #include "helpers.hpp"
@@ -466,4 +467,63 @@ TEST(PmnbA0Schedule, RandomSetsValidExactAndWithinLemmaTwo) {
 TEST(PmnbOnTheModel, AlgorithmA0AloneEqualsItsExactSumToTheCycle) {
   expect_exact("{algorithm: pmnb_a0, packets: 11, scan_slots: 1, message_flits: 3}",
                pmnb_a0_exact(5, 11, 1) * 3);
+}
+
+// P26 (§IV-A): algorithm I is not of optimal order. The optimum's order for unsplit packets is
+// the lower bound L = max(d, ceil((M - 1)/d)) of (13) (III stays within 3 L at t_p = 0). For
+// M = d^2, between the paper's exceptions M = Theta(log N) and M = Theta(N^c), I's time over L
+// grows like d / log d: on the model it rises from d = 3 to 6 to 9 and passes III's, while III's
+// and II's stay bounded. I's model time is the paper's closed form, written out here. Nine runs,
+// through the CLI (one simulation per process).
+namespace {
+// Completion in packet slots of `schedule` on the d-cube, alpha = delta = 0, tau = 1.
+double order_run(int d, const std::string& schedule) {
+  std::string out;
+  const std::string js =
+      test::cli_results("pmnb-order-" + std::to_string(d),
+                        "topology: {type: hypercube, dim: " + std::to_string(d) +
+                            "}\n"
+                            "router: {buffering: output_queued, switching: store_and_forward}\n"
+                            "network_interface: {injection: all_port}\n"
+                            "timing: {alpha: 0, delta: 0, tau: 1}\n"
+                            "traffic: {type: none}\n"
+                            "schedule: " +
+                            schedule + "\n",
+                        &out);
+  EXPECT_FALSE(js.empty()) << schedule << ": " << out;
+  if (js.empty()) return -1;
+  EXPECT_EQ(test::json_number(js, "schedule", "nodes_informed"), 1 << d) << schedule;
+  return test::json_number(js, "schedule", "completion_packet_slots");
+}
+}  // namespace
+
+TEST(PmnbOrderOnTheModel, AlgorithmIOverTheLowerBoundGrowsForMEqualDSquared) {
+  double previous = 0;
+  for (int d : {3, 6, 9}) {
+    const int M = std::min(d * d, 1 << d);  // 8, 36, 81
+    const std::string tail = ", packets: " + std::to_string(M) + ", scan_slots: 0, ";
+    const double L = std::max(d, (M - 1 + d - 1) / d);  // d: M <= d^2
+    int m = 0;
+    while ((1 << m) < M) ++m;
+    // ceil((M' - 1)/m) + 2d + 2d t_p - m, M' = 2^m, t_p = 0: 6, 17, 30 slots.
+    const double closed = std::ceil(((1 << m) - 1.0) / m) + 2 * d - m;
+    const double one =
+        order_run(d, "{algorithm: pmnb_i" + tail + "message_flits: 1, compact_plan: true}");
+    const double three =
+        order_run(d, "{algorithm: pmnb" + tail + "message_flits: 1, compact_plan: true}");
+    // II: packets of d flits, mini-packets of 1 flit.
+    const double two =
+        order_run(d, "{algorithm: pmnb_ii" + tail +
+                         "compact_plan: true, message_flits: " + std::to_string(d) + "}");
+    EXPECT_EQ(one, closed) << d;
+    EXPECT_GT(one / L, previous + 0.4) << d;  // 2.00, 2.83, 3.33
+    previous = one / L;
+    EXPECT_LE(three / L, 3.0) << d;  // ceil(M/d) + 2d - 1 <= 3 L
+    EXPECT_LE(two / L, 1.5) << d;    // about M/d + 1 over L: 1.11, 1.22, 1.19
+    if (d == 3) {
+      EXPECT_LT(one, three);  // 6 < 7: I ahead at small d ...
+    } else if (d == 9) {
+      EXPECT_GT(one, three);  // ... 30 > 25: behind once the gap opens
+    }
+  }
 }
