@@ -761,6 +761,8 @@ std::string config_to_json(const Config& c, int indent) {
         .kv("local_latency", c.topology.local_latency)
         .kv("global_latency", c.topology.global_latency)
         .close();
+  else if (c.topology.size2_links != 1)
+    j.kv_list("dims", c.topology.dims).kv("size2_links", c.topology.size2_links).close();
   else
     j.kv_list("dims", c.topology.dims).close();
   j.open("router")
