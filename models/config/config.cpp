@@ -508,6 +508,9 @@ void check_config(const Config& c) {
       for (int n : tp.dims)
         if (n != 2) bad("topology.dims", "a hypercube has every dimension of size 2");
   }
+  in("topology.size2_links", tp.size2_links, 1, 2);
+  if (tp.size2_links == 2 && tp.kind != Topology::Kind::Torus)
+    bad("topology.size2_links", "2 is a torus's (two links each way in a size-2 dimension)");
   const RouterConfig& r = c.router;
   in("router.vcs", r.vcs, 1, 32);
   in("router.vc_depth", r.vc_depth, 1, 4096);
