@@ -35,11 +35,11 @@ void parse_topology(Section& s, Config& c) {
   // (two parallel links each way); 1 (default): the one link.
   if (s.has("size2_links") && t.kind != Topology::Kind::Torus)
     fail(s.source(), s.at("size2_links"), s.path("size2_links"),
-         std::string("links of a size-2 dimension: a torus's, not a ") +
+         std::string("two links each way in a size-2 dimension: a torus's key") +
              (t.kind == Topology::Kind::Hypercube
-                  ? "hypercube's (the hypercube with two links per direction is type: torus, "
-                    "dims: [2, ..., 2], size2_links: 2)"
-                  : "non-torus's"));
+                  ? " (the hypercube with two links per direction is type: torus, dims: "
+                    "[2, ..., 2], size2_links: 2)"
+                  : ""));
   if (t.kind == Topology::Kind::Torus)
     t.size2_links = static_cast<int>(s.integer("size2_links", 1, 1, 2));
   if (s.has("concentration") && t.kind != Topology::Kind::CMesh &&
