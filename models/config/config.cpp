@@ -508,6 +508,9 @@ void check_config(const Config& c) {
       for (int n : tp.dims)
         if (n != 2) bad("topology.dims", "a hypercube has every dimension of size 2");
   }
+  in("topology.size2_links", tp.size2_links, 1, 2);
+  if (tp.size2_links == 2 && tp.kind != Topology::Kind::Torus)
+    bad("topology.size2_links", "2 is a torus's (two links each way in a size-2 dimension)");
   const RouterConfig& r = c.router;
   in("router.vcs", r.vcs, 1, 32);
   in("router.vc_depth", r.vc_depth, 1, 4096);
@@ -761,6 +764,8 @@ std::string config_to_json(const Config& c, int indent) {
         .kv("local_latency", c.topology.local_latency)
         .kv("global_latency", c.topology.global_latency)
         .close();
+  else if (c.topology.size2_links != 1)
+    j.kv_list("dims", c.topology.dims).kv("size2_links", c.topology.size2_links).close();
   else
     j.kv_list("dims", c.topology.dims).close();
   j.open("router")

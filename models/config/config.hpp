@@ -63,6 +63,11 @@ enum class SelfTraffic { Exclude, DeliverLocally, ThroughRouter };
 struct TopologyConfig {
   Topology::Kind kind = Topology::Kind::Torus;
   std::vector<int> dims{8, 8};  // direct networks
+  int size2_links = 1;  // torus: links each way in a size-2 dimension (1, or 2: '+' and '-')
+  // A size-2 dimension with two links each way (size2_links 2 and a dimension of size 2).
+  bool two_link_size2() const {
+    return size2_links == 2 && std::find(dims.begin(), dims.end(), 2) != dims.end();
+  }
   int k = 2, n = 4;  // butterfly: radix and stages (k^n rows, n + 1 levels); fat_tree: k-ary n-tree
   int concentration = 1;  // cmesh: terminals per router (dims: the router mesh)
   // dragonfly: p terminals per router, a routers per group, h global links per router, g groups;
@@ -77,7 +82,7 @@ struct TopologyConfig {
     if (kind == Topology::Kind::Butterfly) return Topology::butterfly(k, n);
     if (kind == Topology::Kind::CMesh) return Topology::cmesh(dims, concentration);
     if (kind == Topology::Kind::FatTree) return Topology::fat_tree(k, n);
-    return Topology(kind, dims);
+    return Topology(kind, dims, size2_links);
   }
 };
 

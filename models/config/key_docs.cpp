@@ -20,6 +20,9 @@ const std::vector<std::pair<std::string, std::string>>& key_meanings() {
       {"topology.dims", "torus or mesh: the size of each dimension (cmesh: of the router mesh)"},
       {"topology.concentration",
        "cmesh and flatfly: terminals per router (each with its own ports; flatfly default k)"},
+      {"topology.size2_links",
+       "torus: links each way in a size-2 dimension: 1 (one link, port dN) or 2 (ports dN+ and "
+       "dN-, both to the other node: the p = 2 torus with two links per direction)"},
       {"topology.dim", "hypercube: the dimension d (2^d nodes)"},
       {"topology.k",
        "butterfly: the radix (k-ary n-fly: k^n rows); fat_tree: the arity (k-ary n-tree); "

@@ -93,6 +93,7 @@ void parse_explicit(Section& s, Config& c) {
   x.algorithm = "explicit";
   x.kind = c.topology.kind;
   x.dims = c.topology.dims;
+  x.size2_links = c.topology.size2_links;
   x.timing = s.choice<ScheduleTiming>(
       "timing", ScheduleTiming::Slots,
       {{"slots", ScheduleTiming::Slots}, {"phases", ScheduleTiming::Phases}});
@@ -275,6 +276,12 @@ void parse_schedule(Section& s, Config& c) {
   if (c.topology.make().indirect())
     fail(c.source, s.at("algorithm"), s.path("algorithm"),
          "schedules run on tori, meshes and hypercubes (not on an indirect network)");
+  if (c.topology.two_link_size2() && sch.algorithm != "explicit" &&
+      !exchange_algorithm(sch.algorithm))
+    fail(c.source, s.at("algorithm"), s.path("algorithm"),
+         sch.algorithm +
+             " uses one link of a size-2 dimension: with topology.size2_links: 2 the schedules "
+             "are explicit, total_exchange, octr, oadd and greedy");
   sch.message_flits = static_cast<int>(s.integer("message_flits", 1, 1, 1 << 24));
   sch.barrier = s.boolean("barrier", false);
   if (sch.algorithm == "explicit") {

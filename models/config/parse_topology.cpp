@@ -1,6 +1,7 @@
 // topology: {type: torus | mesh | hypercube | butterfly | cmesh, dims: [n1, ..., nd] | dim: d |
-//            k, n, concentration} | fat_tree (k, n) | dragonfly (p, a, h, g, local_latency,
-//            global_latency) | anynet (file, deadlock) | flatfly (k, n, concentration)
+//            k, n, concentration, size2_links (torus)} | fat_tree (k, n) | dragonfly (p, a, h, g,
+//            local_latency, global_latency) | anynet (file, deadlock) | flatfly (k, n,
+//            concentration)
 #include <memory>
 #include <stdexcept>
 
@@ -30,6 +31,17 @@ void parse_topology(Section& s, Config& c) {
                                      {"anynet", Topology::Kind::AnyNet},
                                      {"dragonfly", Topology::Kind::Dragonfly},
                                      {"flatfly", Topology::Kind::FlatFly}});
+  // size2_links: 2 gives each size-2 dimension of a torus a '+' and a '-' link to its other node
+  // (two parallel links each way); 1 (default): the one link.
+  if (s.has("size2_links") && t.kind != Topology::Kind::Torus)
+    fail(s.source(), s.at("size2_links"), s.path("size2_links"),
+         std::string("two links each way in a size-2 dimension: a torus's key") +
+             (t.kind == Topology::Kind::Hypercube
+                  ? " (the hypercube with two links per direction is type: torus, dims: "
+                    "[2, ..., 2], size2_links: 2)"
+                  : ""));
+  if (t.kind == Topology::Kind::Torus)
+    t.size2_links = static_cast<int>(s.integer("size2_links", 1, 1, 2));
   if (s.has("concentration") && t.kind != Topology::Kind::CMesh &&
       t.kind != Topology::Kind::FlatFly)
     fail(s.source(), s.at("concentration"), s.path("concentration"),

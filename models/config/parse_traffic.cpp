@@ -510,6 +510,10 @@ void parse_traffic(Section& tr, Config& c) {
                                  : "STAR broadcast trees are defined on tori and hypercubes, "
                                    "not on a ") +
                c.topology.make().kind_name());
+    if (c.topology.two_link_size2())
+      fail(c.source, bc.at("scheme"), bc.path("scheme"),
+           "the broadcast trees (and their analysis) use one link of a size-2 dimension: not "
+           "with topology.size2_links: 2");
     if (c.topology.kind == Topology::Kind::Mesh && !dim_order)
       fail(c.source, bc.at("scheme"), bc.path("scheme"),
            "STAR broadcast trees are defined on tori and hypercubes, not on a mesh (the "

@@ -72,7 +72,7 @@ RoutingUnit::RoutingUnit(const Topology& topo, TieBreak tie, int vcs, int vc_bas
 // The port a header at coordinate c of dimension d takes towards t (c != t).
 int RoutingUnit::dim_port(int d, int c, int t) const {
   const int n = topo_.size(d);
-  if (n == 2) return topo_.port_of(d, 0);
+  if (topo_.single_link(d)) return topo_.port_of(d, 0);
   int dir;
   if (!topo_.wraps(d)) {
     dir = t > c ? +1 : -1;

@@ -19,14 +19,15 @@ TaskMatrix exchange_task(const Config& cfg) {
   const ScheduleConfig& sc = cfg.schedule;
   const Topology::Kind kind = cfg.topology.kind;
   const std::vector<int>& dims = cfg.topology.dims;
+  const int links2 = cfg.topology.size2_links;
   if (sc.algorithm == "total_exchange" || sc.task == "total_exchange")
-    return total_exchange_task(kind, dims);
+    return total_exchange_task(kind, dims, links2);
   if (sc.task == "neighbourhood") {
     int diameter = 0;
     for (int p : dims) diameter += p / 2;
-    return neighbourhood_task(kind, dims, sc.near, sc.far > 0 ? sc.far : diameter);
+    return neighbourhood_task(kind, dims, sc.near, sc.far > 0 ? sc.far : diameter, links2);
   }
-  return tags_task(kind, dims, sc.tags);
+  return tags_task(kind, dims, sc.tags, links2);
 }
 
 bool exchange_algorithm(const std::string& algorithm) {
@@ -168,17 +169,17 @@ Schedule build_schedule(const Config& cfg) {
   const ScheduleConfig& sc = cfg.schedule;
   if (sc.algorithm == "explicit") return *sc.explicit_schedule;
   if (sc.algorithm == "total_exchange") {
-    if (sc.links > 0)
-      return octr_schedule(total_exchange_task(cfg.topology.kind, cfg.topology.dims),
-                           sc.message_flits, sc.links);
-    return total_exchange_octr(cfg.topology.kind, cfg.topology.dims, sc.message_flits);
+    if (sc.links > 0) return octr_schedule(exchange_task(cfg), sc.message_flits, sc.links);
+    return total_exchange_octr(cfg.topology.kind, cfg.topology.dims, sc.message_flits,
+                               cfg.topology.size2_links);
   }
   if (sc.algorithm == "octr") return octr_schedule(exchange_task(cfg), sc.message_flits, sc.links);
   if (sc.algorithm == "oadd") {
     if (sc.task != "total_exchange")
       throw UnsupportedSchedule(
           "oadd: the paper's OADD constructions are for task: total_exchange");
-    return oadd_schedule(cfg.topology.kind, cfg.topology.dims, sc.message_flits);
+    return oadd_schedule(cfg.topology.kind, cfg.topology.dims, sc.message_flits,
+                         cfg.topology.size2_links);
   }
   if (sc.algorithm == "greedy")
     return greedy_schedule(exchange_task(cfg), sc.message_flits, cfg.simulation.seed);
@@ -236,8 +237,21 @@ ExchangeFormulas exchange_formulas(const Config& cfg) {
   // Completion: Theorem 5/9 (h) or the closed form; k links: Theorem 7; greedy: its bound.
   f.completion = h;
   f.completion_text = "Theorem 5: the critical sum h of the task matrix = " + Json::number(h);
-  const double te_closed = te ? total_exchange_formula(kind, dims) : -1;
-  if (te_closed >= 0) {
+  const double te_closed = te ? total_exchange_formula(kind, dims, cfg.topology.size2_links) : -1;
+  if (te_closed >= 0 && binary_torus(kind, dims)) {
+    // The torus 2 x ... x 2: the hypercube with one link per dimension, or §8.2's remark.
+    f.completion = te_closed;
+    const int d = static_cast<int>(dims.size());
+    f.completion_text =
+        cfg.topology.size2_links == 2
+            ? "paper §8.2: p = 2 with two links per direction, total exchange in n/4 = pn/8 = " +
+                  Json::number(topo.num_nodes() / 4.0) +
+                  " slots; at least d = " + std::to_string(d) +
+                  " (the packet to the opposite corner): max(n/4, d) = " + Json::number(te_closed)
+            : "paper: total exchange in " + Json::number(te_closed) +
+                  " slots (one link per dimension: the hypercube's n/2; §8.2's pn/8 = n/4 is "
+                  "for two links each way, topology.size2_links: 2)";
+  } else if (te_closed >= 0) {
     f.completion = te_closed;
     f.completion_text = "paper: total exchange in " + Json::number(te_closed) +
                         " slots (hypercube n/2; torus (pn - n/p)/8 odd p, pn/8 even p, d > 1; "

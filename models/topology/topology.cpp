@@ -32,9 +32,14 @@ Topology Topology::cmesh(std::vector<int> dims, int concentration) {
   return indirect(Kind::CMesh, std::make_shared<CMesh>(std::move(dims), concentration));
 }
 
-Topology::Topology(Kind kind, std::vector<int> dims) : kind_(kind), dims_(std::move(dims)) {
+Topology::Topology(Kind kind, std::vector<int> dims, int size2_links)
+    : kind_(kind), dims_(std::move(dims)), size2_links_(size2_links) {
   if (kind != Kind::Torus && kind != Kind::Mesh && kind != Kind::Hypercube)
     throw std::invalid_argument("an indirect network is built by Topology::indirect");
+  if (size2_links != 1 && size2_links != 2)
+    throw std::invalid_argument("size2_links: 1 or 2 links each way in a size-2 dimension");
+  if (size2_links == 2 && kind != Kind::Torus)
+    throw std::invalid_argument("size2_links 2: a torus's (two links each way in a size-2 ring)");
   if (dims_.empty()) throw std::invalid_argument("topology needs at least one dimension");
   for (int n : dims_) {
     if (n < 1) throw std::invalid_argument("dimension sizes must be >= 1");
@@ -43,9 +48,9 @@ Topology::Topology(Kind kind, std::vector<int> dims) : kind_(kind), dims_(std::m
       throw std::invalid_argument("topology: the product of the dimension sizes overflows");
   }
   for (int d = 0; d < num_dims(); ++d) {
-    if (dims_[d] == 2) {
+    if (dims_[d] == 2 && size2_links_ == 1) {
       ports_.push_back({d, 0});
-    } else if (dims_[d] >= 3) {
+    } else if (dims_[d] >= 2) {
       ports_.push_back({d, +1});
       ports_.push_back({d, -1});
     }

@@ -4,6 +4,11 @@
 // differs in that coordinate), a dimension of size >= 3 has a '+' and a '-' port (absent at a
 // mesh's edge), a dimension of size 1 has none. In a direct network every node is a router and a
 // terminal (router id = terminal id = node id).
+// A torus built with size2_links = 2 gives a size-2 dimension a '+' and a '-' port too, both to
+// the other node: two parallel links each way (Varvarigos & Bertsekas §8.2's p = 2 torus, a
+// hypercube with two links per direction). Such a dimension is a ring of 2 (wraps): '+' from
+// coordinate 1 and '-' from 0 are its wraparound hops, and either way is minimal (an even ring's
+// tie).
 // Indirect networks (butterfly, concentrated mesh, fat tree; topology/indirect.hpp) are wrapped:
 // their terminals are not their routers. The generic questions — routers, terminals, ports,
 // neighbours and input ports, where a terminal injects and is delivered to, distances, names — are
@@ -24,10 +29,11 @@ class Topology {
   enum class Kind { Torus, Mesh, Hypercube, Butterfly, CMesh, FatTree, Dragonfly, FlatFly, AnyNet };
   struct Port {
     int dim;
-    int dir;  // +1, -1, or 0 for the single link of a size-2 dimension
+    int dir;  // +1, -1, or 0 for the single link of a size-2 dimension (size2_links 1)
   };
 
-  Topology(Kind kind, std::vector<int> dims);
+  // size2_links: 1, or 2 (a torus only) for two links each way in a size-2 dimension.
+  Topology(Kind kind, std::vector<int> dims, int size2_links = 1);
   static Topology hypercube(int d) { return Topology(Kind::Hypercube, std::vector<int>(d, 2)); }
   static Topology butterfly(int k, int n);
   static Topology cmesh(std::vector<int> dims, int concentration);
@@ -63,7 +69,13 @@ class Topology {
   int num_dims() const { return static_cast<int>(dims_.size()); }
   const std::vector<int>& dims() const { return dims_; }
   int size(int dim) const { return dims_[dim]; }
-  bool wraps(int dim) const { return kind_ != Kind::Mesh && dims_[dim] >= 3; }
+  bool wraps(int dim) const {
+    return kind_ != Kind::Mesh && (dims_[dim] >= 3 || (dims_[dim] == 2 && size2_links_ == 2));
+  }
+  // Links each way in a dimension of size 2 (1: one link, port direction 0; 2: '+' and '-').
+  int size2_links() const { return size2_links_; }
+  // The dimension is one link to the other node (size 2, size2_links 1): its port has dir 0.
+  bool single_link(int dim) const { return dims_[dim] == 2 && !wraps(dim); }
 
   int coord(int node, int dim) const { return (node / stride_[dim]) % dims_[dim]; }
   std::vector<int> coords(int node) const;
@@ -111,6 +123,7 @@ class Topology {
   std::vector<int>
       port_of_;  // port_of(dim, dir) at 3 * dim + dir + 1 (a header's routing reads it)
   int nodes_ = 1;
+  int size2_links_ = 1;
   std::shared_ptr<const IndirectNetwork> ind_;
 };
 

@@ -28,7 +28,7 @@ namespace sy {
 
 struct ScheduleHop {
   int dim;
-  int dir;  // +1, -1, or 0 for the single link of a size-2 dimension
+  int dir;  // +1, -1, or 0 for the single link of a size-2 dimension (size2_links 1)
   bool operator==(const ScheduleHop& o) const { return dim == o.dim && dir == o.dir; }
 };
 
@@ -47,6 +47,7 @@ struct Schedule {
   std::string variant;    // construction detail, e.g. "5^k", "slanting 2x2 blocks", "depth 9"
   Topology::Kind kind = Topology::Kind::Torus;
   std::vector<int> dims;
+  int size2_links = 1;  // torus: links each way in a size-2 dimension (Topology)
   ScheduleTiming timing = ScheduleTiming::Phases;
   int root = 0;                  // broadcast of one message: the node that holds every item
   int message_flits = 1;         // L
@@ -67,7 +68,7 @@ struct Schedule {
   int source(int item) const { return item_source.empty() ? root : item_source[item]; }
   int dest(int item) const { return item_dest.empty() ? -1 : item_dest[item]; }
   bool broadcast(int item) const { return dest(item) < 0; }
-  Topology topology() const { return Topology(kind, dims); }
+  Topology topology() const { return Topology(kind, dims, size2_links); }
   // Slots: flits one slot carries, and how many consecutive slots an item holds a link for.
   int slot_flits() const { return unit_flits > 0 ? unit_flits : packet_flits; }
   int units(int item) const {

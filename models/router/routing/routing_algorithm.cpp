@@ -143,9 +143,10 @@ int RoutingAlgorithm::min_dir(int node, int target, int d, bool* both) const {
   const int c = topo_.coord(node, d), t = topo_.coord(target, d);
   if (c == t) return 2;
   const int n = topo_.size(d);
-  // A ring of 2 is one link (direction 0); on a mesh the link of a size-2 dimension still has a
-  // direction, from the coordinates (the turn models route and check by it).
-  if (n == 2) return topo_.wraps(d) ? 0 : (t > c ? +1 : -1);
+  // The single link of a size-2 dimension (torus or mesh) still has a direction, from the
+  // coordinates (the turn models route and check by it; port_of maps it to the link). A ring of
+  // 2 with two links each way (size2_links 2) is an even ring below: both ways are minimal.
+  if (topo_.single_link(d)) return t > c ? +1 : -1;
   if (!topo_.wraps(d)) return t > c ? +1 : -1;
   const int fwd = ((t - c) % n + n) % n, back = n - fwd;
   if (fwd != back) return fwd < back ? +1 : -1;

@@ -20,6 +20,9 @@ DimOrderRule::DimOrderRule(const Topology& topo) : mesh_(topo.kind() == Topology
   int stride = 1;
   for (int k = 0; k < topo.num_dims(); ++k) {
     const int n = topo.size(k);
+    if (n == 2 && !topo.single_link(k))
+      throw std::invalid_argument(
+          "dimension-ordered broadcast trees: a size-2 dimension of one link (not size2_links 2)");
     n_.push_back(n);
     stride_.push_back(stride);
     stride *= n;

@@ -209,7 +209,7 @@ TaskPlan ring_plan(const TaskMatrix& t) {
 
 TaskPlan torus2_plan(const TaskMatrix& t) {
   const int p = t.dims[0], m = (p - 1) / 2;
-  const Topology topo(t.kind, t.dims);
+  const Topology topo(t.kind, t.dims, t.size2_links);
   const std::vector<int> row = row_of_dest(t);
   TaskPlan plan(static_cast<std::size_t>(t.num_rows()));
   auto row_at = [&](int dx, int dy) {
@@ -272,8 +272,9 @@ TaskPlan oadd_plan(const TaskMatrix& t) {
   return oadd_near_plan(t);
 }
 
-Schedule oadd_schedule(Topology::Kind kind, const std::vector<int>& dims, int packet_flits) {
-  const TaskMatrix t = total_exchange_task(kind, dims);
+Schedule oadd_schedule(Topology::Kind kind, const std::vector<int>& dims, int packet_flits,
+                       int size2_links) {
+  const TaskMatrix t = total_exchange_task(kind, dims, size2_links);
   const TaskPlan plan = oadd_plan(t);
   const bool cube = kind == Topology::Kind::Hypercube;
   const bool odd_square =

@@ -36,6 +36,7 @@ TaskPlan oadd_plan(const TaskMatrix& t);
 // Nearest-first OCTR on the whole task matrix (any isotropic task): completion h, the nearest
 // rows sent first where OCTR leaves a choice.
 TaskPlan oadd_near_plan(const TaskMatrix& t);
-Schedule oadd_schedule(Topology::Kind kind, const std::vector<int>& dims, int packet_flits);
+Schedule oadd_schedule(Topology::Kind kind, const std::vector<int>& dims, int packet_flits,
+                       int size2_links = 1);
 
 }  // namespace sy

@@ -155,16 +155,24 @@ Schedule octr_schedule(const TaskMatrix& t, int packet_flits, int links) {
   return s;
 }
 
-Schedule total_exchange_octr(Topology::Kind kind, const std::vector<int>& dims, int packet_flits) {
-  Schedule s = octr_schedule(total_exchange_task(kind, dims), packet_flits);
+Schedule total_exchange_octr(Topology::Kind kind, const std::vector<int>& dims, int packet_flits,
+                             int size2_links) {
+  Schedule s = octr_schedule(total_exchange_task(kind, dims, size2_links), packet_flits);
   s.algorithm = "total-exchange";
   return s;
 }
 
-double total_exchange_formula(Topology::Kind kind, const std::vector<int>& dims) {
+bool binary_torus(Topology::Kind kind, const std::vector<int>& dims) {
+  return kind == Topology::Kind::Torus && dims.size() >= 2 &&
+         std::all_of(dims.begin(), dims.end(), [](int p) { return p == 2; });
+}
+
+double total_exchange_formula(Topology::Kind kind, const std::vector<int>& dims, int size2_links) {
   double n = 1;
   for (int p : dims) n *= p;
   if (kind == Topology::Kind::Hypercube) return n / 2;
+  if (binary_torus(kind, dims))
+    return size2_links == 2 ? std::max(n / 4, static_cast<double>(dims.size())) : n / 2;
   if (kind != Topology::Kind::Torus || dims.empty()) return -1;
   for (int p : dims)
     if (p != dims[0]) return -1;  // the paper's tori have p nodes in every dimension

@@ -28,10 +28,18 @@ TaskPlan k_link_plan(const TaskMatrix& t, int k);
 Schedule octr_schedule(const TaskMatrix& t, int packet_flits, int links = 0);
 
 // Total exchange by OCTR. Throws UnsupportedSchedule for a mesh or a butterfly.
-Schedule total_exchange_octr(Topology::Kind kind, const std::vector<int>& dims, int packet_flits);
+Schedule total_exchange_octr(Topology::Kind kind, const std::vector<int>& dims, int packet_flits,
+                             int size2_links = 1);
 
 // The closed forms of the paper for total exchange (slots): hypercube n/2; torus (p n - n/p)/8
 // (p odd), p n / 8 (p even, d > 1); ring (n^2 - 1)/8 (odd), n(n+2)/8 (even). -1: none here.
-double total_exchange_formula(Topology::Kind kind, const std::vector<int>& dims);
+// The torus 2 x ... x 2 (d > 1): with one link per dimension it is the hypercube, n/2; with two
+// links each way (size2_links 2) the paper's p n / 8 = n/4 (§8.2: the task matrix split in two,
+// one set of links clearing each half), which needs n/4 >= d: a packet to the opposite corner
+// crosses d links, so the optimum (Theorem 9's critical sum) is max(n/4, d), d for d = 2, 3.
+double total_exchange_formula(Topology::Kind kind, const std::vector<int>& dims,
+                              int size2_links = 1);
+// True for the torus 2 x ... x 2 with d > 1 (the formula's p = 2 case above).
+bool binary_torus(Topology::Kind kind, const std::vector<int>& dims);
 
 }  // namespace sy

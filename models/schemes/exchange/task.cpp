@@ -44,7 +44,7 @@ long long TaskMatrix::total() const {
 ScheduleHop TaskMatrix::hop(int c) const {
   if (kind == Topology::Kind::Hypercube) return {c, 0};
   const int j = c / 2;
-  if (dims[static_cast<std::size_t>(j)] == 2) return {j, 0};
+  if (dims[static_cast<std::size_t>(j)] == 2 && size2_links == 1) return {j, 0};
   return {j, c % 2 == 0 ? +1 : -1};
 }
 
@@ -55,12 +55,16 @@ std::string TaskMatrix::column_name(int c) const {
 
 namespace {
 
-TaskMatrix empty_task(Topology::Kind kind, const std::vector<int>& dims, const std::string& what) {
+TaskMatrix empty_task(Topology::Kind kind, const std::vector<int>& dims, const std::string& what,
+                      int size2_links) {
   if (kind != Topology::Kind::Torus && kind != Topology::Kind::Hypercube)
     throw UnsupportedSchedule(what + ": hypercubes and tori (rings included) only");
+  if (size2_links != 1 && (size2_links != 2 || kind != Topology::Kind::Torus))
+    throw UnsupportedSchedule(what + ": size2_links is 1, or 2 on a torus");
   TaskMatrix t;
   t.kind = kind;
   t.dims = dims;
+  t.size2_links = size2_links;
   t.cols = kind == Topology::Kind::Hypercube ? static_cast<int>(dims.size())
                                              : 2 * static_cast<int>(dims.size());
   if (t.nodes() < 2) throw UnsupportedSchedule(what + " needs two nodes or more");
@@ -68,7 +72,8 @@ TaskMatrix empty_task(Topology::Kind kind, const std::vector<int>& dims, const s
 }
 
 // The row of the packet node 0 sends to `dest`: per dimension, the shorter way round; an
-// antipodal component goes `antipodal(j)` (+1 or -1).
+// antipodal component goes `antipodal(j)` (+1 or -1). A size-2 dimension of one link: its
+// column 2j; of two links (size2_links 2): offset 1 is antipodal, 2j (+) or 2j + 1 (-).
 template <class Antipodal>
 std::vector<int> row_to(const TaskMatrix& t, const Topology& topo, int dest, Antipodal antipodal) {
   std::vector<int> row(static_cast<std::size_t>(t.cols), 0);
@@ -76,7 +81,7 @@ std::vector<int> row_to(const TaskMatrix& t, const Topology& topo, int dest, Ant
   for (int j = 0; j < topo.num_dims(); ++j) {
     const int p = topo.size(j), x = topo.coord(dest, j);
     if (x == 0) continue;
-    if (cube || p == 2) {
+    if (cube || (p == 2 && t.size2_links == 1)) {
       ++row[static_cast<std::size_t>(cube ? j : 2 * j)];
       continue;
     }
@@ -105,10 +110,10 @@ void check_size(const TaskMatrix& t, const std::string& what) {
 
 }  // namespace
 
-TaskMatrix total_exchange_task(Topology::Kind kind, const std::vector<int>& dims) {
-  TaskMatrix t = empty_task(kind, dims, "total exchange");
+TaskMatrix total_exchange_task(Topology::Kind kind, const std::vector<int>& dims, int size2_links) {
+  TaskMatrix t = empty_task(kind, dims, "total exchange", size2_links);
   t.name = "total exchange";
-  const Topology topo(kind, dims);
+  const Topology topo(kind, dims, size2_links);
   for (int dest = 1; dest < topo.num_nodes(); ++dest) {
     t.rows.push_back(balanced_row(t, topo, dest));
     t.tag.push_back(dest);
@@ -117,14 +122,14 @@ TaskMatrix total_exchange_task(Topology::Kind kind, const std::vector<int>& dims
   return t;
 }
 
-TaskMatrix neighbourhood_task(Topology::Kind kind, const std::vector<int>& dims, int near,
-                              int far) {
+TaskMatrix neighbourhood_task(Topology::Kind kind, const std::vector<int>& dims, int near, int far,
+                              int size2_links) {
   const std::string what =
       "(" + std::to_string(near) + ", " + std::to_string(far) + ") neighbourhood exchange";
-  TaskMatrix t = empty_task(kind, dims, what);
+  TaskMatrix t = empty_task(kind, dims, what, size2_links);
   t.name = what;
   if (near < 1 || far < near) throw UnsupportedSchedule(what + ": needs 1 <= near <= far");
-  const Topology topo(kind, dims);
+  const Topology topo(kind, dims, size2_links);
   for (int dest = 1; dest < topo.num_nodes(); ++dest) {
     std::vector<int> row = balanced_row(t, topo, dest);
     int dist = 0;
@@ -138,10 +143,10 @@ TaskMatrix neighbourhood_task(Topology::Kind kind, const std::vector<int>& dims,
 }
 
 TaskMatrix tags_task(Topology::Kind kind, const std::vector<int>& dims,
-                     const std::vector<std::vector<int>>& tags) {
-  TaskMatrix t = empty_task(kind, dims, "isotropic task");
+                     const std::vector<std::vector<int>>& tags, int size2_links) {
+  TaskMatrix t = empty_task(kind, dims, "isotropic task", size2_links);
   t.name = std::to_string(tags.size()) + (tags.size() == 1 ? " tag" : " tags");
-  const Topology topo(kind, dims);
+  const Topology topo(kind, dims, size2_links);
   const int n = topo.num_nodes(), D = topo.num_dims();
   for (std::size_t i = 0; i < tags.size(); ++i) {
     const std::vector<int>& g = tags[i];
@@ -180,7 +185,7 @@ TaskMatrix tags_task(Topology::Kind kind, const std::vector<int>& dims,
 
 Schedule task_schedule(const TaskMatrix& t, const TaskPlan& plan, int packet_flits,
                        const std::string& algorithm, const std::string& variant) {
-  const Topology topo(t.kind, t.dims);
+  const Topology topo(t.kind, t.dims, t.size2_links);
   const int n = topo.num_nodes(), R = t.num_rows();
   if (static_cast<int>(plan.size()) != R) throw std::logic_error("task_schedule: plan size");
   int slots = 0;
@@ -203,6 +208,7 @@ Schedule task_schedule(const TaskMatrix& t, const TaskPlan& plan, int packet_fli
   s.variant = variant;
   s.kind = t.kind;
   s.dims = t.dims;
+  s.size2_links = t.size2_links;
   s.timing = ScheduleTiming::Slots;
   s.message_flits = s.packet_flits = packet_flits;
   s.shortest_paths = true;

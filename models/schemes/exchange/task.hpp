@@ -2,7 +2,9 @@
 // node at the same displacement from it, so one task matrix describes every node. Its rows are
 // the packets of one node by their tag (the displacement: src ^ dst on a hypercube, per-dimension
 // ring offsets on a torus), its columns the link types (dimension j on a hypercube; j+ = 2j and
-// j- = 2j + 1 on a torus, a size-2 dimension using 2j only); entry (row, column) = the hops the
+// j- = 2j + 1 on a torus, a size-2 dimension using 2j only, unless the torus has two links each
+// way there (size2_links 2): then its offset 1 is antipodal and goes + or - like an even ring's
+// p/2, by the split below); entry (row, column) = the hops the
 // packet makes on that link type along a shortest path. A symmetric slot clears at most one
 // entry per row and per column; the critical sum h (largest row or column sum) is the optimal
 // completion (Theorems 5, 9). The schedule generators (OCTR, OADD, greedy, k links) produce a
@@ -21,6 +23,7 @@ namespace sy {
 struct TaskMatrix {
   Topology::Kind kind = Topology::Kind::Hypercube;
   std::vector<int> dims;
+  int size2_links = 1;                 // torus: links each way in a size-2 dimension (1 or 2)
   std::string name;                    // "total exchange", "(1, 2) neighbourhood", "3 tags"
   int cols = 0;                        // link types
   std::vector<std::vector<int>> rows;  // per tag: hops on each link type
@@ -34,7 +37,7 @@ struct TaskMatrix {
   int max_col() const;                                                                // h_c
   int critical_sum() const { return max_row() > max_col() ? max_row() : max_col(); }  // h
   long long total() const;                                                            // sigma
-  // The hop of link type c (dim, dir; dir 0 for a size-2 dimension).
+  // The hop of link type c (dim, dir; dir 0 for a size-2 dimension of one link).
   ScheduleHop hop(int c) const;
   std::string column_name(int c) const;  // "d0", "d1+", "d1-"
 };
@@ -43,14 +46,18 @@ struct TaskMatrix {
 // Total exchange: every node to every other. On an even torus the antipodal component
 // (offset p/2) goes + or - by the parity of the sum of the other coordinates (balanced for
 // d > 1; a ring's antipodal packets all go +).
-TaskMatrix total_exchange_task(Topology::Kind kind, const std::vector<int>& dims);
+// size2_links 2 (a torus): a size-2 dimension has a + and a - link (Topology), each a column.
+TaskMatrix total_exchange_task(Topology::Kind kind, const std::vector<int>& dims,
+                               int size2_links = 1);
 // (K, L) neighbourhood exchange: every node to every node at shortest-path distance K..L.
-TaskMatrix neighbourhood_task(Topology::Kind kind, const std::vector<int>& dims, int near, int far);
+TaskMatrix neighbourhood_task(Topology::Kind kind, const std::vector<int>& dims, int near, int far,
+                              int size2_links = 1);
 // A user's isotropic task: one tag per packet. Hypercube: {x} with x = src ^ dst (1 .. n-1).
-// Torus: one offset per dimension in (-p, p); an offset of exactly +-p/2 goes that way round.
+// Torus: one offset per dimension in (-p, p); an offset of exactly +-p/2 goes that way round
+// (in a size-2 dimension with two links: +1 the + link, -1 the - link).
 // The same tag may appear twice (two packets).
 TaskMatrix tags_task(Topology::Kind kind, const std::vector<int>& dims,
-                     const std::vector<std::vector<int>>& tags);
+                     const std::vector<std::vector<int>>& tags, int size2_links = 1);
 
 // A plan: for each row, the (slot, column) of each of its hops, in increasing slots.
 using TaskPlan = std::vector<std::vector<std::pair<int, int>>>;

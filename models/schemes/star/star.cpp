@@ -15,6 +15,9 @@ StarRule::StarRule(const Topology& topo) {
   int stride = 1;
   for (int k = 0; k < d; ++k) {
     const int n = topo.size(k);
+    if (n == 2 && !topo.single_link(k))
+      throw std::invalid_argument(
+          "STAR broadcast trees: a size-2 dimension of one link (not size2_links 2)");
     n_.push_back(n);
     stride_.push_back(stride);
     stride *= n;
