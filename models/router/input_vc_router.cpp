@@ -170,6 +170,16 @@ template <bool kCount, bool kStaged>
   }
   // A header is routed as it arrives (lookahead), unless the packet before it is still in the
   // VC (wait_for_tail_credit: false): then when it reaches the front.
+  if constexpr (kStaged) {
+    // (The plain staged loop: the header waits for an output VC from its ready time on, known
+    // once it is buffered (the front flit now); the VC allocation need not look before it.)
+    const bool route = f.head && vc.state == VirtualChannel::State::Idle && vc.fifo.empty();
+    if (route) route_header(in_port, v, fabric_.pool[f.packet], true);
+    if constexpr (kCount) ++activity_->buffer_writes;
+    buffer_flit<true>(iu, vc, f, in_port, v, t);
+    if (route) vc_alloc_.routed_at(in_port, v, vc.fifo.front().ready);
+    return;
+  }
   if (f.head && vc.state == VirtualChannel::State::Idle && vc.fifo.empty())
     route_header(in_port, v, fabric_.pool[f.packet]);
   if constexpr (kCount) ++activity_->buffer_writes;
@@ -194,12 +204,13 @@ void InputVcRouter::accept_flit(int in_port, int v, Flit f, Cycle t) {
 
 // The header of pk, in VC v of in_port, gets its route: an ejection output (staged pipeline), a
 // routing algorithm's candidates, or dimension order / its source route's next hop.
-void InputVcRouter::route_header(int in_port, int v, Packet& pk) {
+// (plain_staged: the plain staged loop's caller tells the VC allocator, VcAllocator::routed_at.)
+void InputVcRouter::route_header(int in_port, int v, Packet& pk, bool plain_staged) {
   VirtualChannel& vc = in_[in_port].vcs[v];
   const int from = is_injection(in_port) ? -1 : in_port;
   vc.hold = 0;
   vc.state = VirtualChannel::State::Routed;
-  if (staged_) vc_alloc_.routed(in_port, v);
+  if (staged_ && !plain_staged) vc_alloc_.routed(in_port, v);
   if (staged_ && delivered_here(pk.dst) && pk.mid < 0) {
     // Through an ejection output of the terminal, allocated like any other (any of its VCs).
     const int P = fabric_.topo.num_ports() + (pk.dst - terminal_) * ejection_ports_;
@@ -474,14 +485,32 @@ void InputVcRouter::allocate_vcs(Cycle t) {
   if (!vc_alloc_.due(t)) return;  // (no header waits for an output VC, or none is ready)
   const int n = vc_alloc_.allocate(inputs_, outputs_, fabric_.pool, t, vc_grants_.data());
   if (counting_) activity_->va += static_cast<std::uint64_t>(n);
-  for (int g = 0; g < n; ++g) {
-    const VcGrant& gr = vc_grants_[g];
-    VirtualChannel& vc = inputs_[gr.in_port].vcs[gr.vc];
-    Flit& head = vc.fifo.front();
-    vc_alloc_.granted(gr.in_port, gr.vc);
-    take_output_vc(gr.in_port, vc, gr.out_port, gr.out_vc, head.packet);
-    head.ready = t + va_lag_;
+  for (int g = 0; g < n; ++g) vc_granted(vc_grants_[g], in_, t);
+}
+
+// A header's VC grant: it holds its output VC and may bid for the switch va cycles later.
+[[gnu::always_inline]] inline void InputVcRouter::vc_granted(const VcGrant& gr, InputUnit* in,
+                                                             Cycle t) {
+  VirtualChannel& vc = in[gr.in_port].vcs[gr.vc];
+  Flit& head = vc.fifo.front();
+  vc_alloc_.granted(gr.in_port, gr.vc);
+  take_output_vc(gr.in_port, vc, gr.out_port, gr.out_vc, head.packet);
+  head.ready = t + va_lag_;
+}
+
+// allocate_vcs() in the plain staged loop: one waiting header's allocation inline
+// (VcAllocator::allocate_lone), the others' out of line.
+[[gnu::always_inline]] inline void InputVcRouter::allocate_vcs_plain(const Pass& s) {
+  if (!vc_alloc_.due(s.t)) return;
+  VcGrant g;
+  const int n = vc_alloc_.allocate_lone(s.in, s.out, s.t, g);
+  if (n < 0) {
+    allocate_vcs(s.t);
+    return;
   }
+  if (!n) return;
+  if (counting_) ++activity_->va;
+  vc_granted(g, s.in, s.t);
 }
 
 // Staged pipeline: a flit leaves through an ejection output; it begins to arrive at the NI after
@@ -555,8 +584,9 @@ template <bool kPlain, bool kLanes, bool kStaged, bool kCount>
       // (as BookSim2's iq_router: _SWAllocUpdate queues it for routing after this cycle's
       // _RouteEvaluate): its VC allocation is rc + 1 cycles from now. (The ideal pipeline: delta.)
       Flit& h = vc.fifo.front();
-      route_header(gr.in_port, gr.vc, fabric_.pool[h.packet]);
+      route_header(gr.in_port, gr.vc, fabric_.pool[h.packet], kPlain && kStaged);
       h.ready = std::max({h.ready, vc.hold, t + delta_ + ((kPlain ? kStaged : staged_) ? 1 : 0)});
+      if constexpr (kPlain && kStaged) vc_alloc_.routed_at(gr.in_port, gr.vc, h.ready);
     }
   }
   if constexpr (kLanes) {  // (threads: the ideal pipeline only)
@@ -624,7 +654,7 @@ template <bool kLanes, bool kCount>
 template <bool kCount>
 [[gnu::always_inline]] inline void InputVcRouter::evaluate_plain_staged(const Pass& s) {
   if constexpr (kCount) count_cycle(s.t);
-  allocate_vcs(s.t);
+  allocate_vcs_plain(s);
   alloc_.allocate_plain<true, kCount>(
       s.in, s.out, s.t, busy_in_, kCount ? activity_ : nullptr,
       [ this, &s ](const SwitchGrant& gr)
