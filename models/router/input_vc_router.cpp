@@ -102,7 +102,8 @@ InputVcRouter::InputVcRouter(sc_core::sc_module_name name, int node, Fabric& fab
   const bool general = bcast_.enabled() || std::getenv("SWITCHYARD_GENERAL_PATH") ||
                        std::getenv("SWITCHYARD_HOP_LOG");
   plain_ = alloc_.plain() && !general;
-  plain_staged_ = staged_ && alloc_.plain_staged() && !general;
+  // (Links of their own latency, link_extra_: the general path.)
+  plain_staged_ = staged_ && alloc_.plain_staged() && !general && link_extra_.empty();
   // (A mixed network, router.model rtl with rtl_nodes: a neighbour may be a Verilated router,
   // reached through its virtual accept_flit, which only the general path calls.)
   if (rc.rtl) plain_ = plain_staged_ = false;
@@ -568,7 +569,8 @@ template <bool kPlain, bool kLanes, bool kStaged, bool kCount>
     ++activity_->buffer_reads;
     ++activity_->crossbar;
   }
-  if (vc.state != VirtualChannel::State::Active) {
+  // (The plain staged path: its VC allocator has given the VC its output VC, may_send checked.)
+  if (!(kPlain && kStaged) && vc.state != VirtualChannel::State::Active) {
     if constexpr (kCount) ++activity_->va;  // (the ideal pipeline's, folded in)
     take_output_vc(gr.in_port, vc, gr.out_port, gr.out_vc, f.packet);
   }
@@ -597,7 +599,9 @@ template <bool kPlain, bool kLanes, bool kStaged, bool kCount>
     iu.upstream->credit<kPlain>(gr.vc);  // (its owner is done with this cycle: it sees it next)
   else
     fabric_.credit(iu.upstream, gr.vc);
-  if ((!kPlain || kStaged) && gr.out_port >= fabric_.topo.num_ports()) {
+  // (An ejection output: the plain staged path knows it by its lack of a link, read from the
+  // unit's line, which the grant has just written, rather than the topology's port count.)
+  if (kPlain && kStaged ? ou.dst == nullptr : !kPlain && gr.out_port >= fabric_.topo.num_ports()) {
     eject<kPlain>(gr, f, t);
     return;
   }
@@ -620,7 +624,8 @@ template <bool kPlain, bool kLanes, bool kStaged, bool kCount>
   } else {  // (an InputVcRouter downstream: a direct call)
     // (Output speedup: the flit waits in the output buffer for its turn on the link.)
     Cycle at = (!kPlain && out_buffered_ ? alloc_.depart(gr.out_port, t) : t) + link_lag_;
-    if ((kPlain ? kStaged : staged_) && !link_extra_.empty()) at += link_extra_[gr.out_port];
+    // (The plain staged path has none: plain_staged_.)
+    if (!kPlain && staged_ && !link_extra_.empty()) at += link_extra_[gr.out_port];
     // (A mixed network, router.rtl_nodes: a Verilated router downstream, which the link does
     // not know as an input unit; only the general path runs there.)
     if constexpr (!kPlain)
