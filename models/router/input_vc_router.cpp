@@ -175,7 +175,7 @@ template <bool kCount, bool kStaged>
     // (The plain staged loop: the header waits for an output VC from its ready time on, known
     // once it is buffered (the front flit now); the VC allocation need not look before it.)
     const bool route = f.head && vc.state == VirtualChannel::State::Idle && vc.fifo.empty();
-    if (route) route_header(in_port, v, fabric_.pool[f.packet], true);
+    if (route) route_header_plain_staged(in_port, v, fabric_.pool[f.packet]);
     if constexpr (kCount) ++activity_->buffer_writes;
     buffer_flit<true>(iu, vc, f, in_port, v, t);
     if (route) vc_alloc_.routed_at(in_port, v, vc.fifo.front().ready);
@@ -259,6 +259,31 @@ void InputVcRouter::route_header(int in_port, int v, Packet& pk, bool plain_stag
     vc.vc_lo = r.vc_lo;
     vc.vc_hi = r.vc_hi;
   }
+}
+
+// route_header() in the plain staged loop: the common cases inline (an ejection output when
+// the terminal has one, dimension order without a source route), the others out of line.
+[[gnu::always_inline]] inline void InputVcRouter::route_header_plain_staged(int in_port, int v,
+                                                                            Packet& pk) {
+  if (algo_ || pk.route >= 0 || ejection_ports_ > 1) {
+    route_header(in_port, v, pk, true);
+    return;
+  }
+  InputUnit& iu = in_[in_port];
+  VirtualChannel& vc = iu.vcs[v];
+  vc.hold = 0;
+  vc.state = VirtualChannel::State::Routed;
+  if (delivered_here(pk.dst) && pk.mid < 0) {
+    vc.out_port = fabric_.topo.num_ports() + (pk.dst - terminal_);
+    vc.vc_lo = 0;
+    vc.vc_hi = static_cast<int>(iu.vcs.size());
+    vc.ncand = 0;
+    return;
+  }
+  const Route r = fabric_.routing.route(node_, is_injection(in_port) ? -1 : in_port, v, pk.dst);
+  vc.out_port = r.port;
+  vc.vc_lo = r.vc_lo;
+  vc.vc_hi = r.vc_hi;
 }
 
 // The flit goes into its VC; the router has work (this same cycle if delta = 0).
@@ -520,25 +545,26 @@ void InputVcRouter::allocate_vcs(Cycle t) {
 // path calls it out of line, so that the ideal pipeline's loop, where the general path is
 // inline too, keeps its code: inline there as well, it had cost that loop 25 instructions a
 // cycle on 8x8.)
-template <bool kInline>
+template <bool kInline, bool kPlain>
 [[gnu::always_inline]] inline void InputVcRouter::eject(const SwitchGrant& gr, const Flit& f,
-                                                        Cycle t) {
+                                                        Cycle t, OutputUnit& ou) {
   if constexpr (!kInline) {
     eject_out_of_line(gr, f, t);
     return;
   }
   fabric_.max_flit_wait = std::max(fabric_.max_flit_wait, t - f.ready);
-  if (probe_ && probe_->on && gr.out_port < static_cast<int>(probe_->out.size()))
+  // (kPlain: the plain staged path, which has no probe and no output buffers.)
+  if (!kPlain && probe_ && probe_->on && gr.out_port < static_cast<int>(probe_->out.size()))
     probe_->grant(gr.in_port, gr.vc, gr.out_port, f.packet);
   fabric_.last_progress = t;
-  const Cycle arrival = (out_buffered_ ? alloc_.depart(gr.out_port, t) : t) + eject_lag_;
+  const Cycle arrival = (!kPlain && out_buffered_ ? alloc_.depart(gr.out_port, t) : t) + eject_lag_;
   const int P = fabric_.topo.num_ports();
   nis_[(gr.out_port - P) / ejection_ports_]->deliver_flit(f, arrival);
-  fabric_.credit_at(&outputs_[gr.out_port], gr.out_vc, t, arrival + eject_credit_delay_);
+  fabric_.credit_at(&ou, gr.out_vc, t, arrival + eject_credit_delay_);
 }
 
 void InputVcRouter::eject_out_of_line(const SwitchGrant& gr, const Flit& f, Cycle t) {
-  eject<true>(gr, f, t);
+  eject<true>(gr, f, t, outputs_[gr.out_port]);
 }
 
 // A granted unicast flit leaves its VC: through the crossbar onto its output's link, or in the
@@ -586,7 +612,10 @@ template <bool kPlain, bool kLanes, bool kStaged, bool kCount>
       // (as BookSim2's iq_router: _SWAllocUpdate queues it for routing after this cycle's
       // _RouteEvaluate): its VC allocation is rc + 1 cycles from now. (The ideal pipeline: delta.)
       Flit& h = vc.fifo.front();
-      route_header(gr.in_port, gr.vc, fabric_.pool[h.packet], kPlain && kStaged);
+      if constexpr (kPlain && kStaged)
+        route_header_plain_staged(gr.in_port, gr.vc, fabric_.pool[h.packet]);
+      else
+        route_header(gr.in_port, gr.vc, fabric_.pool[h.packet]);
       h.ready = std::max({h.ready, vc.hold, t + delta_ + ((kPlain ? kStaged : staged_) ? 1 : 0)});
       if constexpr (kPlain && kStaged) vc_alloc_.routed_at(gr.in_port, gr.vc, h.ready);
     }
@@ -602,7 +631,7 @@ template <bool kPlain, bool kLanes, bool kStaged, bool kCount>
   // (An ejection output: the plain staged path knows it by its lack of a link, read from the
   // unit's line, which the grant has just written, rather than the topology's port count.)
   if (kPlain && kStaged ? ou.dst == nullptr : !kPlain && gr.out_port >= fabric_.topo.num_ports()) {
-    eject<kPlain>(gr, f, t);
+    eject<kPlain, kPlain>(gr, f, t, ou);
     return;
   }
   traverse<kLanes, !kPlain>(gr, ou, f, s);
