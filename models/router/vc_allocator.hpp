@@ -110,6 +110,7 @@ class VcAllocator {
     std::uint64_t& m = routed_[static_cast<std::size_t>(p)];
     m &= ~(std::uint64_t{1} << v);
     if (!m) routed_in_ &= ~(std::uint64_t{1} << p);
+    if (!routed_in_) due_ = kNever;  // (none waits: the next routed_at() sets it)
   }
 
  private:
