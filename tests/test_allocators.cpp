@@ -170,9 +170,8 @@ TEST(VcAllocator, DueOnlyOnceAWaitingHeaderIsReady) {
 }
 
 // The plain staged loop tells the allocator a header's ready time as it routes it
-// (VcAllocator::routed_at): once no header waits, a header routed later is due from its own
-// ready time, not from the last allocation's cycle. (A new allocator's due cycle is 0: its first
-// header is looked at once before it is ready, as with routed().)
+// (VcAllocator::routed_at): due from then on, not at once; and once no header waits, a header
+// routed later is due from its own ready time, not from the last allocation's cycle.
 TEST(VcAllocator, RoutedAtIsDueFromTheHeadersReadyTime) {
   PacketPool pool;
   std::vector<InputUnit> in = routed_headers(0, pool);
@@ -181,9 +180,10 @@ TEST(VcAllocator, RoutedAtIsDueFromTheHeadersReadyTime) {
   std::vector<OutputUnit> out(1, OutputUnit(2, 4));
   VcAllocator va(2, 1, 2, ArbPolicy::RoundRobin);
   va.routed_at(0, 0, 5);
+  for (Cycle t = 0; t < 5; ++t) EXPECT_FALSE(va.due(t)) << t;
   VcGrant g[4];
-  EXPECT_EQ(va.allocate(in, out, pool, 0, g), 0);  // (not ready: due from 5 on)
-  for (Cycle t = 1; t < 5; ++t) EXPECT_FALSE(va.due(t)) << t;
+  EXPECT_EQ(va.allocate(in, out, pool, 4, g), 0);  // (not ready: still due from 5 on)
+  EXPECT_FALSE(va.due(4));
   EXPECT_TRUE(va.due(5));
   ASSERT_EQ(va.allocate(in, out, pool, 5, g), 1);
   EXPECT_EQ(g[0].in_port, 0);

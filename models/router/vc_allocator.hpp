@@ -81,9 +81,12 @@ class VcAllocator {
   // waiting headers, t itself while one is ready but blocked). Otherwise every waiting header's
   // head flit is still in route computation: allocate() would grant nothing and change nothing
   // (no request, no arbiter, no random draw), so the router skips it.
-  bool due(Cycle t) const { return routed_in_ != 0 && t >= due_; }
+  // (due_ is kNever while none waits: the test reads one field.)
+  bool due(Cycle t) const { return t >= due_; }
   // A waiting header's ready time became c (store-and-forward: its tail is in).
-  void ready_at(Cycle c) { due_ = std::min(due_, c); }
+  void ready_at(Cycle c) {
+    if (routed_in_) due_ = std::min(due_, c);
+  }
   // allocate() when one header waits and allocate() takes its shortcut (input-first, no
   // knobs): -1 when it does not apply (call allocate()), else the grants made, 0 or 1 (in g).
   // The same grant and the same state after it as allocate(). (Inline in the staged router:
@@ -178,7 +181,7 @@ class VcAllocator {
   std::vector<Best> best_;             // per output VC: this cycle's winner so far
   std::vector<std::uint64_t> routed_;  // per input: its VCs in state Routed (bit v)
   std::uint64_t routed_in_ = 0;        // the inputs with one (bit p)
-  Cycle due_ = 0;                      // (due())
+  Cycle due_ = kNever;                 // (due(); kNever while routed_in_ is 0)
   std::vector<int> touched_;           // output VCs requested this cycle
   bool random_ = false;
   bool output_first_ = false;
