@@ -169,6 +169,34 @@ TEST(VcAllocator, DueOnlyOnceAWaitingHeaderIsReady) {
   EXPECT_TRUE(va.due(8));  // (still waiting and ready: looked at every evaluation)
 }
 
+// The plain staged loop tells the allocator a header's ready time as it routes it
+// (VcAllocator::routed_at): due from then on, not at once; and once no header waits, a header
+// routed later is due from its own ready time, not from the last allocation's cycle.
+TEST(VcAllocator, RoutedAtIsDueFromTheHeadersReadyTime) {
+  PacketPool pool;
+  std::vector<InputUnit> in = routed_headers(0, pool);
+  in[0].vcs[0].fifo.front().ready = 5;
+  in[1].vcs[0].fifo.front().ready = 9;
+  std::vector<OutputUnit> out(1, OutputUnit(2, 4));
+  VcAllocator va(2, 1, 2, ArbPolicy::RoundRobin);
+  va.routed_at(0, 0, 5);
+  for (Cycle t = 0; t < 5; ++t) EXPECT_FALSE(va.due(t)) << t;
+  VcGrant g[4];
+  EXPECT_EQ(va.allocate(in, out, pool, 4, g), 0);  // (not ready: still due from 5 on)
+  EXPECT_FALSE(va.due(4));
+  EXPECT_TRUE(va.due(5));
+  ASSERT_EQ(va.allocate(in, out, pool, 5, g), 1);
+  EXPECT_EQ(g[0].in_port, 0);
+  va.granted(0, 0);
+  in[0].vcs[0].state = VirtualChannel::State::Active;
+  EXPECT_FALSE(va.due(6));  // (none waits)
+  va.routed_at(1, 0, 9);
+  for (Cycle t = 6; t < 9; ++t) EXPECT_FALSE(va.due(t)) << t;
+  EXPECT_TRUE(va.due(9));
+  ASSERT_EQ(va.allocate(in, out, pool, 9, g), 1);
+  EXPECT_EQ(g[0].in_port, 1);
+}
+
 namespace {
 std::string loaded(const std::string& router_extra, double rate) {
   std::ostringstream y;

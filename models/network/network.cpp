@@ -632,7 +632,10 @@ void Network::step(Cycle t) {
   credits_now_.clear();
   if (fabric_.credits_in_wheel) {
     auto& bucket = fabric_.credit_wheel[t & fabric_.credit_mask];
-    for (const CreditList::Entry& c : bucket) c.up->credit(c.vc);
+    if (near_vcs_)
+      for (const CreditList::Entry& c : bucket) c.up->credit<true>(c.vc);
+    else
+      for (const CreditList::Entry& c : bucket) c.up->credit(c.vc);
     fabric_.credits_in_wheel -= bucket.size();
     bucket.clear();
   }

@@ -102,7 +102,8 @@ InputVcRouter::InputVcRouter(sc_core::sc_module_name name, int node, Fabric& fab
   const bool general = bcast_.enabled() || std::getenv("SWITCHYARD_GENERAL_PATH") ||
                        std::getenv("SWITCHYARD_HOP_LOG");
   plain_ = alloc_.plain() && !general;
-  plain_staged_ = staged_ && alloc_.plain_staged() && !general;
+  // (Links of their own latency, link_extra_: the general path.)
+  plain_staged_ = staged_ && alloc_.plain_staged() && !general && link_extra_.empty();
   // (A mixed network, router.model rtl with rtl_nodes: a neighbour may be a Verilated router,
   // reached through its virtual accept_flit, which only the general path calls.)
   if (rc.rtl) plain_ = plain_staged_ = false;
@@ -170,6 +171,16 @@ template <bool kCount, bool kStaged>
   }
   // A header is routed as it arrives (lookahead), unless the packet before it is still in the
   // VC (wait_for_tail_credit: false): then when it reaches the front.
+  if constexpr (kStaged) {
+    // (The plain staged loop: the header waits for an output VC from its ready time on, known
+    // once it is buffered (the front flit now); the VC allocation need not look before it.)
+    const bool route = f.head && vc.state == VirtualChannel::State::Idle && vc.fifo.empty();
+    if (route) route_header_plain_staged(in_port, v, fabric_.pool[f.packet]);
+    if constexpr (kCount) ++activity_->buffer_writes;
+    buffer_flit<true>(iu, vc, f, in_port, v, t);
+    if (route) vc_alloc_.routed_at(in_port, v, vc.fifo.front().ready);
+    return;
+  }
   if (f.head && vc.state == VirtualChannel::State::Idle && vc.fifo.empty())
     route_header(in_port, v, fabric_.pool[f.packet]);
   if constexpr (kCount) ++activity_->buffer_writes;
@@ -194,12 +205,13 @@ void InputVcRouter::accept_flit(int in_port, int v, Flit f, Cycle t) {
 
 // The header of pk, in VC v of in_port, gets its route: an ejection output (staged pipeline), a
 // routing algorithm's candidates, or dimension order / its source route's next hop.
-void InputVcRouter::route_header(int in_port, int v, Packet& pk) {
+// (plain_staged: the plain staged loop's caller tells the VC allocator, VcAllocator::routed_at.)
+void InputVcRouter::route_header(int in_port, int v, Packet& pk, bool plain_staged) {
   VirtualChannel& vc = in_[in_port].vcs[v];
   const int from = is_injection(in_port) ? -1 : in_port;
   vc.hold = 0;
   vc.state = VirtualChannel::State::Routed;
-  if (staged_) vc_alloc_.routed(in_port, v);
+  if (staged_ && !plain_staged) vc_alloc_.routed(in_port, v);
   if (staged_ && delivered_here(pk.dst) && pk.mid < 0) {
     // Through an ejection output of the terminal, allocated like any other (any of its VCs).
     const int P = fabric_.topo.num_ports() + (pk.dst - terminal_) * ejection_ports_;
@@ -247,6 +259,31 @@ void InputVcRouter::route_header(int in_port, int v, Packet& pk) {
     vc.vc_lo = r.vc_lo;
     vc.vc_hi = r.vc_hi;
   }
+}
+
+// route_header() in the plain staged loop: the common cases inline (an ejection output when
+// the terminal has one, dimension order without a source route), the others out of line.
+[[gnu::always_inline]] inline void InputVcRouter::route_header_plain_staged(int in_port, int v,
+                                                                            Packet& pk) {
+  if (algo_ || pk.route >= 0 || ejection_ports_ > 1) {
+    route_header(in_port, v, pk, true);
+    return;
+  }
+  InputUnit& iu = in_[in_port];
+  VirtualChannel& vc = iu.vcs[v];
+  vc.hold = 0;
+  vc.state = VirtualChannel::State::Routed;
+  if (delivered_here(pk.dst) && pk.mid < 0) {
+    vc.out_port = fabric_.topo.num_ports() + (pk.dst - terminal_);
+    vc.vc_lo = 0;
+    vc.vc_hi = static_cast<int>(iu.vcs.size());
+    vc.ncand = 0;
+    return;
+  }
+  const Route r = fabric_.routing.route(node_, is_injection(in_port) ? -1 : in_port, v, pk.dst);
+  vc.out_port = r.port;
+  vc.vc_lo = r.vc_lo;
+  vc.vc_hi = r.vc_hi;
 }
 
 // The flit goes into its VC; the router has work (this same cycle if delta = 0).
@@ -474,14 +511,32 @@ void InputVcRouter::allocate_vcs(Cycle t) {
   if (!vc_alloc_.due(t)) return;  // (no header waits for an output VC, or none is ready)
   const int n = vc_alloc_.allocate(inputs_, outputs_, fabric_.pool, t, vc_grants_.data());
   if (counting_) activity_->va += static_cast<std::uint64_t>(n);
-  for (int g = 0; g < n; ++g) {
-    const VcGrant& gr = vc_grants_[g];
-    VirtualChannel& vc = inputs_[gr.in_port].vcs[gr.vc];
-    Flit& head = vc.fifo.front();
-    vc_alloc_.granted(gr.in_port, gr.vc);
-    take_output_vc(gr.in_port, vc, gr.out_port, gr.out_vc, head.packet);
-    head.ready = t + va_lag_;
+  for (int g = 0; g < n; ++g) vc_granted(vc_grants_[g], in_, t);
+}
+
+// A header's VC grant: it holds its output VC and may bid for the switch va cycles later.
+[[gnu::always_inline]] inline void InputVcRouter::vc_granted(const VcGrant& gr, InputUnit* in,
+                                                             Cycle t) {
+  VirtualChannel& vc = in[gr.in_port].vcs[gr.vc];
+  Flit& head = vc.fifo.front();
+  vc_alloc_.granted(gr.in_port, gr.vc);
+  take_output_vc(gr.in_port, vc, gr.out_port, gr.out_vc, head.packet);
+  head.ready = t + va_lag_;
+}
+
+// allocate_vcs() in the plain staged loop: one waiting header's allocation inline
+// (VcAllocator::allocate_lone), the others' out of line.
+[[gnu::always_inline]] inline void InputVcRouter::allocate_vcs_plain(const Pass& s) {
+  if (!vc_alloc_.due(s.t)) return;
+  VcGrant g;
+  const int n = vc_alloc_.allocate_lone(s.in, s.out, s.t, g);
+  if (n < 0) {
+    allocate_vcs(s.t);
+    return;
   }
+  if (!n) return;
+  if (counting_) ++activity_->va;
+  vc_granted(g, s.in, s.t);
 }
 
 // Staged pipeline: a flit leaves through an ejection output; it begins to arrive at the NI after
@@ -490,25 +545,26 @@ void InputVcRouter::allocate_vcs(Cycle t) {
 // path calls it out of line, so that the ideal pipeline's loop, where the general path is
 // inline too, keeps its code: inline there as well, it had cost that loop 25 instructions a
 // cycle on 8x8.)
-template <bool kInline>
+template <bool kInline, bool kPlain>
 [[gnu::always_inline]] inline void InputVcRouter::eject(const SwitchGrant& gr, const Flit& f,
-                                                        Cycle t) {
+                                                        Cycle t, OutputUnit& ou) {
   if constexpr (!kInline) {
     eject_out_of_line(gr, f, t);
     return;
   }
   fabric_.max_flit_wait = std::max(fabric_.max_flit_wait, t - f.ready);
-  if (probe_ && probe_->on && gr.out_port < static_cast<int>(probe_->out.size()))
+  // (kPlain: the plain staged path, which has no probe and no output buffers.)
+  if (!kPlain && probe_ && probe_->on && gr.out_port < static_cast<int>(probe_->out.size()))
     probe_->grant(gr.in_port, gr.vc, gr.out_port, f.packet);
   fabric_.last_progress = t;
-  const Cycle arrival = (out_buffered_ ? alloc_.depart(gr.out_port, t) : t) + eject_lag_;
+  const Cycle arrival = (!kPlain && out_buffered_ ? alloc_.depart(gr.out_port, t) : t) + eject_lag_;
   const int P = fabric_.topo.num_ports();
   nis_[(gr.out_port - P) / ejection_ports_]->deliver_flit(f, arrival);
-  fabric_.credit_at(&outputs_[gr.out_port], gr.out_vc, t, arrival + eject_credit_delay_);
+  fabric_.credit_at(&ou, gr.out_vc, t, arrival + eject_credit_delay_);
 }
 
 void InputVcRouter::eject_out_of_line(const SwitchGrant& gr, const Flit& f, Cycle t) {
-  eject<true>(gr, f, t);
+  eject<true>(gr, f, t, outputs_[gr.out_port]);
 }
 
 // A granted unicast flit leaves its VC: through the crossbar onto its output's link, or in the
@@ -539,7 +595,8 @@ template <bool kPlain, bool kLanes, bool kStaged, bool kCount>
     ++activity_->buffer_reads;
     ++activity_->crossbar;
   }
-  if (vc.state != VirtualChannel::State::Active) {
+  // (The plain staged path: its VC allocator has given the VC its output VC, may_send checked.)
+  if (!(kPlain && kStaged) && vc.state != VirtualChannel::State::Active) {
     if constexpr (kCount) ++activity_->va;  // (the ideal pipeline's, folded in)
     take_output_vc(gr.in_port, vc, gr.out_port, gr.out_vc, f.packet);
   }
@@ -555,8 +612,12 @@ template <bool kPlain, bool kLanes, bool kStaged, bool kCount>
       // (as BookSim2's iq_router: _SWAllocUpdate queues it for routing after this cycle's
       // _RouteEvaluate): its VC allocation is rc + 1 cycles from now. (The ideal pipeline: delta.)
       Flit& h = vc.fifo.front();
-      route_header(gr.in_port, gr.vc, fabric_.pool[h.packet]);
+      if constexpr (kPlain && kStaged)
+        route_header_plain_staged(gr.in_port, gr.vc, fabric_.pool[h.packet]);
+      else
+        route_header(gr.in_port, gr.vc, fabric_.pool[h.packet]);
       h.ready = std::max({h.ready, vc.hold, t + delta_ + ((kPlain ? kStaged : staged_) ? 1 : 0)});
+      if constexpr (kPlain && kStaged) vc_alloc_.routed_at(gr.in_port, gr.vc, h.ready);
     }
   }
   if constexpr (kLanes) {  // (threads: the ideal pipeline only)
@@ -567,8 +628,10 @@ template <bool kPlain, bool kLanes, bool kStaged, bool kCount>
     iu.upstream->credit<kPlain>(gr.vc);  // (its owner is done with this cycle: it sees it next)
   else
     fabric_.credit(iu.upstream, gr.vc);
-  if ((!kPlain || kStaged) && gr.out_port >= fabric_.topo.num_ports()) {
-    eject<kPlain>(gr, f, t);
+  // (An ejection output: the plain staged path knows it by its lack of a link, read from the
+  // unit's line, which the grant has just written, rather than the topology's port count.)
+  if (kPlain && kStaged ? ou.dst == nullptr : !kPlain && gr.out_port >= fabric_.topo.num_ports()) {
+    eject<kPlain, kPlain>(gr, f, t, ou);
     return;
   }
   traverse<kLanes, !kPlain>(gr, ou, f, s);
@@ -590,7 +653,8 @@ template <bool kPlain, bool kLanes, bool kStaged, bool kCount>
   } else {  // (an InputVcRouter downstream: a direct call)
     // (Output speedup: the flit waits in the output buffer for its turn on the link.)
     Cycle at = (!kPlain && out_buffered_ ? alloc_.depart(gr.out_port, t) : t) + link_lag_;
-    if ((kPlain ? kStaged : staged_) && !link_extra_.empty()) at += link_extra_[gr.out_port];
+    // (The plain staged path has none: plain_staged_.)
+    if (!kPlain && staged_ && !link_extra_.empty()) at += link_extra_[gr.out_port];
     // (A mixed network, router.rtl_nodes: a Verilated router downstream, which the link does
     // not know as an input unit; only the general path runs there.)
     if constexpr (!kPlain)
@@ -624,7 +688,7 @@ template <bool kLanes, bool kCount>
 template <bool kCount>
 [[gnu::always_inline]] inline void InputVcRouter::evaluate_plain_staged(const Pass& s) {
   if constexpr (kCount) count_cycle(s.t);
-  allocate_vcs(s.t);
+  allocate_vcs_plain(s);
   alloc_.allocate_plain<true, kCount>(
       s.in, s.out, s.t, busy_in_, kCount ? activity_ : nullptr,
       [ this, &s ](const SwitchGrant& gr)

@@ -109,13 +109,16 @@ class InputVcRouter final : public Router {
   void traverse(const SwitchGrant& gr, OutputUnit& ou, const Flit& f, const Pass& s);
   template <bool kStaged = false>
   void buffer_flit(InputUnit& iu, VirtualChannel& vc, Flit f, int in_port, int v, Cycle t);
-  void route_header(int in_port, int v, Packet& pk);
+  void route_header(int in_port, int v, Packet& pk, bool plain_staged = false);
+  void route_header_plain_staged(int in_port, int v, Packet& pk);
   void take_output_vc(int in_port, VirtualChannel& vc, int out_port, int out_vc,
                       std::uint32_t packet);
   void hop_taken(int in_port, int out_port, Packet& pk);
   void allocate_vcs(Cycle t);
-  template <bool kInline>
-  void eject(const SwitchGrant& gr, const Flit& f, Cycle t);
+  void allocate_vcs_plain(const Pass& s);
+  void vc_granted(const VcGrant& gr, InputUnit* in, Cycle t);
+  template <bool kInline, bool kPlain = false>
+  void eject(const SwitchGrant& gr, const Flit& f, Cycle t, OutputUnit& ou);
   void eject_out_of_line(const SwitchGrant& gr, const Flit& f, Cycle t);
   // Power on: cycle t is one the router was active in (once, should it run twice in it).
   void count_cycle(Cycle t) {

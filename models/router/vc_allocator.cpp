@@ -58,22 +58,12 @@ int VcAllocator::allocate(std::vector<InputUnit>& in, const std::vector<OutputUn
   // One header waiting (most allocations below saturation): if it requests, it is its output
   // VC's only requester and wins, the lowest free VC of its range, as below; its packet (class,
   // age) is not read, and the arbiter's state moves as below (last_).
-  if (!knobs_ && routed_in_ && !(routed_in_ & (routed_in_ - 1))) {
-    const int p = __builtin_ctzll(routed_in_);
-    const std::uint64_t m = routed_[static_cast<std::size_t>(p)];
-    if (!(m & (m - 1))) {
-      const int v = __builtin_ctzll(m);
-      VirtualChannel& vc = in[static_cast<std::size_t>(p)].vcs[v];
-      due_ = wait_until(vc, t);
-      if (vc.state != VirtualChannel::State::Routed || vc.fifo.empty() || vc.fifo.front().ready > t)
-        return 0;
-      if (vc.ncand > 1 && !select_candidate(vc, out.data(), t, false, random_ ? &rng_ : nullptr))
-        return 0;
-      const int ov = out[static_cast<std::size_t>(vc.out_port)].find_free(vc.vc_lo, vc.vc_hi);
-      if (ov < 0) return 0;
-      last_[static_cast<std::size_t>(vc.out_port) * vcs_ + ov] = p * vcs_ + v;
-      grants[0] = {p, v, vc.out_port, ov};
-      return 1;
+  if (routed_in_) {
+    VcGrant g;
+    const int n = allocate_lone(in.data(), out.data(), t, g);
+    if (n >= 0) {
+      if (n) grants[0] = g;
+      return n;
     }
   }
   for_each_request(in, out, pool, t, [&](VirtualChannel& vc, int id, const Packet& pk) {

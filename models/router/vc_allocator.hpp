@@ -17,6 +17,7 @@
 #include "switchyard/base/flit.hpp"
 #include "switchyard/base/rng.hpp"
 #include "switchyard/config/config.hpp"
+#include "switchyard/router/candidate_selection.hpp"
 #include "switchyard/router/input_unit.hpp"
 #include "switchyard/router/output_unit.hpp"
 
@@ -66,19 +67,53 @@ class VcAllocator {
     routed_in_ |= std::uint64_t{1} << p;
     due_ = 0;
   }
+  // routed() for a header whose ready time c is known (the staged pipeline's arrival, after
+  // its ready time is set): the next allocation need not look before c. (due_ only ever falls
+  // here: the headers that waited before are no readier.)
+  void routed_at(int p, int v, Cycle c) {
+    routed_[static_cast<std::size_t>(p)] |= std::uint64_t{1} << v;
+    routed_in_ |= std::uint64_t{1} << p;
+    due_ = std::min(due_, c);
+  }
   bool any_routed() const { return routed_in_ != 0; }
   // Whether an allocation at t may grant anything: some header waits and, since the last
   // allocation, none became ready later than it said (due_: the earliest ready time of the
   // waiting headers, t itself while one is ready but blocked). Otherwise every waiting header's
   // head flit is still in route computation: allocate() would grant nothing and change nothing
   // (no request, no arbiter, no random draw), so the router skips it.
-  bool due(Cycle t) const { return routed_in_ != 0 && t >= due_; }
+  // (due_ is kNever while none waits: the test reads one field.)
+  bool due(Cycle t) const { return t >= due_; }
   // A waiting header's ready time became c (store-and-forward: its tail is in).
-  void ready_at(Cycle c) { due_ = std::min(due_, c); }
+  void ready_at(Cycle c) {
+    if (routed_in_) due_ = std::min(due_, c);
+  }
+  // allocate() when one header waits and allocate() takes its shortcut (input-first, no
+  // knobs): -1 when it does not apply (call allocate()), else the grants made, 0 or 1 (in g).
+  // The same grant and the same state after it as allocate(). (Inline in the staged router:
+  // most of its allocations.)
+  [[gnu::always_inline]] int allocate_lone(InputUnit* in, const OutputUnit* out, Cycle t,
+                                           VcGrant& g) {
+    if (output_first_ || knobs_ || (routed_in_ & (routed_in_ - 1))) return -1;
+    const int p = __builtin_ctzll(routed_in_);
+    const std::uint64_t m = routed_[static_cast<std::size_t>(p)];
+    if (m & (m - 1)) return -1;
+    const int v = __builtin_ctzll(m);
+    VirtualChannel& vc = in[p].vcs[v];
+    due_ = wait_until(vc, t);
+    if (vc.state != VirtualChannel::State::Routed || vc.fifo.empty() || vc.fifo.front().ready > t)
+      return 0;
+    if (vc.ncand > 1 && !select_candidate(vc, out, t, false, random_ ? &rng_ : nullptr)) return 0;
+    const int ov = out[vc.out_port].find_free(vc.vc_lo, vc.vc_hi);
+    if (ov < 0) return 0;
+    last_[static_cast<std::size_t>(vc.out_port) * vcs_ + ov] = p * vcs_ + v;
+    g = {p, v, vc.out_port, ov};
+    return 1;
+  }
   void granted(int p, int v) {
     std::uint64_t& m = routed_[static_cast<std::size_t>(p)];
     m &= ~(std::uint64_t{1} << v);
     if (!m) routed_in_ &= ~(std::uint64_t{1} << p);
+    if (!routed_in_) due_ = kNever;  // (none waits: the next routed_at() sets it)
   }
 
  private:
@@ -146,7 +181,7 @@ class VcAllocator {
   std::vector<Best> best_;             // per output VC: this cycle's winner so far
   std::vector<std::uint64_t> routed_;  // per input: its VCs in state Routed (bit v)
   std::uint64_t routed_in_ = 0;        // the inputs with one (bit p)
-  Cycle due_ = 0;                      // (due())
+  Cycle due_ = kNever;                 // (due(); kNever while routed_in_ is 0)
   std::vector<int> touched_;           // output VCs requested this cycle
   bool random_ = false;
   bool output_first_ = false;
