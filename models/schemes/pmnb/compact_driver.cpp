@@ -71,17 +71,40 @@ CompactSlotDriver::~CompactSlotDriver() {
   gp_.clear_extension(&ext_);
 }
 
-// Slot by slot: at the start of slot t, its transmissions (by dimension, then sender).
+// Slot by slot: at the start of slot t, its transmissions, by sender, then dimension and item
+// (the plan's groups of one slot and dimension merged by sender: each node's hops together).
 void CompactSlotDriver::run() {
   const std::vector<std::uint32_t>& hops = plan_.hops;
-  std::uint64_t i = 0;
-  for (const CompactSlotPlan::Group& g : plan_.groups) {
-    const sc_core::sc_time at = time_of(static_cast<Cycle>(g.slot) * S_);
+  const std::vector<CompactSlotPlan::Group>& groups = plan_.groups;
+  std::vector<std::uint64_t> at, end;  // the slot's groups: next hop, one past the last
+  std::uint64_t begin = 0;
+  for (std::size_t g = 0; g < groups.size();) {
+    const int t = groups[g].slot;
+    at.clear();
+    end.clear();
+    std::size_t h = g;
+    for (; h < groups.size() && groups[h].slot == t; ++h) {
+      at.push_back(begin);
+      end.push_back(groups[h].end);
+      begin = groups[h].end;
+    }
+    const sc_core::sc_time when = time_of(static_cast<Cycle>(t) * S_);
     const sc_core::sc_time now = sc_core::sc_time_stamp();
-    if (at > now) wait(at - now);
-    for (; i < g.end; ++i)
-      issue({g.slot, static_cast<int>(hops[i] >> 16), g.dim,
-             static_cast<int>(g.chunk) << 16 | static_cast<int>(hops[i] & 0xffff)});
+    if (when > now) wait(when - now);
+    const std::size_t n = h - g;
+    for (;;) {
+      std::uint32_t v = 1u << 16;  // the lowest sender still to send in this slot
+      for (std::size_t k = 0; k < n; ++k)
+        if (at[k] < end[k]) v = std::min(v, hops[at[k]] >> 16);
+      if (v == 1u << 16) break;
+      for (std::size_t k = 0; k < n; ++k) {
+        const CompactSlotPlan::Group& gr = groups[g + k];
+        for (; at[k] < end[k] && hops[at[k]] >> 16 == v; ++at[k])
+          issue({t, static_cast<int>(v), gr.dim,
+                 static_cast<int>(gr.chunk) << 16 | static_cast<int>(hops[at[k]] & 0xffff)});
+      }
+    }
+    g = h;
   }
 }
 

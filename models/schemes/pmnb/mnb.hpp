@@ -112,7 +112,8 @@ struct CompactSlotPlan {
   std::vector<std::uint32_t> hops;
   std::vector<Group> groups;  // by slot, dimension, chunk
   std::size_t size() const { return hops.size(); }
-  // Every hop, in the order the driver issues them: by slot, dimension, item chunk, sender, item.
+  // Every hop, by slot, dimension, item chunk, sender, item (the driver merges a slot's groups
+  // and issues by slot, sender, dimension, item).
   template <class F>
   void for_each(F&& f) const {
     std::uint64_t i = 0;
