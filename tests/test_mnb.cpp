@@ -299,8 +299,22 @@ TEST(PmnbOnTheModel, AlgorithmIEqualsItsExactSumToTheCycle) {
 }
 
 // The compact plan (schedule.compact_plan, for the N = 2^16 Example): the same generators emit
-// the same transmissions, packed 8 bytes each, in slot order.
+// the same transmissions, packed 4 bytes each, grouped by slot and dimension.
 namespace {
+std::vector<std::uint64_t> packed(const CompactSlotPlan& p) {
+  std::vector<std::uint64_t> v;
+  int slot = 0, dim = 0;
+  p.for_each([&](const CompactSlotPlan::Hop& h) {
+    // Issued by slot, then dimension.
+    EXPECT_TRUE(h.slot > slot || (h.slot == slot && h.dim >= dim));
+    slot = h.slot;
+    dim = h.dim;
+    v.push_back(CompactSlotPlan::pack(h.slot, h.sender, h.dim, h.item));
+  });
+  EXPECT_EQ(v.size(), p.size());
+  std::sort(v.begin(), v.end());
+  return v;
+}
 std::vector<std::uint64_t> packed(const Schedule& s) {
   std::vector<std::uint64_t> v;
   for (const Transmission& t : s.transmissions) {
@@ -323,23 +337,30 @@ TEST(CompactSlotPlan, TheSameTransmissionsAsTheSchedule) {
             std::to_string(d) + " " + std::to_string(M) + " " + std::to_string(tp);
         const CompactSlotPlan iii = compact_slot_plan("pmnb", d, src, tp, L);
         const Schedule s3 = pmnb_iii_schedule(d, src, tp, L);
-        EXPECT_EQ(iii.hops, packed(s3)) << at;
+        EXPECT_EQ(packed(iii), packed(s3)) << at;
         EXPECT_EQ(iii.header.phases, s3.phases) << at;
         EXPECT_EQ(iii.header.item_source, s3.item_source) << at;
         EXPECT_EQ(iii.header.item_dest, s3.item_dest) << at;
         EXPECT_TRUE(iii.header.transmissions.empty());
-        EXPECT_EQ(compact_slot_plan("pmnb_i", d, src, tp, L).hops,
+        EXPECT_EQ(packed(compact_slot_plan("pmnb_i", d, src, tp, L)),
                   packed(pmnb_i_schedule(d, src, tp, L)))
             << at;
-        EXPECT_EQ(compact_slot_plan("pmnb_ii", d, src, tp, L).hops,
+        EXPECT_EQ(packed(compact_slot_plan("pmnb_ii", d, src, tp, L)),
                   packed(pmnb_ii_schedule(d, src, tp, L)))
             << at;
       }
   for (int d = 3; d <= 6; ++d) {
-    EXPECT_EQ(compact_slot_plan("mnb", d, {}, 0, 1).hops, packed(mnb_schedule(d, 1))) << d;
-    EXPECT_EQ(compact_slot_plan("mnb_optimal", d, {}, 0, 1).hops,
+    EXPECT_EQ(packed(compact_slot_plan("mnb", d, {}, 0, 1)), packed(mnb_schedule(d, 1))) << d;
+    EXPECT_EQ(packed(compact_slot_plan("mnb_optimal", d, {}, 0, 1)),
               packed(mnb_optimal_schedule(d, 1)))
         << d;
+  }
+  // Items past 2^16 (II's scan messages at d = 9: 2 d^2 N = 82944 of them) in chunks of 2^16.
+  {
+    const std::vector<int> src = random_set(rng, 9, 20);
+    const CompactSlotPlan ii = compact_slot_plan("pmnb_ii", 9, src, 1, 9);
+    EXPECT_GT(ii.header.items(), 1 << 16);
+    EXPECT_EQ(packed(ii), packed(pmnb_ii_schedule(9, src, 1, 9)));
   }
   // The fields: the largest values fit, one beyond is refused.
   const std::uint64_t h = CompactSlotPlan::pack((1 << 20) - 1, 65535, 15, (1 << 24) - 1);
@@ -412,10 +433,17 @@ TEST(CompactSlotPlanConfig, RefusedWhereItDoesNotApplyAndNamedWhereItHelps) {
   EXPECT_EQ(
       test::config_error(hc16 + "schedule: {algorithm: pmnb, packets: 1024, compact_plan: true}\n"),
       "");
-  // Algorithm II at N = 2^16 (about 2^30 mini-packet hops) is over the compact cap too.
-  EXPECT_NE(test::config_error(hc16 + "schedule: {algorithm: pmnb_ii, packets: 1024, "
+  // Algorithm II at N = 2^16, M = 2^10 (about 2^30 mini-packet hops, 4 bytes each) is under the
+  // compact cap: refused, naming the limit, where the memory does not hold it (here 4 GB); with
+  // M = 2^12 (2^32 hops) it is over the cap.
+  const std::string ii16 =
+      "schedule: {algorithm: pmnb_ii, packets: 1024, message_flits: 16, compact_plan: true}\n";
+  const std::string small = test::config_error(hc16 + "simulation: {max_memory_gb: 4}\n" + ii16);
+  EXPECT_NE(small.find("max_memory_gb"), std::string::npos) << small;
+  EXPECT_EQ(small.find("2147483648"), std::string::npos) << small;
+  EXPECT_NE(test::config_error(hc16 + "schedule: {algorithm: pmnb_ii, packets: 4096, "
                                       "message_flits: 16, compact_plan: true}\n")
-                .find("268435456"),
+                .find("2147483648"),
             std::string::npos);
   EXPECT_NE(test::config_error(base5 + "schedule: {algorithm: octr, compact_plan: true}\n")
                 .find("schedule.compact_plan"),

@@ -380,7 +380,7 @@ struct ScheduleConfig {
   std::vector<int> sources;          // pmnb: the nodes that broadcast (drawn when empty)
   int packets = 0;                   // pmnb: M, when sources are drawn from the seed
   double scan_slots = 1;             // pmnb: slots per scan step (the paper's t_p, real)
-  bool compact_plan = false;         // pmnb*, mnb*: the plan packed 8 bytes a hop, run slot by slot
+  bool compact_plan = false;         // pmnb*, mnb*: the plan packed 4 bytes a hop, run slot by slot
   // Isotropic tasks (octr | oadd | greedy; total_exchange = octr of the total exchange):
   std::string task = "total_exchange";  // total_exchange | neighbourhood | tags
   int near = 1, far = 0;                // neighbourhood: distances near..far (far 0: diameter)

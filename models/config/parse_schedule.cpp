@@ -27,8 +27,11 @@ namespace {
 // about 93 bytes a crossing; beyond the cap (2^12: 101 million), or above the memory limit
 // (the estimate counts 520 bytes a crossing), a config error.
 constexpr double kMaxScheduleEntries = 1 << 25;
-// The same for a compact plan (8 bytes a crossing, about 2 GB at the cap): about 268 million.
-constexpr double kMaxCompactEntries = 1 << 28;
+// The same for a compact plan (4 bytes a crossing, allocated at its exact size: 8.6 GB at the
+// cap): about 2.1 billion, so that algorithm II of the PMNB paper's Example (N = 2^16, M = 2^10:
+// 1.1 billion mini-packet crossings) runs; the memory check below refuses it where it would not
+// fit.
+constexpr double kMaxCompactEntries = 2147483648.0;  // 2^31
 bool compact_plan_algorithm(const std::string& a) {
   return a == "pmnb" || a == "pmnb_i" || a == "pmnb_ii" || a == "pmnb_a0" || a == "mnb" ||
          a == "mnb_optimal";
@@ -42,7 +45,7 @@ namespace {
 // refused before it is built, at `key`, with what it would need.
 // (The estimate holds the plan: schemes/schedules.hpp planned_crossings.)
 void check_plan_memory(const Config& c, const Section& s, const char* key) {
-  // A compact plan (schedule.compact_plan) takes 8 bytes a crossing: 16 times as many.
+  // A compact plan (schedule.compact_plan) takes 4 bytes a crossing: 64 times as many.
   const double cap = c.schedule.compact_plan ? kMaxCompactEntries : kMaxScheduleEntries;
   if (planned_crossings(c) > cap)
     fail(c.source, s.at(key), s.path(key),
@@ -55,7 +58,7 @@ void check_plan_memory(const Config& c, const Section& s, const char* key) {
               : compact_plan_algorithm(c.schedule.algorithm) && !c.schedule.compact_plan
                   ? "set schedule.compact_plan: true (up to " +
                         std::to_string(static_cast<long long>(kMaxCompactEntries)) +
-                        " crossings, 8 bytes each), or use a smaller network or fewer packets"
+                        " crossings, 4 bytes each), or use a smaller network or fewer packets"
                   : "use a smaller network, fewer packets or tags"));
   const double tx = planned_crossings(c);
   const double limit = memory_limit_bytes(c.simulation);

@@ -26,9 +26,8 @@ CompactSlotDriver::CompactSlotDriver(sc_core::sc_module_name name, const Config&
   // from a node and along a dimension that exist, every item one of the plan's.
   {
     std::vector<int> busy(static_cast<std::size_t>(N_) * static_cast<std::size_t>(d), 0);
-    for (const std::uint64_t h : plan_.hops) {
-      const int t = CompactSlotPlan::slot(h), v = CompactSlotPlan::sender(h),
-                k = CompactSlotPlan::dim(h), item = CompactSlotPlan::item(h);
+    plan_.for_each([&](const CompactSlotPlan::Hop& h) {
+      const int t = h.slot, v = h.sender, k = h.dim, item = h.item;
       if (v >= N_ || k >= d || item >= I)
         throw std::runtime_error("compact plan: a hop from node " + std::to_string(v) +
                                  " across dimension " + std::to_string(k) + " of item " +
@@ -40,7 +39,7 @@ CompactSlotDriver::CompactSlotDriver(sc_core::sc_module_name name, const Config&
                                  std::to_string(k) + " in slot " + std::to_string(t) +
                                  " carries two transmissions");
       b = t + s.units(item);
-    }
+    });
   }
   held_.assign((static_cast<std::uint64_t>(B_) * static_cast<std::uint64_t>(N_) + 63) / 64, 0);
   got_.assign(static_cast<std::size_t>(I), 0);
@@ -72,30 +71,55 @@ CompactSlotDriver::~CompactSlotDriver() {
   gp_.clear_extension(&ext_);
 }
 
-// Slot by slot: at the start of slot t, its transmissions.
+// Slot by slot: at the start of slot t, its transmissions, by sender, then dimension and item
+// (the plan's groups of one slot and dimension merged by sender: each node's hops together).
 void CompactSlotDriver::run() {
-  const std::vector<std::uint64_t>& hops = plan_.hops;
-  for (std::size_t i = 0; i < hops.size();) {
-    const int t = CompactSlotPlan::slot(hops[i]);
-    const sc_core::sc_time at = time_of(static_cast<Cycle>(t) * S_);
+  const std::vector<std::uint32_t>& hops = plan_.hops;
+  const std::vector<CompactSlotPlan::Group>& groups = plan_.groups;
+  std::vector<std::uint64_t> at, end;  // the slot's groups: next hop, one past the last
+  std::uint64_t begin = 0;
+  for (std::size_t g = 0; g < groups.size();) {
+    const int t = groups[g].slot;
+    at.clear();
+    end.clear();
+    std::size_t h = g;
+    for (; h < groups.size() && groups[h].slot == t; ++h) {
+      at.push_back(begin);
+      end.push_back(groups[h].end);
+      begin = groups[h].end;
+    }
+    const sc_core::sc_time when = time_of(static_cast<Cycle>(t) * S_);
     const sc_core::sc_time now = sc_core::sc_time_stamp();
-    if (at > now) wait(at - now);
-    for (; i < hops.size() && CompactSlotPlan::slot(hops[i]) == t; ++i) issue(hops[i]);
+    if (when > now) wait(when - now);
+    const std::size_t n = h - g;
+    for (;;) {
+      std::uint32_t v = 1u << 16;  // the lowest sender still to send in this slot
+      for (std::size_t k = 0; k < n; ++k)
+        if (at[k] < end[k]) v = std::min(v, hops[at[k]] >> 16);
+      if (v == 1u << 16) break;
+      for (std::size_t k = 0; k < n; ++k) {
+        const CompactSlotPlan::Group& gr = groups[g + k];
+        for (; at[k] < end[k] && hops[at[k]] >> 16 == v; ++at[k])
+          issue({t, static_cast<int>(v), gr.dim,
+                 static_cast<int>(gr.chunk) << 16 | static_cast<int>(hops[at[k]] & 0xffff)});
+      }
+    }
+    g = h;
   }
 }
 
-void CompactSlotDriver::issue(std::uint64_t h) {
-  const int item = CompactSlotPlan::item(h), v = CompactSlotPlan::sender(h);
+void CompactSlotDriver::issue(const Hop& h) {
+  const int item = h.item, v = h.sender;
   if (item >= B_) {
     // A point-to-point item (a scan message): its source sends it.
     if (plan_.header.source(item) != v)
       throw std::logic_error("compact plan: node " + std::to_string(v) + " relays item " +
                              std::to_string(item) + " (point-to-point items go from their source)");
-    send(h, static_cast<Cycle>(CompactSlotPlan::slot(h)) * S_);
+    send(h, static_cast<Cycle>(h.slot) * S_);
     return;
   }
   if (held(item, v)) {
-    send(h, static_cast<Cycle>(CompactSlotPlan::slot(h)) * S_);
+    send(h, static_cast<Cycle>(h.slot) * S_);
     return;
   }
   // Not in yet: it waits for the item's reception at v.
@@ -107,10 +131,9 @@ void CompactSlotDriver::issue(std::uint64_t h) {
   (void)fresh;
 }
 
-void CompactSlotDriver::send(std::uint64_t h, Cycle start) {
-  const int item = CompactSlotPlan::item(h), v = CompactSlotPlan::sender(h),
-            k = CompactSlotPlan::dim(h);
-  const Cycle slot_start = static_cast<Cycle>(CompactSlotPlan::slot(h)) * S_;
+void CompactSlotDriver::send(const Hop& h, Cycle start) {
+  const int item = h.item, v = h.sender, k = h.dim;
+  const Cycle slot_start = static_cast<Cycle>(h.slot) * S_;
   ext_.route.clear();
   ext_.route.push_back({k, 0, slot_start + static_cast<Cycle>(cfg_.timing.delta)});
   ext_.tag = static_cast<std::uint64_t>(item);
@@ -161,13 +184,13 @@ void CompactSlotDriver::received(const Delivery& d) {
       wait_head_.find(static_cast<std::uint64_t>(item) << 32 | static_cast<unsigned>(v));
   if (it == wait_head_.end()) return;
   // Its sends that waited, in the order they were issued (the chain runs newest first).
-  std::vector<std::uint64_t> ready;
+  std::vector<Hop> ready;
   for (int w = it->second; w >= 0; w = waiting_[static_cast<std::size_t>(w)].next)
     ready.push_back(waiting_[static_cast<std::size_t>(w)].hop);
   wait_head_.erase(it);
   if (wait_head_.empty()) waiting_.clear();
   for (auto r = ready.rbegin(); r != ready.rend(); ++r)
-    send(*r, std::max(d.delivered, static_cast<Cycle>(CompactSlotPlan::slot(*r)) * S_));
+    send(*r, std::max(d.delivered, static_cast<Cycle>(r->slot) * S_));
 }
 
 ScheduleResult CompactSlotDriver::result() const {

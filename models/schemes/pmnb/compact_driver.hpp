@@ -1,8 +1,9 @@
-// CompactSlotDriver: runs a CompactSlotPlan (schemes/pmnb/mnb.hpp: one-hop transmissions packed 8
-// bytes each, in slot order) on the cycle model, for the sizes whose Schedule would not fit in
-// memory (the PMNB paper's Example, N = 2^16). Same semantics as ScheduleDriver's slots timing:
-// a transmission is requested when its sender holds its item, at the start of its slot at the
-// earliest (slot s starts at cycle s * S, S = delta + U tau), its hop not before the slot's start
+// CompactSlotDriver: runs a CompactSlotPlan (schemes/pmnb/mnb.hpp: one-hop transmissions packed 4
+// bytes each, grouped by slot and dimension) on the cycle model, for the sizes whose Schedule would
+// not fit in memory (the PMNB paper's Example, N = 2^16). Same semantics as ScheduleDriver's slots
+// timing: a transmission is requested when its sender holds its item, at the start of its slot at
+// the earliest (slot s starts at cycle s * S, S = delta + U tau), its hop not before the slot's
+// start
 // + delta. It walks the plan slot by slot (an SC_THREAD woken at each slot's start) instead of
 // linking every transmission to the one that feeds it: a sender that does not hold the item yet
 // (its reception is in at that very cycle, or the model is late) waits for it, and sends when it
@@ -41,8 +42,9 @@ class CompactSlotDriver : public sc_core::sc_module {
 
  private:
   void run();
-  void issue(std::uint64_t h);
-  void send(std::uint64_t h, Cycle start);
+  using Hop = CompactSlotPlan::Hop;
+  void issue(const Hop& h);
+  void send(const Hop& h, Cycle start);
   void received(const Delivery& d);
   bool held(int item, int node) const {
     const std::uint64_t b = static_cast<std::uint64_t>(item) * N_ + static_cast<unsigned>(node);
@@ -57,7 +59,7 @@ class CompactSlotDriver : public sc_core::sc_module {
   // Sends waiting for their item: (item, node) -> a chain in waiting_ (index, -1 ends).
   std::unordered_map<std::uint64_t, int> wait_head_;
   struct Waiting {
-    std::uint64_t hop;
+    Hop hop;
     int next;
   };
   std::vector<Waiting> waiting_;

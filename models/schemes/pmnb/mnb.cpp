@@ -142,16 +142,74 @@ std::vector<int> checked_sources(int d, std::vector<int> sources, const char* wh
   return sources;
 }
 
-// Where the generators put their transmissions: the schedule's own list, or, for a compact plan
-// (CompactSlotPlan: the d = 16 sizes), packed 8 bytes each.
+// A compact plan in the making (CompactSlotPlan): the generators run twice, first counting the
+// hops of each (slot, dimension, item chunk) group, then writing each hop at its place.
+class CompactBuilder {
+ public:
+  void add(int from, int item, int dim, int slot) {
+    if (slot < 0 || slot >= (1 << 20) || from < 0 || from >= (1 << 16) || dim < 0 || dim >= 16 ||
+        item < 0 || item >= (1 << 30))
+      throw UnsupportedSchedule("compact plan: slot " + std::to_string(slot) + ", node " +
+                                std::to_string(from) + ", item " + std::to_string(item) +
+                                " outside its fields (slots < 2^20, nodes < 2^16, items < 2^30)");
+    const std::size_t k = static_cast<std::size_t>(slot) * 16 + static_cast<std::size_t>(dim);
+    const std::size_t chunk = static_cast<std::size_t>(item) >> 16;
+    if (!plan_) {
+      if (count_.size() <= k) count_.resize(k + 1);
+      std::vector<std::uint64_t>& c = count_[k];
+      if (c.size() <= chunk) c.resize(chunk + 1, 0);
+      ++c[chunk];
+      return;
+    }
+    std::uint64_t& at = count_[k][chunk];  // (the fill pass makes the same hops: in range)
+    plan_->hops[at++] =
+        static_cast<std::uint32_t>(from) << 16 | (static_cast<unsigned>(item) & 0xffff);
+  }
+  // After the counting pass: the plan's groups and its hops, allocated at their exact size; the
+  // counts become each group's next free place.
+  void start_filling(CompactSlotPlan& p) {
+    std::uint64_t n = 0;
+    for (std::size_t k = 0; k < count_.size(); ++k)
+      for (std::size_t chunk = 0; chunk < count_[k].size(); ++chunk) {
+        std::uint64_t& c = count_[k][chunk];
+        if (c == 0) continue;
+        const std::uint64_t start = n;
+        n += c;
+        c = start;
+        p.groups.push_back({n, static_cast<std::int32_t>(k / 16),
+                            static_cast<std::uint16_t>(k % 16), static_cast<std::uint16_t>(chunk)});
+      }
+    p.hops.assign(n, 0);
+    plan_ = &p;
+  }
+  // After the fill pass: each group's hops by sender, then item.
+  void finish() {
+    std::uint64_t i = 0;
+    for (const CompactSlotPlan::Group& g : plan_->groups) {
+      std::sort(plan_->hops.begin() + static_cast<std::ptrdiff_t>(i),
+                plan_->hops.begin() + static_cast<std::ptrdiff_t>(g.end));
+      i = g.end;
+    }
+    count_.clear();
+    count_.shrink_to_fit();
+  }
+  bool counting() const { return plan_ == nullptr; }
+
+ private:
+  std::vector<std::vector<std::uint64_t>> count_;  // slot * 16 + dim -> per chunk
+  CompactSlotPlan* plan_ = nullptr;
+};
+
+// Where the generators put their transmissions: the schedule's own list, or a compact plan
+// (CompactSlotPlan: the d = 16 sizes).
 struct Out {
   Schedule& s;
-  std::vector<std::uint64_t>* packed = nullptr;
+  CompactBuilder* packed = nullptr;
 };
 
 void add_hop(Out& o, int from, int item, int dim, int slot) {
   if (o.packed) {
-    o.packed->push_back(CompactSlotPlan::pack(slot, from, dim, item));
+    o.packed->add(from, item, dim, slot);
     return;
   }
   Schedule& s = o.s;
@@ -200,6 +258,57 @@ int add_scan(Out& o, int d, int lanes, int units, int flits, int slot) {
   return slot;
 }
 
+// The broadcast phase of pack_and_broadcast for a compact plan, the same hops without the lists
+// of what every node holds in every subphase (at N = 2^16 for II, 4 GB and a copy of it): node
+// v's list in subphase l + 1 is its list of subphase l, then that of v ^ b_l (b_l the dimension
+// of subphase l), so a copy at place j of node v's list in subphase l is at place j of v's list
+// and at place len_l(v ^ b_l) + j of v ^ b_l's in subphase l + 1. Only the lists' lengths are
+// kept (k x 2^k a class), and every item's copies are followed from where it was packed.
+int compact_broadcast(Out& s, int k, int high,
+                      const std::vector<std::vector<std::vector<int>>>& held, int slot, int scale) {
+  const std::size_t n = std::size_t{1} << k;
+  const std::size_t classes = held.size();
+  std::vector<std::vector<int>> len(static_cast<std::size_t>(k) + 1, std::vector<int>(n, 0));
+  auto lengths = [&](std::size_t c) {
+    for (std::size_t v = 0; v < n; ++v) len[1][v] = static_cast<int>(held[c][v].size());
+    for (int l = 1; l < k; ++l) {
+      const std::size_t b = std::size_t{1} << ((k - l + static_cast<int>(c)) % k);
+      for (std::size_t v = 0; v < n; ++v)
+        len[static_cast<std::size_t>(l) + 1][v] =
+            len[static_cast<std::size_t>(l)][v] + len[static_cast<std::size_t>(l)][v ^ b];
+    }
+  };
+  // Subphase l starts when the fullest node of any class has sent its list of subphase l - 1.
+  std::vector<int> start(static_cast<std::size_t>(k) + 2, slot);
+  std::vector<int> longest(static_cast<std::size_t>(k) + 1, 0);
+  for (std::size_t c = 0; c < classes; ++c) {
+    lengths(c);
+    for (int l = 1; l <= k; ++l)
+      for (std::size_t v = 0; v < n; ++v)
+        longest[static_cast<std::size_t>(l)] =
+            std::max(longest[static_cast<std::size_t>(l)], len[static_cast<std::size_t>(l)][v]);
+  }
+  for (int l = 1; l <= k; ++l)
+    start[static_cast<std::size_t>(l) + 1] =
+        start[static_cast<std::size_t>(l)] + longest[static_cast<std::size_t>(l)] * scale;
+  for (std::size_t c = 0; c < classes; ++c) {
+    lengths(c);
+    auto follow = [&](auto&& self, int item, int l, std::size_t v, int j) -> void {
+      const int dim = (k - l + static_cast<int>(c)) % k;
+      add_hop(s, static_cast<int>(v) | high, item, dim,
+              start[static_cast<std::size_t>(l)] + j * scale);
+      if (l == k) return;
+      const std::size_t w = v ^ (std::size_t{1} << dim);
+      self(self, item, l + 1, v, j);
+      self(self, item, l + 1, w, len[static_cast<std::size_t>(l)][w] + j);
+    };
+    for (std::size_t v = 0; v < n; ++v)
+      for (std::size_t j = 0; j < held[c][v].size(); ++j)
+        follow(follow, held[c][v][j], 1, v, static_cast<int>(j));
+  }
+  return start[static_cast<std::size_t>(k) + 1];
+}
+
 // The building block A_c for k classes in lockstep on a k-cube (dimensions 0..k-1 of the
 // schedule's cube, the other bits of every node fixed to `high`): classes[c] lists class c's
 // items in rank order (ranked by the holder's local id rotated right by c); at[item] is the node
@@ -229,6 +338,7 @@ int pack_and_broadcast(Out& s, int k, int high, const std::vector<std::vector<in
     }
   }
   int slot = base + k * scale;
+  if (s.packed) return compact_broadcast(s, k, high, held, slot, scale);
   for (int l = 1; l <= k; ++l) {
     int len = 0;
     std::vector<std::vector<std::vector<int>>> next = held;
@@ -258,7 +368,7 @@ void rank_rotated(std::vector<int>& members, const std::vector<int>& at, int c, 
   });
 }
 
-Schedule mnb_optimal_build(int d, int packet_flits, std::vector<std::uint64_t>* packed) {
+Schedule mnb_optimal_build(int d, int packet_flits, CompactBuilder* packed) {
   if (d < 2 || d > 16) throw UnsupportedSchedule("mnb_optimal: hypercube dimension 2..16");
   Schedule s;
   Out o{s, packed};
@@ -275,7 +385,7 @@ Schedule mnb_optimal_build(int d, int packet_flits, std::vector<std::uint64_t>* 
 }
 
 Schedule pmnb_iii_build(int d, std::vector<int> sources, double tp, int packet_flits,
-                        std::vector<std::uint64_t>* packed) {
+                        CompactBuilder* packed) {
   sources = checked_sources(d, std::move(sources), "pmnb");
   const int M = static_cast<int>(sources.size());
   const ScanGrid g = scan_grid(tp, packet_flits, packet_flits);
@@ -299,7 +409,7 @@ Schedule pmnb_iii_build(int d, std::vector<int> sources, double tp, int packet_f
 }
 
 Schedule pmnb_ii_build(int d, std::vector<int> sources, double tp, int packet_flits,
-                       std::vector<std::uint64_t>* packed) {
+                       CompactBuilder* packed) {
   sources = checked_sources(d, std::move(sources), "pmnb_ii");
   if (packet_flits % d != 0)
     throw UnsupportedSchedule("pmnb_ii: message_flits (" + std::to_string(packet_flits) +
@@ -337,7 +447,7 @@ Schedule pmnb_ii_build(int d, std::vector<int> sources, double tp, int packet_fl
 // the M packets (natural rank) packed to nodes 0..M-1 in ascending dimensions and broadcast over
 // dimensions d-1, ..., 0, one class using one dimension a slot.
 Schedule pmnb_a0_build(int d, std::vector<int> sources, double tp, int packet_flits,
-                       std::vector<std::uint64_t>* packed) {
+                       CompactBuilder* packed) {
   sources = checked_sources(d, std::move(sources), "pmnb_a0");
   const int M = static_cast<int>(sources.size());
   const ScanGrid g = scan_grid(tp, packet_flits, packet_flits);
@@ -357,7 +467,7 @@ Schedule pmnb_a0_build(int d, std::vector<int> sources, double tp, int packet_fl
 }
 
 Schedule pmnb_i_build(int d, std::vector<int> sources, double tp, int packet_flits,
-                      std::vector<std::uint64_t>* packed) {
+                      CompactBuilder* packed) {
   sources = checked_sources(d, std::move(sources), "pmnb_i");
   const int M = static_cast<int>(sources.size());
   int m = 0;
@@ -407,7 +517,7 @@ Schedule pmnb_i_build(int d, std::vector<int> sources, double tp, int packet_fli
 }  // namespace
 
 Schedule pmnb_scans_schedule(int d, bool split, double tp, int packet_flits) {
-  std::vector<std::uint64_t>* packed = nullptr;
+  CompactBuilder* packed = nullptr;
   Schedule s;
   Out o{s, packed};
   s.algorithm = split ? "pmnb_ii" : "pmnb";
@@ -445,38 +555,42 @@ Schedule pmnb_i_schedule(int d, std::vector<int> sources, double tp, int packet_
 std::uint64_t CompactSlotPlan::pack(int slot, int sender, int dim, int item) {
   if (slot < 0 || slot >= (1 << 20) || sender < 0 || sender >= (1 << 16) || dim < 0 || dim >= 16 ||
       item < 0 || item >= (1 << 24))
-    throw UnsupportedSchedule("compact plan: slot " + std::to_string(slot) + ", node " +
+    throw UnsupportedSchedule("compact plan key: slot " + std::to_string(slot) + ", node " +
                               std::to_string(sender) + ", item " + std::to_string(item) +
                               " outside its fields (slots < 2^20, nodes < 2^16, items < 2^24)");
   return static_cast<std::uint64_t>(slot) << 44 | static_cast<std::uint64_t>(sender) << 28 |
          static_cast<std::uint64_t>(dim) << 24 | static_cast<std::uint64_t>(item);
 }
 
+namespace {
+Schedule compact_build(const std::string& algorithm, int d, std::vector<int> sources, double tp,
+                       int packet_flits, CompactBuilder* out) {
+  if (algorithm == "pmnb") return pmnb_iii_build(d, std::move(sources), tp, packet_flits, out);
+  if (algorithm == "pmnb_a0") return pmnb_a0_build(d, std::move(sources), tp, packet_flits, out);
+  if (algorithm == "pmnb_i") return pmnb_i_build(d, std::move(sources), tp, packet_flits, out);
+  if (algorithm == "pmnb_ii") return pmnb_ii_build(d, std::move(sources), tp, packet_flits, out);
+  if (algorithm == "mnb") {
+    std::vector<int> all(static_cast<std::size_t>(1) << d);
+    for (std::size_t i = 0; i < all.size(); ++i) all[i] = static_cast<int>(i);
+    Schedule s = pmnb_iii_build(d, all, 0, packet_flits, out);
+    s.algorithm = "mnb";
+    s.variant = "new MNB (algorithm III, M = N)";
+    return s;
+  }
+  if (algorithm == "mnb_optimal") return mnb_optimal_build(d, packet_flits, out);
+  throw UnsupportedSchedule(
+      "compact plans: pmnb, pmnb_i, pmnb_ii, pmnb_a0, mnb, mnb_optimal (not " + algorithm + ")");
+}
+}  // namespace
+
 CompactSlotPlan compact_slot_plan(const std::string& algorithm, int d, std::vector<int> sources,
                                   double tp, int packet_flits) {
   CompactSlotPlan p;
-  std::vector<std::uint64_t>* out = &p.hops;
-  if (algorithm == "pmnb")
-    p.header = pmnb_iii_build(d, std::move(sources), tp, packet_flits, out);
-  else if (algorithm == "pmnb_a0")
-    p.header = pmnb_a0_build(d, std::move(sources), tp, packet_flits, out);
-  else if (algorithm == "pmnb_i")
-    p.header = pmnb_i_build(d, std::move(sources), tp, packet_flits, out);
-  else if (algorithm == "pmnb_ii")
-    p.header = pmnb_ii_build(d, std::move(sources), tp, packet_flits, out);
-  else if (algorithm == "mnb") {
-    std::vector<int> all(static_cast<std::size_t>(1) << d);
-    for (std::size_t i = 0; i < all.size(); ++i) all[i] = static_cast<int>(i);
-    p.header = pmnb_iii_build(d, all, 0, packet_flits, out);
-    p.header.algorithm = "mnb";
-    p.header.variant = "new MNB (algorithm III, M = N)";
-  } else if (algorithm == "mnb_optimal")
-    p.header = mnb_optimal_build(d, packet_flits, out);
-  else
-    throw UnsupportedSchedule(
-        "compact plans: pmnb, pmnb_i, pmnb_ii, pmnb_a0, mnb, mnb_optimal (not " + algorithm + ")");
-  // Slot order (the slot is the top field), then sender, dimension, item.
-  std::sort(p.hops.begin(), p.hops.end());
+  CompactBuilder b;
+  compact_build(algorithm, d, sources, tp, packet_flits, &b);  // counts (its items dropped)
+  b.start_filling(p);
+  p.header = compact_build(algorithm, d, std::move(sources), tp, packet_flits, &b);
+  b.finish();
   return p;
 }
 

@@ -89,15 +89,41 @@ Schedule pmnb_i_schedule(int d, std::vector<int> sources, double scan_slots, int
 double pmnb_i_exact(int d, int M, double scan_slots);
 double pmnb_i_bound(int d, int M, double scan_slots);
 
-// A slot schedule of one-hop transmissions, packed 8 bytes each, for the sizes whose Schedule
-// would not fit in memory (the paper's Example: N = 2^16, M = 2^10, about 67 million
-// transmissions, tens of GB as Transmission records, about 0.5 GB here). The same generators
-// build it (the same transmissions, in slot order); CompactSlotDriver (pmnb/compact_driver.hpp)
-// executes it on the model slot by slot. `header` is the schedule without its transmissions
-// (items, timing, phases). A hop: slot (20 bits) | sender (16) | dimension (4) | item (24).
+// A slot schedule of one-hop transmissions, packed 4 bytes each, for the sizes whose Schedule
+// would not fit in memory (the paper's Example: N = 2^16, M = 2^10; algorithm II there has about
+// 1.1 billion mini-packet transmissions, 4.4 GB here). The same generators build it (the same
+// transmissions); CompactSlotDriver (pmnb/compact_driver.hpp) executes it on the model slot by
+// slot. `header` is the schedule without its transmissions (items, timing, phases).
+// The transmissions are held in groups, one per (slot, dimension, item / 2^16), in that order; a
+// group's hops are sender (16 bits) | item mod 2^16 (16), sorted (by sender, then item). The
+// generators run twice: once counting each group's hops, once writing them in place, so the
+// plan is allocated once at its exact size and nothing is held per hop beyond its 4 bytes.
 struct CompactSlotPlan {
+  struct Hop {
+    int slot, sender, dim, item;
+  };
+  struct Group {
+    std::uint64_t end;  // one past its last hop in `hops` (it starts where the previous ends)
+    std::int32_t slot;
+    std::uint16_t dim;
+    std::uint16_t chunk;  // items chunk * 2^16 + (hop & 0xffff)
+  };
   Schedule header;
-  std::vector<std::uint64_t> hops;  // sorted: by slot, then sender
+  std::vector<std::uint32_t> hops;
+  std::vector<Group> groups;  // by slot, dimension, chunk
+  std::size_t size() const { return hops.size(); }
+  // Every hop, by slot, dimension, item chunk, sender, item (the driver merges a slot's groups
+  // and issues by slot, sender, dimension, item).
+  template <class F>
+  void for_each(F&& f) const {
+    std::uint64_t i = 0;
+    for (const Group& g : groups)
+      for (; i < g.end; ++i)
+        f(Hop{g.slot, static_cast<int>(hops[i] >> 16), g.dim,
+              static_cast<int>(g.chunk) << 16 | static_cast<int>(hops[i] & 0xffff)});
+  }
+  // A hop as one 64-bit key that sorts by slot, sender, dimension, item (tests compare plans):
+  // slot (20 bits) | sender (16) | dimension (4) | item (24); outside those fields, thrown.
   static std::uint64_t pack(int slot, int sender, int dim, int item);
   static int slot(std::uint64_t h) { return static_cast<int>(h >> 44); }
   static int sender(std::uint64_t h) { return static_cast<int>(h >> 28 & 0xffff); }
