@@ -7,7 +7,6 @@
 
 #include <algorithm>
 #include <map>
-#include <queue>
 #include <sstream>
 
 #include "helpers.hpp"
@@ -15,6 +14,7 @@
 #include "switchyard/schemes/exchange/oadd.hpp"
 #include "switchyard/schemes/exchange/octr.hpp"
 #include "switchyard/schemes/exchange/task.hpp"
+#include "topology_oracle.hpp"
 
 using namespace sy;
 
@@ -30,24 +30,6 @@ std::string dims_text(const std::vector<int>& dims) {
   std::string s;
   for (int p : dims) s += (s.empty() ? "" : ", ") + std::to_string(p);
   return "[" + s + "]";
-}
-
-// Hops by breadth-first search over the ports: the oracle for distance().
-std::vector<int> bfs(const Topology& t, int src) {
-  std::vector<int> d(static_cast<std::size_t>(t.num_nodes()), -1);
-  std::queue<int> q;
-  d[static_cast<std::size_t>(src)] = 0;
-  q.push(src);
-  while (!q.empty()) {
-    const int v = q.front();
-    q.pop();
-    for (int p = 0; p < t.num_ports(); ++p) {
-      const int w = t.neighbor(v, p);
-      if (w >= 0 && d[static_cast<std::size_t>(w)] < 0)
-        d[static_cast<std::size_t>(w)] = d[static_cast<std::size_t>(v)] + 1, q.push(w);
-    }
-  }
-  return d;
 }
 
 // The total exchange on ideal store-and-forward nodes: one slot = delta + L tau = 1 cycle.
@@ -128,7 +110,7 @@ TEST(Size2Links, TwoByFourCountsAndDistancesMatchTheLinks) {
   double sum = 0;
   int diam = 0;
   for (int s = 0; s < two.num_nodes(); ++s) {
-    const std::vector<int> d = bfs(two, s);
+    const std::vector<int> d = test::bfs(two, s);
     for (int v = 0; v < two.num_nodes(); ++v) {
       EXPECT_EQ(d[static_cast<std::size_t>(v)], two.distance(s, v)) << s << "->" << v;
       sum += d[static_cast<std::size_t>(v)];

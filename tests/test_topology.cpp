@@ -1,30 +1,12 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <queue>
 
 #include "switchyard/topology/topology.hpp"
+#include "topology_oracle.hpp"
 
 using sy::Topology;
-
-namespace {
-// Shortest path lengths by breadth-first search over the port graph: the oracle for distance().
-std::vector<int> bfs(const Topology& t, int src) {
-  std::vector<int> d(t.num_nodes(), -1);
-  std::queue<int> q;
-  d[src] = 0;
-  q.push(src);
-  while (!q.empty()) {
-    const int v = q.front();
-    q.pop();
-    for (int p = 0; p < t.num_ports(); ++p) {
-      const int w = t.neighbor(v, p);
-      if (w >= 0 && d[w] < 0) d[w] = d[v] + 1, q.push(w);
-    }
-  }
-  return d;
-}
-}  // namespace
+using sy::test::bfs;
 
 class TopologyP : public ::testing::TestWithParam<std::pair<Topology::Kind, std::vector<int>>> {};
 
