@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Regenerates every figure and table in docs/figures from the model, one script after another:
-#   bash tb/docs_all.sh                 (about 45 minutes on 2 shared cores; see docs/validation.md)
+#   bash tb/docs_all.sh                 (about 65 minutes on 2 shared cores; see docs/validation.md)
 # Builds the program once (tb/build.sh) unless SWITCHYARD=path names the binary to use. Prints
 # each script's wall time. DOCS_ONLY="star_figures greedy_figures" runs only those scripts (the
 # quick way to redo one section; tb/pmnb_figures.sh alone takes about half of the total).
