@@ -111,6 +111,13 @@ double planned_crossings(const Config& cfg) {
   return std::ceil(L / B) * n;
 }
 
+double flits_per_planned_crossing(const Config& cfg) {
+  const ScheduleConfig& sc = cfg.schedule;
+  if (sc.algorithm != "pmnb_ii") return sc.message_flits;
+  const double d = cfg.topology.make().num_dims();
+  return std::max(1.0, std::ceil(sc.message_flits / d));
+}
+
 double schedule_build_seconds(const Config& cfg) {
   const ScheduleConfig& sc = cfg.schedule;
   if (!sc.enabled() || sc.algorithm != "h_trees" || cfg.topology.dims.empty()) return 0;

@@ -25,6 +25,9 @@ CompactSlotPlan build_compact_plan(const Config& cfg);
 // a neighbourhood and a tag list), a circuit broadcast its parts times N, an explicit schedule
 // its own. 0 when no schedule is configured.
 double planned_crossings(const Config& cfg);
+// The flits one planned crossing carries: schedule.message_flits, but for algorithm II
+// (pmnb_ii) a mini-packet, the message split over the d dimensions (at least one flit).
+double flits_per_planned_crossing(const Config& cfg);
 // The pipelined circuit broadcasts (divide_and_conquer, h_trees, store_and_forward_trees): the
 // parts the message is cut into, streams x packets per stream (traffic/schedule.hpp
 // set_packet_flits: packets of B = schedule.packet_flits flits, the last of each stream shorter);

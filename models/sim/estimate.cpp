@@ -72,6 +72,12 @@ constexpr double kOqSecondsPerPacket = 1e-7;
 constexpr double kOqSecondsPerPacketHop = 1.2e-7;
 constexpr double kOqSecondsPerFlitHop = 3.5e-8;
 constexpr double kOqCachePorts = 12000;
+// ... up to 10: once the ports are far beyond the caches every access misses and the cost stops
+// growing with them. PMNB II schedules (one-flit mini-packets, compact plans, 2026-11-28):
+// 1.02, 1.15 and 1.54 us a hop at d = 12, 13 and 16 (49,152, 106,496 and 1,048,576 ports),
+// i.e. 6.6, 7.4 and 9.9 times the 0.155 us of a small network's packet hop; the uncapped
+// factor said 88 at d = 16 (17.9 h estimated for 28 min).
+constexpr double kOqCacheFactorMax = 10;
 constexpr double kPeriodSecondsPerPacketHop = 1.5e-6;
 constexpr double kSecondsPerRouter = 2e-6;
 
@@ -188,7 +194,7 @@ Estimate estimate_run(const Config& c) {
                                                                              : "schedule.algorithm",
                        planned_crossings(c) * bytes_per_planned_crossing(c)});
     // Its traffic: every planned crossing one message of message_flits over a link.
-    e.flit_hops = std::max(e.flit_hops, planned_crossings(c) * sc.message_flits);
+    e.flit_hops = std::max(e.flit_hops, planned_crossings(c) * flits_per_planned_crossing(c));
     packet_hops = std::max(packet_hops, planned_crossings(c));
   }
   if (c.waves.enable) {
@@ -219,7 +225,7 @@ Estimate estimate_run(const Config& c) {
     work = e.flit_hops * kSecondsPerFlitHop * kCircuitShare;
   } else {
     const double ports = R * topo.num_ports();
-    work = (1 + ports / kOqCachePorts) *
+    work = std::min(1 + ports / kOqCachePorts, kOqCacheFactorMax) *
            (packets * kOqSecondsPerPacket + packet_hops * kOqSecondsPerPacketHop +
             e.flit_hops * kOqSecondsPerFlitHop);
   }
