@@ -13,25 +13,17 @@ export SY=${SWITCHYARD:-./build/switchyard}
 [ -n "${SWITCHYARD:-}" ] || bash tb/build.sh
 mkdir -p docs/figures out
 /usr/bin/python3 - <<'PY' > docs/figures/pmnb_heavy_load.md
-import concurrent.futures as cf, json, os, subprocess
+import concurrent.futures as cf, os, sys
+sys.path.insert(0, "tb")
+from pmnb_runs import limit17 as probe_limit, run as run_model
 sy = os.environ["SY"]
-CFG = "configs/papers/pmnb/dynamic_iii_6.yaml"
 SLOTS = {4: 100000, 6: 50000}  # the window in slots (a slot is L cycles)
 
 def run(tag, d, alg, rho, L, measure):
-    out = f"out/pmnb-heavy/{tag}"
-    args = [sy, "run", CFG, "--quiet", "--out", out, "--set", f"topology.dim={d}",
-            "--set", f"traffic.packet_flits={L}", "--set", f"traffic.broadcast.scheme={alg}",
-            "--set", f"traffic.load.rho={rho:.6f}", "--set", f"simulation.measure={measure}",
-            "--set", f"simulation.warmup={measure // 10}", "--set", f"simulation.drain_limit={4 * measure}"]
-    p = subprocess.run(args, capture_output=True, text=True)
-    if p.returncode not in (0, 3):
-        raise SystemExit(" ".join(args) + "\n" + p.stderr)
-    return json.load(open(f"{out}/results.json"))
+    return run_model(sy, f"out/pmnb-heavy/{tag}", d, alg, rho, L, measure)
 
 def limit17(d, alg):
-    t = run(f"probe-{alg}-{d}", d, alg, 0.01, d, 200)["pmnb"]["theorem"]
-    return t["stability_limit_rho"] * t["rho_17"] / t["rho"]
+    return probe_limit(sy, f"out/pmnb-heavy/probe-{alg}-{d}", d, alg)
 
 cases = [(4, "pmnb_iii", 4), (6, "pmnb_iii", 6), (4, "pmnb_ii", 4), (4, "pmnb_ii", 64)]
 fracs = [0.5, 0.8, 0.9, 0.95, 0.98]

@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # Regenerates docs/figures/pmnb_long_windows.md: the dynamic-PMNB points where the windows of
 # tb/pmnb_figures.sh and tb/pmnb_heavy_load.sh leave the model below the theorem, run again with
-# windows 20 to 30 times longer and several seeds (issue 36: P4, d = 8, III at 0.9 of the limit;
-# P13, Theorem 4, d = 4 and 6, III at 0.98). Every T is the cycle model's (ideal mode, the
-# config of tb/pmnb_heavy_load.sh: output-queued store-and-forward all-port nodes, theorem periods,
-# t_p = 1, L = d flits); the theorem's T (with each run's measured a) is printed beside it.
+# windows 10 to 30 times longer and several seeds (issue 36: P4, d = 8, III at 0.9 of the limit;
+# P13, Theorem 4, d = 4 and 6, III at 0.98). Every T is the cycle model's (ideal mode, the runs
+# of tb/pmnb_heavy_load.sh, tb/pmnb_runs.py: output-queued store-and-forward all-port nodes,
+# theorem periods, t_p = 1, L = d flits); the theorem's T (with each run's measured a) beside it.
 #   bash tb/pmnb_long_windows.sh        (about 20 minutes on 2 idle cores: 40 minutes of CPU)
 # SCALE=0.1 shortens every window tenfold (a quick look; the committed table is SCALE=1).
 set -euo pipefail
@@ -14,34 +14,20 @@ export SY=${SWITCHYARD:-./build/switchyard}
 mkdir -p docs/figures out
 OUTFILE=${OUTFILE:-docs/figures/pmnb_long_windows.md}
 /usr/bin/python3 - > "$OUTFILE" <<'PY'
-import concurrent.futures as cf, json, math, os, subprocess
+import concurrent.futures as cf, math, os, sys
+sys.path.insert(0, "tb")
+from pmnb_runs import limit17, run as run_model
 sy = os.environ["SY"]
 scale = float(os.environ.get("SCALE", "1"))
-CFG = "configs/papers/pmnb/dynamic_iii_6.yaml"
 
-def run(tag, d, rho, slots, seed):
-    L = d
-    measure = int(slots * scale) * L
-    out = f"out/pmnb-long/{tag}"
-    args = [sy, "run", CFG, "--quiet", "--accept-unstable", "--out", out,
-            "--set", f"topology.dim={d}", "--set", f"traffic.packet_flits={L}",
-            "--set", "traffic.broadcast.scheme=pmnb_iii", "--set", f"traffic.load.rho={rho:.6f}",
-            "--set", f"simulation.measure={measure}", "--set", f"simulation.warmup={measure // 10}",
-            "--set", f"simulation.drain_limit={4 * measure}", "--set", f"simulation.seed={seed}"]
-    p = subprocess.run(args, capture_output=True, text=True)
-    if p.returncode not in (0, 3):
-        raise SystemExit(" ".join(args) + "\n" + p.stderr)
-    return json.load(open(f"{out}/results.json"))
-
-def limit(d):  # the theorem's stability limit in the config's rho (as tb/pmnb_heavy_load.sh)
-    t = run(f"probe-{d}", d, 0.01, 200 / scale / d, 1)["pmnb"]["theorem"]
-    return t["stability_limit_rho"] * t["rho_17"] / t["rho"]
+def run(tag, d, rho, slots, seed):  # algorithm III, L = d flits, the window in slots
+    return run_model(sy, f"out/pmnb-long/{tag}", d, "pmnb_iii", rho, d, int(slots * scale) * d, seed)
 
 # (claim, d, fraction of the limit, window in slots, seeds); the short window it replaces
 points = [("P4", 8, 0.9, 80000, [1, 2, 3], "pmnb_figures.sh: 40,000 cycles (5,000 slots)"),
           ("P13", 4, 0.98, 1000000, [1, 2, 3, 4], "pmnb_heavy_load.sh: 100,000 slots"),
           ("P13", 6, 0.98, 1500000, [1, 2, 3], "pmnb_heavy_load.sh: 50,000 slots")]
-lims = {d: limit(d) for d in sorted({p[1] for p in points})}
+lims = {d: limit17(sy, f"out/pmnb-long/probe-{d}", d, "pmnb_iii") for d in sorted({p[1] for p in points})}
 pool = cf.ThreadPoolExecutor(max_workers=2)
 jobs = {}
 for claim, d, f, slots, seeds, _ in points:

@@ -103,7 +103,7 @@ TEST(Reliability, WallEstimateCountsTheHTreesFillSearch) {
 
 // Algorithm II's planned crossings are one-flit mini-packets (the message split over the d
 // dimensions), and the output-queued cache factor stops growing far beyond the caches: II at
-// d = 16 was estimated at 17.9 h and took 28 min of CPU (before: 2,900 s here, for about 400).
+// d = 16 was estimated at 17.9 h and took 28 min of CPU (here: about 2,900 s before the fix).
 TEST(Reliability, WallEstimateOfAlgorithmIiCountsMiniPackets) {
   const std::string base =
       "topology: {type: hypercube, dim: 14}\n"

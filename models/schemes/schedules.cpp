@@ -114,8 +114,8 @@ double planned_crossings(const Config& cfg) {
 double flits_per_planned_crossing(const Config& cfg) {
   const ScheduleConfig& sc = cfg.schedule;
   if (sc.algorithm != "pmnb_ii") return sc.message_flits;
-  const double d = cfg.topology.make().num_dims();
-  return std::max(1.0, std::ceil(sc.message_flits / d));
+  // (message_flits is a multiple of d: pmnb_ii refuses others.)
+  return static_cast<double>(sc.message_flits) / cfg.topology.make().num_dims();
 }
 
 double schedule_build_seconds(const Config& cfg) {

@@ -26,7 +26,7 @@ CompactSlotPlan build_compact_plan(const Config& cfg);
 // its own. 0 when no schedule is configured.
 double planned_crossings(const Config& cfg);
 // The flits one planned crossing carries: schedule.message_flits, but for algorithm II
-// (pmnb_ii) a mini-packet, the message split over the d dimensions (at least one flit).
+// (pmnb_ii) a mini-packet, the message split over the d dimensions.
 double flits_per_planned_crossing(const Config& cfg);
 // The pipelined circuit broadcasts (divide_and_conquer, h_trees, store_and_forward_trees): the
 // parts the message is cut into, streams x packets per stream (traffic/schedule.hpp
