@@ -71,7 +71,11 @@ TEST(DynamicPmnb, AlgorithmIiBelowTheLimitAgreesWithTheTheorem) {
 
 TEST(DynamicPmnb, AboveTheLimitTheRunIsFlaggedUnstable) {
   const Results r = test::run(yaml("pmnb_iii", 0.25));
-  EXPECT_FALSE(r.find<DynamicPmnbPlugin>()->result.theorem_stable);
+  const DynamicPmnbResult& p = r.find<DynamicPmnbPlugin>()->result;
+  EXPECT_FALSE(p.theorem_stable);
+  // The theorem has no finite delay there: none is printed beside the model's (not a 0).
+  EXPECT_TRUE(std::isinf(p.T) && std::isinf(p.W) && std::isinf(p.T_lo) && std::isinf(p.T_hi));
+  EXPECT_GT(p.period_end_delay.mean, 0);
   EXPECT_FALSE(r.stable);
   EXPECT_NE(r.unstable_reason.find("saturation"), std::string::npos) << r.unstable_reason;
 }

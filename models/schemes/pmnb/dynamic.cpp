@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include "switchyard/base/clock.hpp"
 #include "switchyard/network/network.hpp"
@@ -202,6 +203,10 @@ DynamicPmnbResult DynamicPmnb::result() const {
         Mbar > 0 ? (Mbar + (Mhat - 1) * (2 * Mbar - Mhat)) / (2 * N * Mbar) - 1 / (2 * N) : 0;
     r.T_lo = T_of(std::max(0.0, a_lo), nullptr);
     r.T_hi = T_of(0.5 - 1 / (2 * N), nullptr);
+  } else {
+    // Over the theorem's stability limit its delay is unbounded: no finite value to print
+    // beside the model's (results.json: null; the summary says so).
+    r.W = r.T = r.T_lo = r.T_hi = std::numeric_limits<double>::infinity();
   }
   r.period_end_delay = period_end_.summarize(batches_);
   r.waiting_at_end = waiting_;

@@ -76,11 +76,17 @@ void DynamicPmnbPlugin::summary(std::ostream& o, SummaryPlace place) const {
                 (unsigned long long)p.periods, (unsigned long long)p.empty_periods,
                 p.algorithm.c_str(), p.period.c_str(), p.mean_M, p.mean_period_slots);
   o << b;
-  std::snprintf(b, sizeof b,
-                "pmnb delay       to period end %.3f ±%.3f slots (model)   theorem T %.3f "
-                "(a %.4f measured; %.3f .. %.3f over a's range)\n",
-                p.period_end_delay.mean / S, p.period_end_delay.ci95 / S, p.T, p.a_measured, p.T_lo,
-                p.T_hi);
+  if (p.theorem_stable)
+    std::snprintf(b, sizeof b,
+                  "pmnb delay       to period end %.3f ±%.3f slots (model)   theorem T %.3f "
+                  "(a %.4f measured; %.3f .. %.3f over a's range)\n",
+                  p.period_end_delay.mean / S, p.period_end_delay.ci95 / S, p.T, p.a_measured,
+                  p.T_lo, p.T_hi);
+  else
+    std::snprintf(b, sizeof b,
+                  "pmnb delay       to period end %.3f ±%.3f slots (model)   theorem T unbounded "
+                  "(rho over the theorem's stability limit; a %.4f measured)\n",
+                  p.period_end_delay.mean / S, p.period_end_delay.ci95 / S, p.a_measured);
   o << b;
   std::snprintf(b, sizeof b,
                 "pmnb load        rho %.4f (theorem, lambda N X), %.4f (lambda (N-1)/d); "
