@@ -33,6 +33,9 @@ Sections:
            8x8, 16x16 and 8x8x8 tori, rho 0.1 to 0.95). About 15 minutes on 2 cores.
   pmnb8    P8 (the stability limit against d, formula; the model at d = 10 at 0.9 and 1.15 times
            the limit).
+  orders   S3, P19 (the lower bounds quoted from [12] and [11]: STAR's reception delay on
+           hypercubes and tori, and dynamic schemes on the 2^6 hypercube, against d + 1/(1 - rho),
+           1/(1 - rho) and S33's bound for any scheme). About 3 minutes on 2 cores.
   pmnb_order  P26 (algorithm I against the unsplit lower bound max(d, ceil((M-1)/d)) for M = d,
            d^2, 2^ceil(d/2), N; II and III beside it; d = 3..12, 14 for M = d^2, seeds 1-3 to
            d = 10, compact plans). About 6 minutes on 2 cores.
@@ -1003,6 +1006,93 @@ def section_star33():
     return "\n".join(md), []
 
 
+# ---- orders: S3 and P19, the lower bounds quoted from [12] and [11] ------------------------------
+ORD_RHOS = (0.3, 0.6, 0.9, 0.95)
+ORD_STAR = [("2^4", True, [2] * 4), ("2^6", True, [2] * 6), ("2^8", True, [2] * 8),
+            ("8×8", False, [8, 8]), ("4×4×4", False, [4, 4, 4])]
+
+
+def section_orders():
+    jobs = {}
+    for name, hc, dims in ORD_STAR:
+        cfg = f"{STAR}/hypercube_2_6.yaml" if hc else f"{STAR}/torus_8x8.yaml"
+        for rho in ORD_RHOS:
+            w = ["simulation.warmup=5000", "simulation.measure=60000"] if rho >= 0.9 else []
+            jobs[f"orders/s3_{name}_{rho}"] = (cfg, dims_set(dims, hc) + [
+                f"traffic.load.rho={rho}", "traffic.packet_flits=1"] + w, {})
+    PM = "configs/papers/pmnb/dynamic_iii_6.yaml"
+    probe = run("orders/p19_probe", PM, ["traffic.load.rho=0.01", "simulation.measure=600",
+                                         "simulation.warmup=60"])
+    t = probe["pmnb"]["theorem"]
+    lim = t["stability_limit_rho"] * t["rho_17"] / t["rho"]  # in load.rho units
+    P19 = [("PMNB III", PM, f * lim) for f in (0.3, 0.6, 0.9)] + \
+          [(s, "configs/papers/pmnb/dynamic_star_6.yaml", r)
+           for s in ("priority_star", "fcfs_direct") for r in ORD_RHOS]
+    for label, cfg, rho in P19:
+        sets = [f"traffic.load.rho={rho:.6f}"]
+        if cfg.endswith("star_6.yaml"):
+            sets.append(f"traffic.broadcast.scheme={label}")
+        jobs[f"orders/p19_{label}_{rho:.4f}"] = (cfg, sets, {})
+    res = run_many(jobs)
+    md = ["## Lower bounds quoted from other papers, against the model (S3, P19)\n",
+          "S3 (STAR §2, from [12]): any oblivious broadcast scheme has reception delay "
+          "Ω(d + 1/(1 − ρ)). P19 (PMNB §V, from [11]): any dynamic broadcast scheme has delay "
+          "Ω(1/(1 − ρ)). Neither proof is in the papers. What the model can show: (a) the lower "
+          "bound LB of S33 (derived in that section, valid for **any** scheme on the ideal "
+          "all-port node) is itself D_ave − 1 + max(1, (1 + ρ/(2(1 − ρ)))/c) ≥ d/2 − 1 + "
+          "1/(2c(1 − ρ)), c = 2d on tori of size > 2 and d on hypercubes, i.e. "
+          "Ω(d + 1/(1 − ρ)) at fixed d (the constant 1/(2c) falls with d; [12]'s claim is uniform "
+          "in d, which a finite grid cannot check); (b) every scheme on the model stays above LB "
+          "(model / LB ≥ 1); (c) the model's delays over d + 1/(1 − ρ) (S3) and times (1 − ρ) "
+          "(P19) stay bounded away from 0 as ρ grows, as the order says. The delays are the "
+          "model's (ideal node: output-queued, store-and-forward, all-port, one packet time a "
+          "hop); LB and the order terms are formulas, the check.\n",
+          "\n### S3: oblivious schemes (priority STAR), reception delay\n"]
+    rows, lo, hi, lbmin = [], math.inf, 0.0, math.inf
+    for name, hc, dims in ORD_STAR:
+        d = len(dims)
+        for rho in ORD_RHOS:
+            r = res[f"orders/s3_{name}_{rho}"]
+            if not r:
+                continue
+            rd = r["broadcast"]["reception_delay"]
+            T, ci = rd["mean"] / r["broadcast"]["packet_time"], rd["ci95"] / r["broadcast"]["packet_time"]
+            order = d + 1 / (1 - rho)
+            lb, _ = s33_bound(dims, rho)
+            if r["stable"]:
+                lo, hi, lbmin = min(lo, T / order), max(hi, T / order), min(lbmin, T / lb)
+            rows.append([name, d, rho, f"{T:.3f} ± {ci:.3f}", f"{order:.2f}", f"{T / order:.3f}",
+                         f"{lb:.3f}", f"{T / lb:.2f}", "yes" if r["stable"] else "no"])
+    md.append(table(["network", "d", "ρ", "model reception delay", "d + 1/(1 − ρ)",
+                     "model / (d + 1/(1 − ρ))", "LB (any scheme)", "model / LB", "stable"], rows))
+    md.append(f"\nStable runs: model / (d + 1/(1 − ρ)) between {lo:.3f} and {hi:.3f}; model / LB "
+              f"at least {lbmin:.2f}. Command: `{CMD['orders/s3_2^8_0.9']}` (the others: their "
+              "size and ρ).\n")
+    md.append("\n### P19: dynamic schemes on the 2^6 hypercube, delay to the last reception\n")
+    rows, pmin = [], math.inf
+    dims = [2] * 6
+    for label, cfg, rho in P19:
+        r = res[f"orders/p19_{label}_{rho:.4f}"]
+        if not r:
+            continue
+        bd = r["broadcast"]["broadcast_delay"]
+        T, ci = bd["mean"] / r["broadcast"]["packet_time"], bd["ci95"] / r["broadcast"]["packet_time"]
+        lb, _ = s33_bound(dims, rho)
+        if r["stable"]:
+            pmin = min(pmin, T * (1 - rho))
+        rows.append([label.replace("_", " "), f"{rho:.4f}", f"{T:.3f} ± {ci:.3f}",
+                     f"{1 / (1 - rho):.2f}", f"{T * (1 - rho):.3f}", f"{lb:.3f}", f"{T / lb:.2f}",
+                     "yes" if r["stable"] else "no"])
+    md.append(table(["scheme", "ρ = λ(N − 1)/d", "model delay (packet times)", "1/(1 − ρ)",
+                     "model × (1 − ρ)", "LB (any scheme)", "model / LB", "stable"], rows))
+    md.append(f"\nPMNB III's points are 0.3, 0.6 and 0.9 of the theorem's limit (load.rho "
+              f"{lim:.4f} on 2^6: PMNB cannot go nearer ρ = 1 here, its periods' scans cost "
+              f"capacity); the router-level schemes go to ρ 0.95. Stable runs: model × (1 − ρ) at "
+              f"least {pmin:.3f}. Commands: `{CMD[f'orders/p19_PMNB III_{0.9 * lim:.4f}']}`, "
+              f"`{CMD['orders/p19_fcfs_direct_0.9500']}`.\n")
+    return "\n".join(md), []
+
+
 # ---- pmnb8: the stability limit at large N (P8) ------------------------------------------------
 def p8_limit(alg, d, tp=1.0):
     """The theorem's limit (P7's formula), t_p = tp: III 1/(1 + (2d + 4d t_p) d/N), II
@@ -1224,6 +1314,7 @@ def section_pmnb_order():
 SECTIONS = {"circuit": section_circuit, "star": section_star, "greedy": section_greedy, "pmnb": section_pmnb,
             "dimorder": section_dimorder, "lemmas": section_lemmas, "star33": section_star33, "pmnb8": section_pmnb8}
 SECTIONS["pmnb_order"] = section_pmnb_order
+SECTIONS["orders"] = section_orders
 
 
 def main():
