@@ -351,9 +351,13 @@ TEST(CompactSlotPlan, TheSameTransmissionsAsTheSchedule) {
       }
   for (int d = 3; d <= 6; ++d) {
     EXPECT_EQ(packed(compact_slot_plan("mnb", d, {}, 0, 1)), packed(mnb_schedule(d, 1))) << d;
-    EXPECT_EQ(packed(compact_slot_plan("mnb_optimal", d, {}, 0, 1)),
-              packed(mnb_optimal_schedule(d, 1)))
-        << d;
+    // (The optimal MNB's is streamed from its tree: no hop stored.)
+    const CompactSlotPlan opt = compact_slot_plan("mnb_optimal", d, {}, 0, 1);
+    EXPECT_TRUE(opt.streamed() && opt.hops.empty() && opt.groups.empty()) << d;
+    EXPECT_EQ(opt.size(),
+              static_cast<std::size_t>(1 << d) * static_cast<std::size_t>((1 << d) - 1));
+    EXPECT_EQ(packed(opt), packed(mnb_optimal_schedule(d, 1))) << d;
+    EXPECT_EQ(opt.header.phases, mnb_optimal_schedule(d, 1).phases) << d;
   }
   // Items past 2^16 (II's scan messages at d = 9: 2 d^2 N = 82944 of them) in chunks of 2^16.
   {
@@ -418,6 +422,46 @@ TEST(CompactSlotPlanOnTheModel, AlgorithmIiEqualsTheScheduleDriverToTheCycle) {
                              pmnb_ii_exact_minislots(5, 12, 1) * 2);
 }
 
+// P36's full MNB (N = 2^16: 2^32 hops): the optimal MNB's compact plan is streamed from its
+// tree, slot by slot, and gives the ScheduleDriver's run to the cycle (2^5 with delta 0, 2^7
+// with delta 1: every slot's hops wait for the slot's start; 3-flit packets).
+namespace {
+void expect_streamed_optimal_equals_full(int d, int delta) {
+  const std::string net = "topology: {type: hypercube, dim: " + std::to_string(d) +
+                          "}\n"
+                          "router: {buffering: output_queued, switching: store_and_forward}\n"
+                          "network_interface: {injection: all_port}\n"
+                          "timing: {alpha: 0, delta: " +
+                          std::to_string(delta) + ", tau: 1}\ntraffic: {type: none}\n";
+  const std::string sched = "schedule: {algorithm: mnb_optimal, message_flits: 3";
+  const std::string full = test::cli_results("streamed_opt", net + sched + "}\n");
+  ASSERT_FALSE(full.empty());
+  const Results r = test::run(net + sched + ", compact_plan: true}\n");
+  ASSERT_TRUE(r.stable) << r.unstable_reason;
+  const ScheduleResult& c = r.find<SchedulePlugin>()->result;
+  EXPECT_NE(c.variant.find("compact plan"), std::string::npos) << c.variant;
+  EXPECT_EQ(static_cast<double>(c.completion),
+            test::json_number(full, "schedule", "completion_time"));
+  EXPECT_NEAR(c.mean_delivery, test::json_number(full, "schedule", "mean_delivery"), 1e-3);
+  EXPECT_EQ(static_cast<double>(c.transmissions),
+            test::json_number(full, "schedule", "transmissions"));
+  const int N = 1 << d;
+  EXPECT_EQ(c.transmissions, static_cast<std::uint64_t>(N) * static_cast<std::uint64_t>(N - 1));
+  EXPECT_EQ(c.nodes_informed, N);
+  EXPECT_EQ(c.duplicates + c.returns + c.refused, 0u);
+  // ceil((N - 1)/d) slots of S = delta + 3 tau cycles.
+  EXPECT_EQ(static_cast<double>(c.completion), std::ceil((N - 1.0) / d) * (delta + 3));
+}
+}  // namespace
+
+TEST(CompactSlotPlanOnTheModel, StreamedOptimalMnbEqualsTheScheduleDriverToTheCycle) {
+  expect_streamed_optimal_equals_full(5, 0);
+}
+
+TEST(CompactSlotPlanOnTheModel, StreamedOptimalMnbWithDeltaEqualsTheScheduleDriver) {
+  expect_streamed_optimal_equals_full(7, 1);
+}
+
 TEST(CompactSlotPlanConfig, RefusedWhereItDoesNotApplyAndNamedWhereItHelps) {
   const std::string hc16 =
       "topology: {type: hypercube, dim: 16}\n"
@@ -443,6 +487,16 @@ TEST(CompactSlotPlanConfig, RefusedWhereItDoesNotApplyAndNamedWhereItHelps) {
   EXPECT_EQ(small.find("2147483648"), std::string::npos) << small;
   EXPECT_NE(test::config_error(hc16 + "schedule: {algorithm: pmnb_ii, packets: 4096, "
                                       "message_flits: 16, compact_plan: true}\n")
+                .find("2147483648"),
+            std::string::npos);
+  // The full MNB of the Example (2^32 hops): over every stored plan's cap, named; streamed,
+  // the optimal MNB's plan has none.
+  EXPECT_NE(test::config_error(hc16 + "schedule: {algorithm: mnb_optimal}\n")
+                .find("schedule.compact_plan: true"),
+            std::string::npos);
+  EXPECT_EQ(test::config_error(hc16 + "schedule: {algorithm: mnb_optimal, compact_plan: true}\n"),
+            "");
+  EXPECT_NE(test::config_error(hc16 + "schedule: {algorithm: mnb, compact_plan: true}\n")
                 .find("2147483648"),
             std::string::npos);
   EXPECT_NE(test::config_error(base5 + "schedule: {algorithm: octr, compact_plan: true}\n")

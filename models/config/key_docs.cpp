@@ -282,7 +282,8 @@ const std::vector<std::pair<std::string, std::string>>& key_meanings() {
       {"schedule.scan_slots",
        "pmnb*: slots per scan step (t_p, real: t_p message_flits whole flits; 0: no scans)"},
       {"schedule.compact_plan",
-       "pmnb*, mnb*: the plan packed 4 bytes a hop and run slot by slot (the d = 16 sizes)"},
+       "pmnb*, mnb*: the plan packed 4 bytes a hop and run slot by slot (the d = 16 sizes; "
+       "mnb_optimal: streamed from its tree, no cap)"},
       {"schedule.task", "octr, oadd, greedy: the isotropic task"},
       {"schedule.near", "task neighbourhood: the nearest distance K"},
       {"schedule.far", "task neighbourhood: the farthest distance L"},

@@ -131,7 +131,9 @@ double bytes_per_planned_crossing(const Config& cfg) {
   // A compact plan: 4 bytes a hop, allocated at its exact size (the generators count the hops
   // first), and about one more for the items of II's scan messages and the driver's per-item
   // state.
-  if (cfg.schedule.compact_plan) return 5;
+  // The optimal MNB's is streamed (CompactSlotPlan::tree): only the driver's bitset of what
+  // every node holds, N items x N nodes bits, an eighth of a byte a crossing.
+  if (cfg.schedule.compact_plan) return cfg.schedule.algorithm == "mnb_optimal" ? 0.25 : 5;
   return exchange_algorithm(cfg.schedule.algorithm) ? 520 : 260;
 }
 

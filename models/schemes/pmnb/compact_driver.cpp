@@ -23,8 +23,22 @@ CompactSlotDriver::CompactSlotDriver(sc_core::sc_module_name name, const Config&
   S_ = static_cast<Cycle>(cfg_.timing.delta) +
        static_cast<Cycle>(s.slot_flits()) * static_cast<Cycle>(cfg_.timing.tau);
   // No link twice in a slot (an item of U grid slots holds its link for U slots); every hop
-  // from a node and along a dimension that exist, every item one of the plan's.
-  {
+  // from a node and along a dimension that exist, every item one of the plan's. (A streamed
+  // plan: its tree uses each dimension at most once a slot, so each link carries one item.)
+  if (plan_.streamed()) {
+    if (plan_.tree_nodes != N_ || I != N_ || s.units(0) != 1)
+      throw std::runtime_error("compact plan: a streamed tree for another network");
+    for (std::size_t i = 0; i < plan_.tree.size(); ++i) {
+      const MnbTreeEdge& e = plan_.tree[i];
+      const MnbTreeEdge* prev = i > 0 ? &plan_.tree[i - 1] : nullptr;
+      if (e.dim < 0 || e.dim >= d || e.node < 0 || e.node >= N_ || e.slot < 0 ||
+          (prev && (prev->slot > e.slot || (prev->slot == e.slot && prev->dim >= e.dim))))
+        throw std::runtime_error("compact plan: tree edge " + std::to_string(i) + " (node " +
+                                 std::to_string(e.node) + ", dimension " + std::to_string(e.dim) +
+                                 ", slot " + std::to_string(e.slot) +
+                                 ") out of the network or of order, or a dimension twice a slot");
+    }
+  } else {
     std::vector<int> busy(static_cast<std::size_t>(N_) * static_cast<std::size_t>(d), 0);
     plan_.for_each([&](const CompactSlotPlan::Hop& h) {
       const int t = h.slot, v = h.sender, k = h.dim, item = h.item;
@@ -74,6 +88,22 @@ CompactSlotDriver::~CompactSlotDriver() {
 // Slot by slot: at the start of slot t, its transmissions, by sender, then dimension and item
 // (the plan's groups of one slot and dimension merged by sender: each node's hops together).
 void CompactSlotDriver::run() {
+  if (plan_.streamed()) {  // the same order: by slot, sender, dimension
+    const std::vector<MnbTreeEdge>& tree = plan_.tree;
+    for (std::size_t g = 0; g < tree.size();) {
+      const int t = tree[g].slot;
+      std::size_t h = g;
+      while (h < tree.size() && tree[h].slot == t) ++h;
+      const sc_core::sc_time when = time_of(static_cast<Cycle>(t) * S_);
+      const sc_core::sc_time now = sc_core::sc_time_stamp();
+      if (when > now) wait(when - now);
+      for (int y = 0; y < N_; ++y)
+        for (std::size_t k = g; k < h; ++k)
+          issue({t, y, tree[k].dim, y ^ tree[k].node ^ (1 << tree[k].dim)});
+      g = h;
+    }
+    return;
+  }
   const std::vector<std::uint32_t>& hops = plan_.hops;
   const std::vector<CompactSlotPlan::Group>& groups = plan_.groups;
   std::vector<std::uint64_t> at, end;  // the slot's groups: next hop, one past the last

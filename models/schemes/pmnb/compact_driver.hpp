@@ -10,6 +10,8 @@
 // is in. What the nodes hold is a bitset (broadcast items x nodes). Before the run the plan is
 // checked for a link used twice in one slot (the only plan error the run itself cannot show);
 // that every node got every item it is owed is the run's result, as with ScheduleDriver.
+// A streamed plan (the optimal MNB's tree, CompactSlotPlan::tree) is walked the same way, its
+// hops made slot by slot from the tree in the same order: nothing is held per hop.
 #pragma once
 #include <tlm_utils/simple_initiator_socket.h>
 

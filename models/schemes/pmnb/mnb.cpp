@@ -368,7 +368,8 @@ void rank_rotated(std::vector<int>& members, const std::vector<int>& at, int c, 
   });
 }
 
-Schedule mnb_optimal_build(int d, int packet_flits, CompactBuilder* packed) {
+// (stream: the header only, without its hops, for a streamed compact plan: CompactSlotPlan::tree.)
+Schedule mnb_optimal_build(int d, int packet_flits, CompactBuilder* packed, bool stream = false) {
   if (d < 2 || d > 16) throw UnsupportedSchedule("mnb_optimal: hypercube dimension 2..16");
   Schedule s;
   Out o{s, packed};
@@ -380,7 +381,7 @@ Schedule mnb_optimal_build(int d, int packet_flits, CompactBuilder* packed) {
   s.returns_allowed = false;  // a tree reaches every node once
   std::vector<std::pair<int, int>> held;
   for (int v = 0; v < (1 << d); ++v) held.emplace_back(v, add_item(s, packet_flits, v, -1));
-  s.phases = tree_mnb(o, d, 0, optimal_mnb_tree(d), held, 0, 1);
+  s.phases = stream ? optimal_mnb_slots(d) : tree_mnb(o, d, 0, optimal_mnb_tree(d), held, 0, 1);
   return s;
 }
 
@@ -586,6 +587,15 @@ Schedule compact_build(const std::string& algorithm, int d, std::vector<int> sou
 CompactSlotPlan compact_slot_plan(const std::string& algorithm, int d, std::vector<int> sources,
                                   double tp, int packet_flits) {
   CompactSlotPlan p;
+  if (algorithm == "mnb_optimal") {  // streamed: the tree, by slot then dimension
+    p.header = mnb_optimal_build(d, packet_flits, nullptr, true);
+    p.tree = optimal_mnb_tree(d);
+    std::sort(p.tree.begin(), p.tree.end(), [](const MnbTreeEdge& a, const MnbTreeEdge& b) {
+      return a.slot != b.slot ? a.slot < b.slot : a.dim < b.dim;
+    });
+    p.tree_nodes = 1 << d;
+    return p;
+  }
   CompactBuilder b;
   compact_build(algorithm, d, sources, tp, packet_flits, &b);  // counts (its items dropped)
   b.start_filling(p);

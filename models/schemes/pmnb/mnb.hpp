@@ -111,11 +111,25 @@ struct CompactSlotPlan {
   Schedule header;
   std::vector<std::uint32_t> hops;
   std::vector<Group> groups;  // by slot, dimension, chunk
-  std::size_t size() const { return hops.size(); }
+  // The optimal MNB's plan is streamed, not stored: every node sends along one tree translated
+  // to it, so the hops of slot t are, for each tree edge of that slot (node p reached across
+  // dimension k), every node y sending item y ^ p ^ 2^k across k. `tree` holds the edges by slot,
+  // then dimension, and `hops` and `groups` stay empty: nothing is held per hop (N (N - 1) of
+  // them, 2^32 at d = 16, over what a stored plan may hold).
+  std::vector<MnbTreeEdge> tree;
+  int tree_nodes = 0;  // N, when streamed
+  bool streamed() const { return !tree.empty(); }
+  std::size_t size() const {
+    return streamed() ? tree.size() * static_cast<std::size_t>(tree_nodes) : hops.size();
+  }
   // Every hop, by slot, dimension, item chunk, sender, item (the driver merges a slot's groups
   // and issues by slot, sender, dimension, item).
   template <class F>
   void for_each(F&& f) const {
+    for (const MnbTreeEdge& e : tree) {
+      const int tail = e.node ^ (1 << e.dim);
+      for (int y = 0; y < tree_nodes; ++y) f(Hop{e.slot, y, e.dim, y ^ tail});
+    }
     std::uint64_t i = 0;
     for (const Group& g : groups)
       for (; i < g.end; ++i)
