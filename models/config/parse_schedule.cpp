@@ -10,6 +10,7 @@
 //    tags, near, far, tags: [...], links, message_flits}.
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include "switchyard/base/json.hpp"
 #include "switchyard/config/section.hpp"
@@ -47,9 +48,10 @@ namespace {
 void check_plan_memory(const Config& c, const Section& s, const char* key) {
   // A compact plan (schedule.compact_plan) takes 4 bytes a crossing: 64 times as many.
   // (The optimal MNB's compact plan is streamed, nothing held per crossing: no cap.)
-  const double cap = !c.schedule.compact_plan                ? kMaxScheduleEntries
-                     : c.schedule.algorithm == "mnb_optimal" ? 1e300
-                                                             : kMaxCompactEntries;
+  const double cap = !c.schedule.compact_plan ? kMaxScheduleEntries
+                     : c.schedule.algorithm == "mnb_optimal"
+                         ? std::numeric_limits<double>::infinity()
+                         : kMaxCompactEntries;
   if (planned_crossings(c) > cap)
     fail(c.source, s.at(key), s.path(key),
          c.schedule.algorithm + " on " + std::to_string(c.topology.make().num_nodes()) +
