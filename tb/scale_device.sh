@@ -88,7 +88,7 @@ grep -o '"wall_seconds": [0-9.]*\|"cycles": [0-9]*' "$out/r/results.json" | head
 rm -rf "$out/r"
 RUN
 chmod +x devrun/scale.sh devrun/long64k.sh
-if ldd build/switchyard | grep -q libmpi; then
+if ldd build/switchyard | grep libmpi > /dev/null; then  # (not -q: with pipefail, ldd's SIGPIPE fails it)
   # Open MPI's files from this machine's packages, kept under devrun/mpi (nothing is installed
   # there): mpirun and the ranks run through the carried loader, the components are found
   # through OMPI_MCA_/PMIX_MCA_mca_base_component_path.
