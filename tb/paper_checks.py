@@ -3,7 +3,7 @@
 docs/validation.md section 4 (issue 36), one section per paper, each a table in
 docs/figures/paper_checks.md:
 
-  python3 tb/paper_checks.py                 # every section (about 6 minutes on 2 cores)
+  python3 tb/paper_checks.py                 # every section (about 30 minutes on 2 cores)
   python3 tb/paper_checks.py circuit star    # some sections only (the file keeps the others')
 
 Sections:
