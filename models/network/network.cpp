@@ -798,7 +798,8 @@ bool Network::backlog_keeps_growing(Cycle t) {
       std::string("the backlog rose through every quarter of the measurement window (") + b +
       " packets alive on average) up to cycle " + std::to_string(t) +
       ": the load is at or above what the network accepts (a queue at load 1 grows "
-      "like sqrt(t))";
+      "like sqrt(t)), or just below it the backlog had not settled after the warm-up (a longer "
+      "simulation.warmup and simulation.measure tell the two apart)";
   return true;
 }
 
