@@ -95,10 +95,14 @@ inline std::string write_temp(const std::string& name, const std::string& text) 
   return path;
 }
 
+// (The config file and the output folder carry the process id: two tests under CTest -j that
+// share a name but not a config, such as one helper called with different sizes, must not run
+// each other's config.)
 inline std::string cli_results(const std::string& name, const std::string& yaml,
                                std::string* output) {
-  const std::string path = write_temp(name + ".yaml", yaml);
-  const std::string out = "/tmp/switchyard-test-" + name + "-" + std::to_string(getpid());
+  const std::string mine = name + "-" + std::to_string(getpid());
+  const std::string path = write_temp(mine + ".yaml", yaml);
+  const std::string out = "/tmp/switchyard-test-" + mine;
   const CliResult c = cli("run " + path + " --quiet --out " + out);
   if (output) *output = c.output;
   if (c.rc != 0) return "";
@@ -113,8 +117,9 @@ inline std::string cli_results(const std::string& name, const std::string& yaml,
 // variables set for the run ("NAME=value ").
 inline std::string cli_results_any(const std::string& name, const std::string& yaml,
                                    int* rc = nullptr, const std::string& env = "") {
-  const std::string out = "/tmp/switchyard-test-" + name + "-" + std::to_string(getpid());
-  const CliResult c = shell(env + sy::test::kBin + " run " + write_temp(name + ".yaml", yaml) +
+  const std::string mine = name + "-" + std::to_string(getpid());  // (as cli_results)
+  const std::string out = "/tmp/switchyard-test-" + mine;
+  const CliResult c = shell(env + sy::test::kBin + " run " + write_temp(mine + ".yaml", yaml) +
                             " --quiet --out " + out);
   if (rc) *rc = c.rc;
   std::ifstream j(out + "/results.json");

@@ -434,7 +434,8 @@ void expect_streamed_optimal_equals_full(int d, int delta) {
                           "timing: {alpha: 0, delta: " +
                           std::to_string(delta) + ", tau: 1}\ntraffic: {type: none}\n";
   const std::string sched = "schedule: {algorithm: mnb_optimal, message_flits: 3";
-  const std::string full = test::cli_results("streamed_opt", net + sched + "}\n");
+  const std::string full = test::cli_results(
+      "streamed_opt_d" + std::to_string(d) + "_delta" + std::to_string(delta), net + sched + "}\n");
   ASSERT_FALSE(full.empty());
   const Results r = test::run(net + sched + ", compact_plan: true}\n");
   ASSERT_TRUE(r.stable) << r.unstable_reason;
