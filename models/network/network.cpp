@@ -71,6 +71,7 @@ Network::Network(sc_core::sc_module_name name, const Config& cfg, const std::str
     ni_store_.emplace_back(new NetworkInterface(("ni" + std::to_string(n)).c_str(), n, fabric_));
     nis_.push_back(ni_store_.back().get());
   }
+  active_ni_bits_.assign((static_cast<std::size_t>(N) + 63) / 64, 0);
   for (int n = 0; n < R; ++n) {
     const std::string id = "r" + std::to_string(n);
     const int t = topo_.ejection_terminal(n);
@@ -562,7 +563,7 @@ void Network::run_cycles() {
   // (the sources' requests carry their cycle as the TLM delay). The same cycles are evaluated
   // in the same order; only the kernel's activations are saved.
   for (;;) {
-    const bool busy = active_count_ > 0 || !active_nis_.empty() || lanes_busy_ ||
+    const bool busy = active_count_ > 0 || active_ni_count_ > 0 || lanes_busy_ ||
                       !fabric_.credits_next.empty() || !fabric_.woke_nis.empty() ||
                       fabric_.credits_in_wheel > 0;
     if (!busy) {
@@ -652,16 +653,24 @@ void Network::step(Cycle t) {
     return;
   }
   if (traffic_.next_time() <= t) traffic_.generate(t);
-  join_woken(active_nis_, fabric_.woke_nis, merged_nis_);
-  // 3. NIs inject.
-  std::size_t keep = 0;
-  for (auto* ni : active_nis_) {
-    if (ni->step(t))
-      active_nis_[keep++] = ni;
-    else
-      ni->active = false;
+  for (const NetworkInterface* ni : fabric_.woke_nis) {
+    const auto n = static_cast<std::size_t>(ni->node());
+    active_ni_bits_[n / 64] |= std::uint64_t{1} << (n % 64);
   }
-  active_nis_.resize(keep);
+  active_ni_count_ += fabric_.woke_nis.size();
+  fabric_.woke_nis.clear();
+  // 3. NIs inject, in terminal order (a scan of the active NIs' bits).
+  if (active_ni_count_)
+    for (std::size_t w = 0; w < active_ni_bits_.size(); ++w)
+      for (std::uint64_t m = active_ni_bits_[w]; m; m &= m - 1) {
+        const int i = __builtin_ctzll(m);
+        NetworkInterface* ni = nis_[w * 64 + static_cast<std::size_t>(i)];
+        if (!ni->step(t)) {
+          ni->active = false;
+          active_ni_bits_[w] &= ~(std::uint64_t{1} << i);
+          --active_ni_count_;
+        }
+      }
   fabric_.accept_from = t + 1;
   // 4. Routers, in node order (a scan of the active set's bits: idle routers cost nothing);
   // then routers that got a flit they can forward this same cycle.
@@ -832,7 +841,7 @@ bool Network::check_end(Cycle t) {
     // With outside initiators the run lasts as long as they keep the kernel busy.
     if (external_) return false;
     const bool all = traffic_.exhausted() && stats_.packets_delivered == stats_.packets_created &&
-                     active_nis_.empty() && !lane_nis_;
+                     active_ni_count_ == 0 && !lane_nis_;
     if (all) return true;
     if (t > last_trace_time_ + drain_) {
       state_.stable = false;

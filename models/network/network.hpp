@@ -207,8 +207,10 @@ class Network : public sc_core::sc_module {
       --active_count_;
     }
   }
-  std::vector<NetworkInterface*> active_nis_;
-  std::vector<NetworkInterface*> merged_nis_;  // scratch: active_nis_ with the NIs woken this cycle
+  // The NIs that inject (one thread; bit n: terminal n), so that they step in terminal order
+  // whatever order they woke in; NIs woken in a cycle (Fabric::woke_nis) join at the next one.
+  std::vector<std::uint64_t> active_ni_bits_;
+  std::size_t active_ni_count_ = 0;
   CreditList credits_now_;
   RunState state_;
   RunLimits limits_;
