@@ -313,7 +313,8 @@ void define_cli(CLI::App& app, Args& a) {
       ->add_option("--threads", a.threads,
                    "a scaling table instead: the large tori on each of these thread counts "
                    "(simulation.threads), with the CPU time and the speed-up over the first "
-                   "count; 16x16x16x16 (65,536 routers) only when --only names it")
+                   "count (16x16x16 also on the staged 5-stage pipeline); 16x16x16x16 "
+                   "(65,536 routers) only when --only names it")
       ->type_name("N,N,...");
 
   CLI::App* keys = app.add_subcommand(
@@ -847,15 +848,18 @@ int bench_threads(const Args& a) {
     const char* dims;
     int warmup, measure;
     const char* on_request;  // run only when --only contains this (null: always)
+    const char* pipeline;    // router.pipeline (null: the ideal one)
   };
   const auto selected = [&a](const char* name, const char* on_request) {
     return std::string(name).find(a.only) != std::string::npos &&
            (!on_request || a.only.find(on_request) != std::string::npos);
   };
   const Scaling cases[] = {
-      {"torus 16x16x16 uniform 0.1", "[16, 16, 16]", 500, 2000, nullptr},
-      {"torus 32x32x32 uniform 0.1", "[32, 32, 32]", 300, 1000, nullptr},
-      {"torus 16x16x16x16 uniform 0.1", "[16, 16, 16, 16]", 300, 1000, "16x16x16x16"},
+      {"torus 16x16x16 uniform 0.1", "[16, 16, 16]", 500, 2000, nullptr, nullptr},
+      {"torus 32x32x32 uniform 0.1", "[32, 32, 32]", 300, 1000, nullptr, nullptr},
+      {"torus 16x16x16x16 uniform 0.1", "[16, 16, 16, 16]", 300, 1000, "16x16x16x16", nullptr},
+      {"torus 16x16x16 staged 5-stage 0.1", "[16, 16, 16]", 500, 1000, nullptr,
+       "{rc: 1, va: 1, sa: 1, st: 1, lt: 1}"},
   };
   bool any = false;
   for (const auto& c : cases) any |= selected(c.name, c.on_request);
@@ -870,7 +874,9 @@ int bench_threads(const Args& a) {
     for (const int k : counts) {
       const std::string yaml =
           std::string("topology: {type: torus, dims: ") + c.dims + "}\n" +
-          "router: {buffering: input_vc, switching: wormhole, vcs: 2, vc_depth: 4}\n"
+          "router: {buffering: input_vc, switching: wormhole, vcs: 2, vc_depth: 4" +
+          (c.pipeline ? std::string(", pipeline: ") + c.pipeline : std::string()) +
+          "}\n"
           "traffic: {process: bernoulli, rate: 0.1, packet_flits: 8, pattern: uniform}\n"
           "simulation: {warmup: " +
           std::to_string(c.warmup) + ", measure: " + std::to_string(c.measure) +

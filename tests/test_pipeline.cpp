@@ -3,6 +3,9 @@
 // errors.
 #include <gtest/gtest.h>
 
+#include <cstdio>
+#include <fstream>
+#include <map>
 #include <sstream>
 
 #include "helpers.hpp"
@@ -123,6 +126,49 @@ TEST(StagedPipeline, SameSeedSameResults) {
     return out;
   };
   EXPECT_EQ(strip(a), strip(b));
+}
+
+// A router evaluates once a cycle in the staged pipeline, rc 0 included (it had run a second
+// time in every cycle it received a flit, as the ideal pipeline does with delta 0, and an input
+// holding ready flits on two VCs for two free outputs then sent both in that cycle). Router 1 of
+// the line 0-1-2-3 has one busy input (from 0: a packet on to 2 and one for 1, injected side by
+// side; the one to 2 waits for node 3's packet at 2's ejection), so at most one flit a cycle
+// leaves it: its hops (SWITCHYARD_HOP_LOG, "arrival router ...": both its outputs have the same
+// lag) never share an arrival cycle.
+TEST(StagedPipeline, OneFlitAnInputACycleWithZeroRouteComputation) {
+  for (int rc : {0, 1}) {
+    const std::string log = "/tmp/switchyard-test-rc-hops-" + std::to_string(rc) + "-" +
+                            std::to_string(getpid()) + ".log";
+    std::remove(log.c_str());
+    int code = -1;
+    const std::string js =
+        test::cli_results_any("rc-hops-" + std::to_string(rc),
+                              "topology: {type: mesh, dims: [4]}\n"
+                              "router: {buffering: input_vc, vcs: 2, vc_depth: 4, pipeline: {rc: " +
+                                  std::to_string(rc) +
+                                  ", va: 1, sa: 1, st: 1, lt: 1}}\n"
+                                  "network_interface: {injection_channels: 2}\n"
+                                  "traffic:\n  type: trace\n  messages:\n"
+                                  "    - {time: 0, src: 0, dst: 2, flits: 40}\n"
+                                  "    - {time: 0, src: 0, dst: 1, flits: 40}\n"
+                                  "    - {time: 0, src: 3, dst: 2, flits: 40}\n",
+                              &code, "SWITCHYARD_HOP_LOG=" + log + " ");
+    ASSERT_EQ(code, 0) << js;
+    EXPECT_EQ(test::json_number(js, "packets", "delivered"), 3) << js;
+    std::ifstream in(log);
+    std::map<long, int> leaving;  // router 1's departures by arrival cycle
+    long arrival = 0, from = 0;
+    std::string rest;
+    int hops = 0;
+    while (in >> arrival >> from && std::getline(in, rest))
+      if (from == 1) {
+        ++leaving[arrival];
+        ++hops;
+      }
+    EXPECT_EQ(hops, 80) << "rc " << rc;  // (40 flits on to 2, 40 ejected)
+    for (const auto& [c, n] : leaving) EXPECT_LE(n, 1) << "rc " << rc << ", arrival " << c;
+    std::remove(log.c_str());
+  }
 }
 
 // Adaptive routing and Valiant through the staged pipeline: the VC allocator selects among the

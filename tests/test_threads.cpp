@@ -81,6 +81,41 @@ const Case kCases[] = {
      "    - {name: ctl, share: 0.25, packet_flits: 1, priority: 0}\n"
      "    - {name: data, share: 0.75, packet_flits: 6, priority: 1}\n"
      "simulation: {warmup: 100, measure: 800, seed: 3}\n"},
+    // The staged pipeline (several 64-router blocks): credits later than the next cycle
+    // through the lanes' wheels, ejection through the routers' outputs, the VC allocator, the
+    // switch knobs, links of their own latency; rc 0 included (a router evaluates once a cycle).
+    {"staged_torus_16x16_rc0_lt0_credit_delay3",
+     "topology: {type: torus, dims: [16, 16]}\n"
+     "router: {buffering: input_vc, vcs: 2, vc_depth: 4,\n"
+     "  pipeline: {rc: 0, va: 1, sa: 1, st: 1, lt: 0, credit_delay: 3}}\n"
+     "traffic: {rate: 0.04, packet_flits: 6}\nsimulation: {warmup: 200, measure: 800, seed: 2}\n"},
+    {"staged_mesh_16x12_knobs_output_first_saturated",
+     "topology: {type: mesh, dims: [16, 12]}\n"
+     "router: {buffering: input_vc, vcs: 3, vc_depth: 4, vc_allocator: separable_output_first,\n"
+     "  input_speedup: 2, output_speedup: 2, output_buffer_size: 3, hold_switch_for_packet: "
+     "true,\n"
+     "  pipeline: {rc: 1, va: 1, sa: 1, st: 1, lt: 1, ni_lt: 0}}\n"
+     "traffic: {rate: 0.7, packet_flits: 4}\n"
+     "simulation: {warmup: 100, measure: 600, max_backlog_packets: 3000, seed: 4}\n"},
+    {"staged_torus_8x8x4_saf_adaptive_speculative_two_ejection_ports",
+     "topology: {type: torus, dims: [8, 8, 4]}\n"
+     "router: {buffering: input_vc, switching: store_and_forward, vcs: 3, vc_depth: 5,\n"
+     "  pipeline: {rc: 2, va: 2, sa: 1, st: 0, lt: 2, speculative: true, ejection_ports: 2}}\n"
+     "routing: {algorithm: minimal_adaptive, selection: random}\n"
+     "traffic: {rate: 0.06, packet_flits: 4, pattern: bit_complement}\n"
+     "simulation: {warmup: 100, measure: 600, seed: 6}\n"},
+    {"staged_torus_16x8_no_tail_wait_oldest_first",
+     "topology: {type: torus, dims: [16, 8]}\n"
+     "router: {buffering: input_vc, vcs: 4, vc_depth: 3, wait_for_tail_credit: false,\n"
+     "  arbitration: oldest_first, pipeline: {rc: 1, va: 2, sa: 2, st: 1, lt: 1, credit_delay: "
+     "5}}\n"
+     "traffic: {rate: 0.45, packet_flits: 5}\n"
+     "simulation: {warmup: 100, measure: 600, max_backlog_packets: 3000, seed: 8}\n"},
+    {"staged_dragonfly_link_latencies_ugal",
+     "topology: {type: dragonfly, p: 2, a: 8, h: 4, local_latency: 3, global_latency: 9}\n"
+     "router: {buffering: input_vc, vcs: 4, vc_depth: 8, pipeline: {}}\n"
+     "routing: {algorithm: ugal}\n"
+     "traffic: {rate: 0.12, packet_flits: 4}\nsimulation: {warmup: 100, measure: 600, seed: 10}\n"},
     {"torus_12x12_trace_to_self_and_idle_gaps",
      "topology: {type: torus, dims: [12, 12]}\n"
      "router: {buffering: input_vc, vcs: 2, vc_depth: 2}\n"

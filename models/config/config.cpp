@@ -450,7 +450,7 @@ Config parse_document(const std::string& text, const std::string& source,
   // reach another router within the cycle; elsewhere one thread, with a warning.
   if (c.simulation.threads > 1) {
     const char* why = r.buffering != Buffering::InputVc ? "the routers are not input_vc"
-                      : r.pipeline.staged  ? "router.pipeline (the staged pipeline) is set"
+                      : r.rtl                           ? "router.model is rtl (Verilated routers)"
                       : c.timing.delta < 1 ? "timing.delta is 0 (a flit may cross several "
                                              "routers in one cycle)"
                       : c.traffic.broadcast.enabled() ? "a broadcast scheme is set"

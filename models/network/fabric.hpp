@@ -89,6 +89,22 @@ struct Lane {
     credits_now[lane_of(node)].push(up, vc);
     ++credits_sent;
   }
+  // Staged pipeline: credits usable later than the next step (a credit delay above 1, the
+  // ejection channels), per receiving lane in a wheel of buckets by cycle as Fabric::credit_wheel
+  // (its size; empty without the staged pipeline); the receiving lane applies a cycle's bucket
+  // at the start of that cycle, as the network applies its wheel on one thread.
+  std::vector<std::vector<CreditList>> wheel_to;
+  std::uint64_t wheel_mask = 0;
+  std::uint64_t wheel_sent = 0, wheel_applied = 0;  // (this step's: folded into credits_in_wheel)
+  void credit_at(int node, OutputUnit* up, int vc, Cycle now, Cycle at) {
+    if (at <= now + 1) {
+      credit(node, up, vc);
+      return;
+    }
+    assert(at - now <= wheel_mask);
+    wheel_to[lane_of(node)][at & wheel_mask].push(up, vc);
+    ++wheel_sent;
+  }
   // Keys order what reaches the NIs as one thread does: the sources' local deliveries, then the
   // NIs' injections (own router, in node order), then every router's sending; each part lanes in
   // order, each lane in its own order.

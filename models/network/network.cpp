@@ -97,6 +97,7 @@ Network::Network(sc_core::sc_module_name name, const Config& cfg, const std::str
   active_bits_.assign((routers_.size() + 63) / 64, 0);
   input_vc_ = cfg_.router.buffering == Buffering::InputVc;
   cpp_input_vc_ = input_vc_ && !cfg_.router.rtl;
+  inject_now_ = input_vc_ && cfg_.router.pipeline.staged && cfg_.router.pipeline.ni_lt == 0;
   link_edge_ = input_vc_ ? stats_.window_start() : kNever;
   // (Below about a thousand routers their state stays in the caches: the prefetch only costs.)
   prefetch_ = cpp_input_vc_ && routers_.size() >= 1024;
@@ -252,6 +253,10 @@ void Network::set_up_lanes(int lanes) {
     ln.node_lo = static_cast<int>(w0 * 64);
     ln.node_hi = static_cast<int>(w1 * 64);
     ln.classes = stats_.tracks_classes();
+    if (cfg_.router.pipeline.staged) {
+      ln.wheel_to.assign(L, std::vector<CreditList>(fabric_.credit_wheel.size()));
+      ln.wheel_mask = fabric_.credit_mask;
+    }
   }
   // An NI is on its injection router's lane, with its sources.
   std::vector<std::uint8_t> ni_lane(nis_.size());
@@ -282,6 +287,19 @@ void Network::evaluate_lane(int k) {
       for (const CreditList::Entry& c : cl) c.up->credit(c.vc);
     cl.clear();
   }
+  if (!ln.wheel_to.empty()) {  // (the staged pipeline's later credits due this cycle)
+    const std::size_t b = static_cast<std::size_t>(t & ln.wheel_mask);
+    for (Lane& from : lanes_) {
+      CreditList& cl = from.wheel_to[static_cast<std::size_t>(k)][b];
+      if (cl.empty()) continue;
+      if (near_vcs_)
+        for (const CreditList::Entry& c : cl) c.up->credit<true>(c.vc);
+      else
+        for (const CreditList::Entry& c : cl) c.up->credit(c.vc);
+      ln.wheel_applied += cl.size();
+      cl.clear();
+    }
+  }
   ln.credits_now = ln.credits_to[lane_parity_].data();
   // The packet and message ids finished on the lanes last step, back to this lane's free lists.
   for (Lane& from : lanes_) {
@@ -308,6 +326,7 @@ void Network::evaluate_lane(int k) {
       ni->active = false;
   }
   ln.nis.resize(keep);
+  if (inject_now_) join_lane_woken(ln);  // (routers its NIs woke: this cycle's, inject_now_)
   ln.ni_ejections = ln.ejections.size();
   ln.sent = 0;
   const auto [w0, w1] = lane_words(k);
@@ -342,13 +361,19 @@ void Network::receive_lane(int k) {
         if (a.dst_input) InputVcRouter::prefetch_arrival(a.dst, a.dst_input, a.vc);
       }
       ln.key = d.key;
-      static_cast<InputVcRouter*>(d.dst)->accept_flit(d.port, d.vc, d.flit, d.t);
+      static_cast<InputVcRouter*>(d.dst)->receive_delivery(d.port, d.vc, d.flit, d.t);
     }
     ds.clear();
   }
   ln.own_ejections.clear();
   for (const Lane::Ejection& e : ln.ejections) e.ni->take_flit(e.flit, e.t, ln, e.key);
   ln.ejections.clear();
+  join_lane_woken(ln);
+  current_lane = nullptr;
+}
+
+// The routers lane ln woke (all its own) join its part of the active set.
+void Network::join_lane_woken(Lane& ln) {
   for (const int n : ln.woke) {
     const std::size_t i = static_cast<std::size_t>(n);
     std::uint64_t& w = active_bits_[i / 64];
@@ -359,7 +384,6 @@ void Network::receive_lane(int k) {
     }
   }
   ln.woke.clear();
-  current_lane = nullptr;
 }
 
 // A cycle on several threads, after its messages are taken (step()): the NIs woken join their
@@ -451,6 +475,10 @@ void Network::step_in_parallel(Cycle t) {
     ln.flit_hops = ln.forbidden_turns = 0;
     ln.flits_injected = ln.flits_delivered = ln.accepted_window = ln.order_errors = 0;
     ln.credits_sent = 0;
+    // (What a lane applied was in the wheels before this step: no underflow lane by lane.)
+    fabric_.credits_in_wheel += ln.wheel_sent;
+    fabric_.credits_in_wheel -= ln.wheel_applied;
+    ln.wheel_sent = ln.wheel_applied = 0;
     ln.max_flit_wait = 0;
     ln.progress = 0;
     ln.activated = ln.deactivated = 0;
@@ -672,6 +700,10 @@ void Network::step(Cycle t) {
         }
       }
   fabric_.accept_from = t + 1;
+  if (inject_now_) {  // (routers the NIs woke: this cycle's, see inject_now_)
+    for (const int n : fabric_.woke) set_active(n);
+    fabric_.woke.clear();
+  }
   // 4. Routers, in node order (a scan of the active set's bits: idle routers cost nothing);
   // then routers that got a flit they can forward this same cycle.
   active_count_ -= evaluate_routers(0, active_bits_.size(), t);

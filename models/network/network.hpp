@@ -223,11 +223,16 @@ class Network : public sc_core::sc_module {
   bool deferred_ = false;
   bool input_vc_ = false;      // input-VC routers: InputVcRouters and/or RTL ones (router.model)
   bool cpp_input_vc_ = false;  // every router is an InputVcRouter (not router.model: rtl, mixed)
-  int link_window_ = 0;        // input-VC links' window: 0 not yet open, 1 open, 2 closed
-  Cycle link_edge_ = 0;        // the cycle link_window() next has work (kNever: none)
-  Cycle check_from_ = 0;       // check_end(): t + 1 below it, the window's checks have nothing due
-  bool prefetch_ = false;      // input-VC routers, 1,024 or more: InputVcRouter::prefetch
-  bool near_vcs_ = false;      // every output unit has at most OutputUnit::kNearVcs VCs
+  // The staged pipeline with ni_lt 0: a flit an NI injects may leave its router in the same
+  // cycle (a body flit, or a header with rc 0), so a router its NI woke is evaluated in that
+  // cycle (in node order, after the NIs), not from the next one as a router woken by a flit
+  // from another router (which arrives sa + st + lt >= 1 cycles after it left).
+  bool inject_now_ = false;
+  int link_window_ = 0;    // input-VC links' window: 0 not yet open, 1 open, 2 closed
+  Cycle link_edge_ = 0;    // the cycle link_window() next has work (kNever: none)
+  Cycle check_from_ = 0;   // check_end(): t + 1 below it, the window's checks have nothing due
+  bool prefetch_ = false;  // input-VC routers, 1,024 or more: InputVcRouter::prefetch
+  bool near_vcs_ = false;  // every output unit has at most OutputUnit::kNearVcs VCs
   sc_core::sc_event wake_;
   // simulation.threads > 1: the workers and their lanes (network.cpp, evaluate_lane).
   std::unique_ptr<RouterThreads> threads_;
@@ -242,6 +247,7 @@ class Network : public sc_core::sc_module {
   bool lane_sources_ = false;  // the synthetic sources request on their lanes
   void set_up_lanes(int lanes);
   std::pair<std::size_t, std::size_t> lane_words(int k) const;  // lane k's words of active_bits_
+  void join_lane_woken(Lane& ln);
   void evaluate_lane(int k);
   void receive_lane(int k);
   std::size_t evaluate_routers(std::size_t w0, std::size_t w1, Cycle t);

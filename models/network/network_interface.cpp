@@ -387,7 +387,9 @@ void NetworkInterface::deliver_flit(const Flit& f, Cycle t) {
   if (f.seq != p.received || p.dst != node_) fabric_.stats.on_order_error();
   ++p.received;
   --fabric_.flits_in_network;
-  fabric_.last_progress = t;
+  // (The network's last progress is the cycle the flit left its router, which the router has
+  // set: a staged ejection's t is later, its arrival, and a later value would not be the cycle
+  // a flit last moved, nor the value the lanes keep on several threads.)
   // A flit that begins to arrive at cycle t has been received at t + tau.
   fabric_.stats.on_flits_delivered(1, t + tau_, p);
   if (f.tail) finish_packet(f.packet, t + tau_);
@@ -397,8 +399,7 @@ void NetworkInterface::take_flit(const Flit& f, Cycle t, Lane& ln, std::uint64_t
   Packet& p = fabric_.pool[f.packet];
   if (f.seq != p.received || p.dst != node_) ++ln.order_errors;
   ++p.received;
-  ++ln.flits_delivered;  // (and one fewer in the network)
-  ln.progress = std::max(ln.progress, t);
+  ++ln.flits_delivered;  // (and one fewer in the network; its progress: deliver_flit())
   if (fabric_.stats.in_window(t + tau_)) ln.accept(p, 1);
   if (f.tail) complete_in_lane(ln, key, f.packet, t + tau_);
 }

@@ -203,6 +203,15 @@ void InputVcRouter::accept_flit(int in_port, int v, Flit f, Cycle t) {
     receive<false>(in_port, v, f, t);
 }
 
+void InputVcRouter::receive_delivery(int in_port, int v, Flit f, Cycle t) {
+  if (!plain_staged_)
+    accept_flit(in_port, v, f, t);
+  else if (counting_)
+    receive<true, true>(in_port, v, f, t);
+  else
+    receive<false, true>(in_port, v, f, t);
+}
+
 // The header of pk, in VC v of in_port, gets its route: an ejection output (staged pipeline), a
 // routing algorithm's candidates, or dimension order / its source route's next hop.
 // (plain_staged: the plain staged loop's caller tells the VC allocator, VcAllocator::routed_at.)
@@ -303,7 +312,12 @@ template <bool kStaged>
   iu.nonempty |= std::uint64_t{1} << v;
   busy_in_ |= std::uint64_t{1} << in_port;
   wake();
-  if (delta_ == 0 && !again_queued) {
+  // (delta 0: a flit may leave in the cycle it arrives, so a router evaluated before it came runs
+  // again. Never in the staged pipeline: a flit from a router arrives at least sa cycles after it
+  // left, and an NI injects before the routers' evaluations, so a router evaluates once a cycle
+  // there; a second evaluation would be a second switch and VC allocation in the cycle, an input
+  // sending two flits at once.)
+  if (!kStaged && !staged_ && delta_ == 0 && !again_queued) {
     again_queued = true;
     fabric_.again.push_back(this);
   }
@@ -567,6 +581,23 @@ void InputVcRouter::eject_out_of_line(const SwitchGrant& gr, const Flit& f, Cycl
   eject<true>(gr, f, t, outputs_[gr.out_port]);
 }
 
+// eject() on a lane (threads): the lane's counters; the NI takes the flit after the lane's sends,
+// in the order one thread delivers (its key); the ejection buffer's credit through the lane's
+// wheel (the output unit is this router's, on this lane).
+template <bool kPlain>
+[[gnu::always_inline]] inline void InputVcRouter::eject_lane(const SwitchGrant& gr, const Flit& f,
+                                                             const Pass& s, OutputUnit& ou) {
+  Lane& ln = *s.ln;
+  const Cycle t = s.t;
+  ln.max_flit_wait = std::max(ln.max_flit_wait, t - f.ready);
+  ln.progress = std::max(ln.progress, t);
+  const Cycle arrival = (!kPlain && out_buffered_ ? alloc_.depart(gr.out_port, t) : t) + eject_lag_;
+  const int P = fabric_.topo.num_ports();
+  ln.ejections.push_back(
+      {ln.key_base | ln.sent++, nis_[(gr.out_port - P) / ejection_ports_], f, arrival});
+  ln.credit_at(node_, &ou, gr.out_vc, t, arrival + eject_credit_delay_);
+}
+
 // A granted unicast flit leaves its VC: through the crossbar onto its output's link, or in the
 // staged pipeline through an ejection output. (kPlain: granted by allocate_plain, so no probe
 // here, and kStaged says whether the pipeline is staged; kLanes: threads, s.ln is the thread's
@@ -620,8 +651,11 @@ template <bool kPlain, bool kLanes, bool kStaged, bool kCount>
       if constexpr (kPlain && kStaged) vc_alloc_.routed_at(gr.in_port, gr.vc, h.ready);
     }
   }
-  if constexpr (kLanes) {  // (threads: the ideal pipeline only)
-    s.ln->credit(iu.upstream_node, iu.upstream, gr.vc);
+  if constexpr (kLanes) {  // (threads: the lane takes it to the upstream unit's lane)
+    if (kPlain ? kStaged : staged_)
+      s.ln->credit_at(iu.upstream_node, iu.upstream, gr.vc, t, t + iu.credit_delay);
+    else
+      s.ln->credit(iu.upstream_node, iu.upstream, gr.vc);
   } else if (kPlain ? kStaged : staged_)
     fabric_.credit_at(iu.upstream, gr.vc, t, t + iu.credit_delay);
   else if (iu.credit_now)
@@ -631,30 +665,34 @@ template <bool kPlain, bool kLanes, bool kStaged, bool kCount>
   // (An ejection output: the plain staged path knows it by its lack of a link, read from the
   // unit's line, which the grant has just written, rather than the topology's port count.)
   if (kPlain && kStaged ? ou.dst == nullptr : !kPlain && gr.out_port >= fabric_.topo.num_ports()) {
-    eject<kPlain, kPlain>(gr, f, t, ou);
+    if constexpr (kLanes)
+      eject_lane<kPlain>(gr, f, s, ou);
+    else
+      eject<kPlain, kPlain>(gr, f, t, ou);
     return;
   }
   traverse<kLanes, !kPlain>(gr, ou, f, s);
+  // (Output speedup: the flit waits in the output buffer for its turn on the link.)
+  Cycle at = (!kPlain && out_buffered_ ? alloc_.depart(gr.out_port, t) : t) + link_lag_;
+  // (The plain staged path has none: plain_staged_.)
+  if (!kPlain && staged_ && !link_extra_.empty()) at += link_extra_[gr.out_port];
   if constexpr (kLanes) {
     // Threads: a router of this lane takes it at once, as on one thread; another lane's after
-    // the parallel part. (The key orders what reaches the NIs as one thread would.)
+    // the parallel part (receive_delivery()). (The key orders what reaches the NIs as one thread
+    // would.)
     Lane& ln = *s.ln;
     const std::uint64_t key = ln.key_base | ln.sent++;
     // (The node from the receiving router's line, which its receive reads anyway.)
     const int dst_node = ou.dst->node();
     if (dst_node >= ln.node_lo && dst_node < ln.node_hi) {
       ln.key = key;
-      static_cast<InputVcRouter*>(ou.dst)->receive<kCount>(ou.dst_port, gr.out_vc, f,
-                                                           t + link_lag_);
+      static_cast<InputVcRouter*>(ou.dst)->receive<kCount, kPlain && kStaged>(ou.dst_port,
+                                                                              gr.out_vc, f, at);
     } else {
       ln.deliveries_to[ln.lane_of(dst_node)].push_back(
-          {ou.dst, ou.dst_port, gr.out_vc, f, t + link_lag_, ou.dst_input, key});
+          {ou.dst, ou.dst_port, gr.out_vc, f, at, ou.dst_input, key});
     }
   } else {  // (an InputVcRouter downstream: a direct call)
-    // (Output speedup: the flit waits in the output buffer for its turn on the link.)
-    Cycle at = (!kPlain && out_buffered_ ? alloc_.depart(gr.out_port, t) : t) + link_lag_;
-    // (The plain staged path has none: plain_staged_.)
-    if (!kPlain && staged_ && !link_extra_.empty()) at += link_extra_[gr.out_port];
     // (A mixed network, router.rtl_nodes: a Verilated router downstream, which the link does
     // not know as an input unit; only the general path runs there.)
     if constexpr (!kPlain)
@@ -684,15 +722,15 @@ template <bool kLanes, bool kCount>
 
 // The staged pipeline with a plain switch allocator: its VC allocation, then the plain switch
 // allocation. (Inline in its own loop, evaluate_words_plain_staged: the ideal pipeline's loop
-// keeps its shape. Never on the lanes.)
-template <bool kCount>
+// keeps its shape. kLanes: threads, s.ln is the thread's lane.)
+template <bool kLanes, bool kCount>
 [[gnu::always_inline]] inline void InputVcRouter::evaluate_plain_staged(const Pass& s) {
   if constexpr (kCount) count_cycle(s.t);
   allocate_vcs_plain(s);
   alloc_.allocate_plain<true, kCount>(
       s.in, s.out, s.t, busy_in_, kCount ? activity_ : nullptr,
       [ this, &s ](const SwitchGrant& gr)
-          __attribute__((always_inline)) { forward<true, false, true, kCount>(gr, s); });
+          __attribute__((always_inline)) { forward<true, kLanes, true, kCount>(gr, s); });
 }
 
 template <bool kLanes, bool kCount>
@@ -732,18 +770,22 @@ bool InputVcRouter::evaluate(Cycle t) {
 std::size_t InputVcRouter::evaluate_words(Router* const* routers, std::uint64_t* bits,
                                           std::size_t w0, std::size_t w1, Cycle t, bool prefetch) {
   // (The staged pipeline with a plain switch allocator, a config-wide choice: a loop of its own,
-  // so that the ideal pipeline's stays as it is. Never on the lanes: staged runs on one thread.)
+  // so that the ideal pipeline's stays as it is; on the lanes too.)
   // (Power on, also config-wide: the loops that count.)
   const auto* r0 = static_cast<const InputVcRouter*>(routers[0]);
   if (r0->counting_) {
-    if (r0->plain_staged_) return evaluate_words_plain_staged<true>(routers, bits, w0, w1, t);
+    if (r0->plain_staged_)
+      return current_lane ? evaluate_words_plain_staged<true, true>(routers, bits, w0, w1, t)
+                          : evaluate_words_plain_staged<false, true>(routers, bits, w0, w1, t);
     if (current_lane)
       return prefetch ? evaluate_words_with<true, true, true>(routers, bits, w0, w1, t)
                       : evaluate_words_with<true, false, true>(routers, bits, w0, w1, t);
     return prefetch ? evaluate_words_with<false, true, true>(routers, bits, w0, w1, t)
                     : evaluate_words_with<false, false, true>(routers, bits, w0, w1, t);
   }
-  if (r0->plain_staged_) return evaluate_words_plain_staged<false>(routers, bits, w0, w1, t);
+  if (r0->plain_staged_)
+    return current_lane ? evaluate_words_plain_staged<true, false>(routers, bits, w0, w1, t)
+                        : evaluate_words_plain_staged<false, false>(routers, bits, w0, w1, t);
   if (current_lane)
     return prefetch ? evaluate_words_with<true, true, false>(routers, bits, w0, w1, t)
                     : evaluate_words_with<true, false, false>(routers, bits, w0, w1, t);
@@ -751,19 +793,20 @@ std::size_t InputVcRouter::evaluate_words(Router* const* routers, std::uint64_t*
                   : evaluate_words_with<false, false, false>(routers, bits, w0, w1, t);
 }
 
-template <bool kCount>
+template <bool kLanes, bool kCount>
 std::size_t InputVcRouter::evaluate_words_plain_staged(Router* const* routers, std::uint64_t* bits,
                                                        std::size_t w0, std::size_t w1, Cycle t) {
   std::size_t idle = 0;
+  Lane* const ln = kLanes ? current_lane : nullptr;
   for (std::size_t w = w0; w < w1; ++w)
     for (std::uint64_t m = bits[w]; m; m &= m - 1) {
       const int i = __builtin_ctzll(m);
       auto* r = static_cast<InputVcRouter*>(routers[w * 64 + static_cast<std::size_t>(i)]);
       if (r->busy_in_) {
-        if (r->probed_)
-          r->evaluate_with<false, kCount>(t, nullptr, false);  // (the general path, with the probe)
+        if (r->probed_)  // (the general path, with the probe: waves, one thread)
+          r->evaluate_with<kLanes, kCount>(t, ln, false);
         else
-          r->evaluate_plain_staged<kCount>({t, nullptr, r->in_, r->out_, false});
+          r->evaluate_plain_staged<kLanes, kCount>({t, ln, r->in_, r->out_, false});
       }
       if (!r->busy_in_) {
         r->active = false;

@@ -53,6 +53,9 @@ class InputVcRouter final : public Router {
     for (std::uint64_t b = busy_in_; b; b &= b - 1) __builtin_prefetch(&in_[__builtin_ctzll(b)]);
   }
   void accept_flit(int in_port, int vc, Flit f, Cycle t) override;
+  // Threads: a flit another lane's router sent here, received as that router's forward() would
+  // have on one thread (the plain staged loop's receive, or accept_flit()).
+  void receive_delivery(int in_port, int vc, Flit f, Cycle t);
   FlitSink flit_sink() const override {
     if (staged_) return counting_ ? &inject<true, true> : &inject<false, true>;
     return counting_ ? &inject<true> : &inject<false>;
@@ -96,9 +99,9 @@ class InputVcRouter final : public Router {
   // too: out of line, the plain path measured +150 instructions per 8x8 cycle.)
   template <bool kLanes, bool kCount>
   void evaluate_general(const Pass& s);
-  template <bool kCount>
+  template <bool kLanes, bool kCount>
   void evaluate_plain_staged(const Pass& s);
-  template <bool kCount>
+  template <bool kLanes, bool kCount>
   static std::size_t evaluate_words_plain_staged(Router* const* routers, std::uint64_t* bits,
                                                  std::size_t w0, std::size_t w1, Cycle t);
   template <bool kLanes, bool kPrefetch, bool kCount>
@@ -120,6 +123,8 @@ class InputVcRouter final : public Router {
   template <bool kInline, bool kPlain = false>
   void eject(const SwitchGrant& gr, const Flit& f, Cycle t, OutputUnit& ou);
   void eject_out_of_line(const SwitchGrant& gr, const Flit& f, Cycle t);
+  template <bool kPlain>
+  void eject_lane(const SwitchGrant& gr, const Flit& f, const Pass& s, OutputUnit& ou);
   // Power on: cycle t is one the router was active in (once, should it run twice in it).
   void count_cycle(Cycle t) {
     RouterActivity& a = *activity_;
