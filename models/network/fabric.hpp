@@ -190,6 +190,7 @@ struct Lane {
     f(flits_delivered), f(accepted_window), f(order_errors), f(credits_sent);
     f(packets_created), f(flits_created), f(measured_created), f(offered_window), f(zero_hop);
     f(local_flits), f(max_flit_wait), f(progress), f(deactivated), f(activated);
+    f(wheel_sent), f(wheel_applied);
     if (classes)
       for (int i = 0; i < 2; ++i)
         for (int c = 0; c < kMaxClasses; ++c) f(class_offered[i][c]), f(class_accepted[i][c]);

@@ -192,7 +192,11 @@ void Network::step_across_ranks() {
         CreditList& cl = ln.credits_to[par][to];
         std::vector<std::uint32_t>& ps = ln.packets_back[par][to];
         std::vector<std::uint32_t>& ms = ln.messages_back[par][to];
-        if (cl.empty() && ps.empty() && ms.empty()) continue;
+        // (The staged pipeline's later credits sent this step, by the bucket of their cycle.)
+        std::uint64_t later = 0;
+        if (!ln.wheel_to.empty())
+          for (const CreditList& b : ln.wheel_to[to]) later += b.size();
+        if (cl.empty() && ps.empty() && ms.empty() && later == 0) continue;
         put(mine, static_cast<std::uint32_t>(a));
         put(mine, static_cast<std::uint32_t>(to));
         put(mine, static_cast<std::uint64_t>(cl.size()));
@@ -201,6 +205,17 @@ void Network::step_across_ranks() {
           put(mine, static_cast<std::int32_t>(c.vc));
         }
         cl.clear();
+        put(mine, later);
+        if (later > 0)
+          for (std::size_t k = 0; k < ln.wheel_to[to].size(); ++k) {
+            CreditList& b = ln.wheel_to[to][k];
+            for (const CreditList::Entry& c : b) {
+              put(mine, static_cast<std::uint32_t>(k));
+              put(mine, unit_of(c.up));
+              put(mine, static_cast<std::int32_t>(c.vc));
+            }
+            b.clear();
+          }
         for (std::vector<std::uint32_t>* ids : {&ps, &ms}) {
           put(mine, static_cast<std::uint64_t>(ids->size()));
           for (const std::uint32_t id : *ids) put(mine, id);
@@ -229,6 +244,7 @@ void Network::step_across_ranks() {
       const std::uint32_t to = in.get<std::uint32_t>();
       if (to < lo || to >= hi) {  // (another rank's)
         in.skip(in.get<std::uint64_t>() * (sizeof(std::uint32_t) + sizeof(std::int32_t)));
+        in.skip(in.get<std::uint64_t>() * (2 * sizeof(std::uint32_t) + sizeof(std::int32_t)));
         for (int k = 0; k < 2; ++k) in.skip(in.get<std::uint64_t>() * sizeof(std::uint32_t));
         continue;
       }
@@ -238,6 +254,12 @@ void Network::step_across_ranks() {
       for (std::uint64_t n = in.get<std::uint64_t>(); n > 0; --n) {
         OutputUnit* u = units_[in.get<std::uint32_t>()];
         cl.push(u, in.get<std::int32_t>());
+      }
+      // (Into this rank's copy of the sending lane's wheel, which lane `to` applies when due.)
+      for (std::uint64_t n = in.get<std::uint64_t>(); n > 0; --n) {
+        const std::uint32_t k = in.get<std::uint32_t>();
+        OutputUnit* u = units_[in.get<std::uint32_t>()];
+        from.wheel_to[to][k].push(u, in.get<std::int32_t>());
       }
       for (std::vector<std::uint32_t>* ids :
            {&from.packets_back[par][to], &from.messages_back[par][to]}) {

@@ -317,7 +317,7 @@ template <bool kStaged>
   // left, and an NI injects before the routers' evaluations, so a router evaluates once a cycle
   // there; a second evaluation would be a second switch and VC allocation in the cycle, an input
   // sending two flits at once.)
-  if (!kStaged && !staged_ && delta_ == 0 && !again_queued) {
+  if (!kStaged && delta_ == 0 && !staged_ && !again_queued) {
     again_queued = true;
     fabric_.again.push_back(this);
   }

@@ -468,7 +468,6 @@ std::string ranks_refusal(const Config& c) {
     return "topology.type: only tori, meshes and hypercubes";
   if (r.buffering != Buffering::InputVc) return "router.buffering: only input_vc routers";
   if (r.rtl) return "router.model: only the C++ router (rtl: one Verilated model per process)";
-  if (r.pipeline.staged) return "router.pipeline: only the ideal pipeline (staged is set)";
   if (c.timing.delta < 1) return "timing.delta: 0 lets a flit cross several routers in a cycle";
   if (c.waves.enable) return "waves.enable: waves need the one-process order";
   for (const PluginKind& k : plugin_kinds())
