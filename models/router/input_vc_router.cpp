@@ -775,24 +775,17 @@ std::size_t InputVcRouter::evaluate_words(Router* const* routers, std::uint64_t*
   const auto* r0 = static_cast<const InputVcRouter*>(routers[0]);
   if (r0->counting_) {
     if (r0->plain_staged_)
-      return current_lane
-                 ? evaluate_words_plain_staged<true, false, true>(routers, bits, w0, w1, t)
-                 : evaluate_words_plain_staged<false, false, true>(routers, bits, w0, w1, t);
+      return current_lane ? evaluate_words_plain_staged<true, true>(routers, bits, w0, w1, t)
+                          : evaluate_words_plain_staged<false, true>(routers, bits, w0, w1, t);
     if (current_lane)
       return prefetch ? evaluate_words_with<true, true, true>(routers, bits, w0, w1, t)
                       : evaluate_words_with<true, false, true>(routers, bits, w0, w1, t);
     return prefetch ? evaluate_words_with<false, true, true>(routers, bits, w0, w1, t)
                     : evaluate_words_with<false, false, true>(routers, bits, w0, w1, t);
   }
-  if (r0->plain_staged_) {
-    if (prefetch)
-      return current_lane
-                 ? evaluate_words_plain_staged<true, true, false>(routers, bits, w0, w1, t)
-                 : evaluate_words_plain_staged<false, true, false>(routers, bits, w0, w1, t);
-    return current_lane
-               ? evaluate_words_plain_staged<true, false, false>(routers, bits, w0, w1, t)
-               : evaluate_words_plain_staged<false, false, false>(routers, bits, w0, w1, t);
-  }
+  if (r0->plain_staged_)
+    return current_lane ? evaluate_words_plain_staged<true, false>(routers, bits, w0, w1, t)
+                        : evaluate_words_plain_staged<false, false>(routers, bits, w0, w1, t);
   if (current_lane)
     return prefetch ? evaluate_words_with<true, true, false>(routers, bits, w0, w1, t)
                     : evaluate_words_with<true, false, false>(routers, bits, w0, w1, t);
@@ -800,7 +793,7 @@ std::size_t InputVcRouter::evaluate_words(Router* const* routers, std::uint64_t*
                   : evaluate_words_with<false, false, false>(routers, bits, w0, w1, t);
 }
 
-template <bool kLanes, bool kPrefetch, bool kCount>
+template <bool kLanes, bool kCount>
 std::size_t InputVcRouter::evaluate_words_plain_staged(Router* const* routers, std::uint64_t* bits,
                                                        std::size_t w0, std::size_t w1, Cycle t) {
   std::size_t idle = 0;
@@ -809,16 +802,11 @@ std::size_t InputVcRouter::evaluate_words_plain_staged(Router* const* routers, s
     for (std::uint64_t m = bits[w]; m; m &= m - 1) {
       const int i = __builtin_ctzll(m);
       auto* r = static_cast<InputVcRouter*>(routers[w * 64 + static_cast<std::size_t>(i)]);
-      // (As the ideal pipeline's loop: the next active router's lines while this one runs.)
-      if (const std::uint64_t next = m & (m - 1); kPrefetch && next)
-        static_cast<const InputVcRouter*>(
-            routers[w * 64 + static_cast<std::size_t>(__builtin_ctzll(next))])
-            ->prefetch();
       if (r->busy_in_) {
         if (r->probed_)  // (the general path, with the probe: waves, one thread)
           r->evaluate_with<kLanes, kCount>(t, ln, false);
         else
-          r->evaluate_plain_staged<kLanes, kCount>({t, ln, r->in_, r->out_, kPrefetch});
+          r->evaluate_plain_staged<kLanes, kCount>({t, ln, r->in_, r->out_, false});
       }
       if (!r->busy_in_) {
         r->active = false;

@@ -101,7 +101,7 @@ class InputVcRouter final : public Router {
   void evaluate_general(const Pass& s);
   template <bool kLanes, bool kCount>
   void evaluate_plain_staged(const Pass& s);
-  template <bool kLanes, bool kPrefetch, bool kCount>
+  template <bool kLanes, bool kCount>
   static std::size_t evaluate_words_plain_staged(Router* const* routers, std::uint64_t* bits,
                                                  std::size_t w0, std::size_t w1, Cycle t);
   template <bool kLanes, bool kPrefetch, bool kCount>

@@ -40,8 +40,11 @@ class RoutingUnit {
   // Unicast routing over VCs [vc_base, vc_base + vcs).
   RoutingUnit(const Topology& topo, TieBreak tie, int vcs, int vc_base = 0,
               bool dateline_on_entry = false);
-  // in_port -1 is the injection port. in_vc is the VC the header arrived on.
-  Route route(int node, int in_port, int in_vc, int dst) const {
+  // in_port -1 is the injection port. in_vc is the VC the header arrived on. (Forced inline,
+  // with its two helpers: once per header on the routers' fast paths, where gcc's growth limits
+  // may leave one or another out of line as the unit grows: 8x8 10,086 -> 10,034 instructions
+  // a cycle, its staged row 15,038 -> 14,983.)
+  [[gnu::always_inline]] Route route(int node, int in_port, int in_vc, int dst) const {
     if (!next_.empty()) {
       const std::uint8_t e = next_at(node, dst);
       return dateline_classes(static_cast<int>(e & 127u) - 1, in_port, in_vc, (e >> 7) != 0);
@@ -67,7 +70,8 @@ class RoutingUnit {
   // The hop's VC range: all the unicast VCs without dateline classes; with them the upper half
   // once the packet has crossed its ring's wraparound link (it arrived in the upper half on the
   // same dimension) or crosses it on this hop (wraps), the lower half otherwise.
-  Route dateline_classes(int port, int in_port, int in_vc, bool wraps) const {
+  [[gnu::always_inline]] Route dateline_classes(int port, int in_port, int in_vc,
+                                                bool wraps) const {
     Route r;
     r.port = port;
     r.vc_lo = base_;
@@ -98,7 +102,7 @@ class RoutingUnit {
   static constexpr std::size_t kMaxNextNodes = 512;
   std::vector<std::uint8_t> next_;
   // Its entry for (node, dst): the port + 1 (0: here), 128 if the hop wraps.
-  std::uint8_t next_at(int node, int dst) const {
+  [[gnu::always_inline]] std::uint8_t next_at(int node, int dst) const {
     return next_[static_cast<std::size_t>(node) * nodes_ + static_cast<std::size_t>(dst)];
   }
   std::size_t nodes_ = 0;

@@ -70,7 +70,7 @@ class VcAllocator {
   // routed() for a header whose ready time c is known (the staged pipeline's arrival, after
   // its ready time is set): the next allocation need not look before c. (due_ only ever falls
   // here: the headers that waited before are no readier.)
-  void routed_at(int p, int v, Cycle c) {
+  [[gnu::always_inline]] void routed_at(int p, int v, Cycle c) {  // (once per header: inline)
     routed_[static_cast<std::size_t>(p)] |= std::uint64_t{1} << v;
     routed_in_ |= std::uint64_t{1} << p;
     due_ = std::min(due_, c);
