@@ -4,8 +4,9 @@
 # use every threaded path (dimension order and adaptive routing, several 64-router blocks and
 # lanes with none, two injection channels, packets through their own router, Poisson batches
 # delivered locally, a trace with idle gaps, a saturated run stopped early, the staged pipeline
-# with its credit wheels and ejections, and its switch knobs) on 2, 3 and 4 threads. Exit 0 when ThreadSanitizer reports nothing. Not part of CI (time); run it after a
-# change to the threaded code (docs/design.md, "Threads").
+# with its credit wheels and ejections, and its switch knobs) on 2, 3 and 4 threads. Exit 0 when
+# ThreadSanitizer reports nothing. Not part of CI (time); run it after a change to the threaded
+# code (docs/design.md, "Threads").
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cmake -S . -B build-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSWITCHYARD_TSAN=ON \

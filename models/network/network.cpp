@@ -151,6 +151,23 @@ Network::~Network() {
 }
 
 namespace {
+// The items of the set bits of words [w0, w1), in index order: keep(item) false drops its bit.
+// Returns how many were dropped.
+template <class T, class Keep>
+[[gnu::always_inline]] inline std::size_t sweep(std::uint64_t* bits, std::size_t w0, std::size_t w1,
+                                                T* const* items, Keep&& keep) {
+  std::size_t dropped = 0;
+  for (std::size_t w = w0; w < w1; ++w)
+    for (std::uint64_t m = bits[w]; m; m &= m - 1) {
+      const int i = __builtin_ctzll(m);
+      if (!keep(items[w * 64 + static_cast<std::size_t>(i)])) {
+        bits[w] &= ~(std::uint64_t{1} << i);
+        ++dropped;
+      }
+    }
+  return dropped;
+}
+
 // Keeps node order among active NIs, so injection order does not depend on wake-up order: the few
 // woken ones sorted, then merged into the (sorted) active list; `woke` is left empty.
 void join_woken(std::vector<NetworkInterface*>& active, std::vector<NetworkInterface*>& woke,
@@ -210,18 +227,11 @@ std::size_t Network::evaluate_routers(std::size_t w0, std::size_t w1, Cycle t) {
   if (cpp_input_vc_)
     return InputVcRouter::evaluate_words(routers_.data(), active_bits_.data(), w0, w1, t,
                                          prefetch_);
-  std::size_t idle = 0;
-  for (std::size_t w = w0; w < w1; ++w)
-    for (std::uint64_t m = active_bits_[w]; m; m &= m - 1) {
-      const int i = __builtin_ctzll(m);
-      Router* r = routers_[w * 64 + static_cast<std::size_t>(i)];
-      if (!r->evaluate(t)) {
-        r->active = false;
-        active_bits_[w] &= ~(std::uint64_t{1} << i);
-        ++idle;
-      }
-    }
-  return idle;
+  return sweep(active_bits_.data(), w0, w1, routers_.data(), [t](Router* r) {
+    if (r->evaluate(t)) return true;
+    r->active = false;
+    return false;
+  });
 }
 
 // Lane k's share of the network: the routers of a contiguous range of the active set's words (so
@@ -281,23 +291,15 @@ void Network::evaluate_lane(int k) {
   for (Lane& from : lanes_) {
     CreditList& cl = from.credits_to[lane_parity_ ^ 1][static_cast<std::size_t>(k)];
     if (cl.empty()) continue;
-    if (near_vcs_)
-      for (const CreditList::Entry& c : cl) c.up->credit<true>(c.vc);
-    else
-      for (const CreditList::Entry& c : cl) c.up->credit(c.vc);
-    cl.clear();
+    apply_credits(cl);
   }
   if (!ln.wheel_to.empty()) {  // (the staged pipeline's later credits due this cycle)
     const std::size_t b = static_cast<std::size_t>(t & ln.wheel_mask);
     for (Lane& from : lanes_) {
       CreditList& cl = from.wheel_to[static_cast<std::size_t>(k)][b];
       if (cl.empty()) continue;
-      if (near_vcs_)
-        for (const CreditList::Entry& c : cl) c.up->credit<true>(c.vc);
-      else
-        for (const CreditList::Entry& c : cl) c.up->credit(c.vc);
       ln.wheel_applied += cl.size();
-      cl.clear();
+      apply_credits(cl);
     }
   }
   ln.credits_now = ln.credits_to[lane_parity_].data();
@@ -654,19 +656,11 @@ void Network::step(Cycle t) {
   if (t >= link_edge_) link_window(t);
   // 1. Credits sent last cycle arrive.
   credits_now_.swap(fabric_.credits_next);
-  if (near_vcs_)  // (every VC in its unit's first line: no check)
-    for (const CreditList::Entry& c : credits_now_) c.up->credit<true>(c.vc);
-  else
-    for (const CreditList::Entry& c : credits_now_) c.up->credit(c.vc);
-  credits_now_.clear();
+  apply_credits(credits_now_);
   if (fabric_.credits_in_wheel) {
     auto& bucket = fabric_.credit_wheel[t & fabric_.credit_mask];
-    if (near_vcs_)
-      for (const CreditList::Entry& c : bucket) c.up->credit<true>(c.vc);
-    else
-      for (const CreditList::Entry& c : bucket) c.up->credit(c.vc);
     fabric_.credits_in_wheel -= bucket.size();
-    bucket.clear();
+    apply_credits(bucket);
   }
   // 2. Messages requested for this cycle: earlier requests first, then the built-in sources.
   while (!fabric_.pending.empty() && fabric_.pending.top().cycle <= t) {
@@ -689,16 +683,12 @@ void Network::step(Cycle t) {
   fabric_.woke_nis.clear();
   // 3. NIs inject, in terminal order (a scan of the active NIs' bits).
   if (active_ni_count_)
-    for (std::size_t w = 0; w < active_ni_bits_.size(); ++w)
-      for (std::uint64_t m = active_ni_bits_[w]; m; m &= m - 1) {
-        const int i = __builtin_ctzll(m);
-        NetworkInterface* ni = nis_[w * 64 + static_cast<std::size_t>(i)];
-        if (!ni->step(t)) {
-          ni->active = false;
-          active_ni_bits_[w] &= ~(std::uint64_t{1} << i);
-          --active_ni_count_;
-        }
-      }
+    active_ni_count_ -= sweep(active_ni_bits_.data(), 0, active_ni_bits_.size(), nis_.data(),
+                              [t](NetworkInterface* ni) {
+                                if (ni->step(t)) return true;
+                                ni->active = false;
+                                return false;
+                              });
   fabric_.accept_from = t + 1;
   if (inject_now_) {  // (routers the NIs woke: this cycle's, see inject_now_)
     for (const int n : fabric_.woke) set_active(n);

@@ -248,6 +248,14 @@ class Network : public sc_core::sc_module {
   void set_up_lanes(int lanes);
   std::pair<std::size_t, std::size_t> lane_words(int k) const;  // lane k's words of active_bits_
   void join_lane_woken(Lane& ln);
+  // Credits arriving: each to its output unit; then the list is empty.
+  void apply_credits(CreditList& cl) {
+    if (near_vcs_)  // (every VC in its unit's first line: no check)
+      for (const CreditList::Entry& c : cl) c.up->credit<true>(c.vc);
+    else
+      for (const CreditList::Entry& c : cl) c.up->credit(c.vc);
+    cl.clear();
+  }
   void evaluate_lane(int k);
   void receive_lane(int k);
   std::size_t evaluate_routers(std::size_t w0, std::size_t w1, Cycle t);
