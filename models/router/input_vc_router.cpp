@@ -101,7 +101,8 @@ InputVcRouter::InputVcRouter(sc_core::sc_module_name name, int node, Fabric& fab
   // (SWITCHYARD_HOP_LOG: the general path writes every flit's hop, Fabric::hop_log.)
   const bool general = bcast_.enabled() || std::getenv("SWITCHYARD_GENERAL_PATH") ||
                        std::getenv("SWITCHYARD_HOP_LOG");
-  plain_ = alloc_.plain() && !general;
+  same_cycle_ = !staged_ && delta_ == 0;
+  plain_ = alloc_.plain() && !general && !same_cycle_;
   // (Links of their own latency, link_extra_: the general path.)
   plain_staged_ = staged_ && alloc_.plain_staged() && !general && link_extra_.empty();
   // (A mixed network, router.model rtl with rtl_nodes: a neighbour may be a Verilated router,
@@ -737,7 +738,15 @@ template <bool kLanes, bool kCount>
 [[gnu::always_inline]] inline void InputVcRouter::evaluate_general(const Pass& s) {
   const Cycle t = s.t;
   if (staged_) allocate_vcs(t);
-  const int n = alloc_.allocate(inputs_, outputs_, fabric_.pool, t, grants_.data(), busy_in_);
+  std::uint64_t busy = busy_in_;
+  if (same_cycle_) {
+    if (sent_t_ != t) sent_in_ = 0;
+    sent_t_ = t;
+    busy &= ~sent_in_;
+  }
+  const int n = alloc_.allocate(inputs_, outputs_, fabric_.pool, t, grants_.data(), busy);
+  if (same_cycle_)
+    for (int g = 0; g < n; ++g) sent_in_ |= std::uint64_t{1} << grants_[g].in_port;
   if (knobs_) {  // (the staged pipeline's unicast flits: the hold follows each grant)
     for (int g = 0; g < n; ++g) {
       const SwitchGrant& gr = grants_[g];

@@ -171,6 +171,13 @@ class InputVcRouter final : public Router {
   // BookSim2's switch knobs (hold, speedups): the allocator's expanded crossbar; with output
   // speedup, flits wait in the output buffers (SwitchAllocator::depart).
   bool knobs_ = false, out_buffered_ = false;
+  // The ideal pipeline with delta 0 runs a router again in a cycle in which it received a flit
+  // (Fabric::again), so that the flit may go on in that same cycle; an input that has sent a
+  // flit in this cycle does not bid again in it (one flit an input a cycle, as with delta >= 1).
+  // (The general path only: plain_ is off for these routers.)
+  bool same_cycle_ = false;
+  Cycle sent_t_ = kNever;
+  std::uint64_t sent_in_ = 0;  // inputs that sent in cycle sent_t_
   std::vector<SwitchGrant> grants_;
   SwitchAllocator alloc_;
   std::vector<int> children_;  // scratch for broadcast fan-out
