@@ -57,6 +57,12 @@ INSTANTIATE_TEST_SUITE_P(
         SchedCase{"tiling_10x10_boss", 10, 10, "tiling", "boss_blocks", 30, 2, 3, 5, 0, 11},
         SchedCase{"tiling_10x10_blocks_first", 10, 10, "tiling", "blocks_first", 30, 2, 1, 5, 0, 0},
         SchedCase{"tiling_5x10", 5, 10, "tiling", "slanting", 7, 4, 2, 9, 0, 3},
+        // Any size (the pinwheel partition, not the paper's): its own self-timed chain.
+        SchedCase{"tiling_pinwheel_7x9", 7, 9, "tiling", "pinwheel", 20, 3, 1, 16, 0, 0},
+        SchedCase{"tiling_pinwheel_12x12_delta_heavy", 12, 12, "tiling", "pinwheel", 1, 40, 1, 3, 0,
+                  77},
+        SchedCase{"tiling_pinwheel_3x16_delta0", 3, 16, "tiling", "pinwheel", 5, 0, 2, 7, 0, 10},
+        SchedCase{"tiling_pinwheel_25x25", 25, 25, "tiling", "pinwheel", 10, 1, 1, 8, 0, 100},
         SchedCase{"dc_8x8", 8, 8, "divide_and_conquer", "slanting", 20, 3, 1, 16, 4, 0},
         SchedCase{"dc_16x16_delta0_tau3", 16, 16, "divide_and_conquer", "slanting", 9, 0, 3, 24, 8,
                   37},

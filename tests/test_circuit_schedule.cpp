@@ -108,6 +108,63 @@ TEST(CircuitTiling, FiveByTenAndOtherBlockExpansions) {
   EXPECT_EQ(tiling({16, 16}, 0).phases, 4);  // log_4 N, as the paper says for 2^k x 2^k
 }
 
+// Any size, the pinwheel partition (not the paper's construction): a valid schedule on every
+// size, at least ceil(log5 N) phases (Proposition 1) and at most one more (two on tori more than
+// 8 times longer than wide), the self-timed time
+// its critical chain's terms at each cost and no later than the phase sum.
+TEST(CircuitPinwheel, EverySizeValidWithinOnePhaseOfTheBound) {
+  auto log5_ceil = [](long long n) {
+    int k = 0;
+    for (long long p = 1; p < n; p *= 5) ++k;
+    return k;
+  };
+  std::vector<std::vector<int>> sizes;
+  for (int n = 3; n <= 40; ++n) sizes.push_back({n, n});
+  for (const auto& d : std::vector<std::vector<int>>{{3, 4},
+                                                     {4, 3},
+                                                     {3, 17},
+                                                     {17, 3},
+                                                     {5, 9},
+                                                     {9, 5},
+                                                     {6, 10},
+                                                     {7, 13},
+                                                     {13, 7},
+                                                     {8, 27},
+                                                     {31, 12},
+                                                     {64, 64},
+                                                     {3, 128},
+                                                     {100, 60}})
+    sizes.push_back(d);
+  int over = 0;
+  for (const std::vector<int>& dims : sizes) {
+    const int N = dims[0] * dims[1];
+    for (int root : {0, N / 2 + 1}) {
+      const Schedule s = tiling(dims, root, 5, TilingVariant::Pinwheel);
+      expect_valid(s);
+      EXPECT_EQ(s.variant, "pinwheel partition");
+      EXPECT_GE(s.phases, log5_ceil(N)) << describe(s);
+      // (Every a x b with 3 <= a <= b <= 30: 123 at the bound, 283 one over; a torus 8 times
+      // longer than wide loses one more: 3 x 128 takes 6 against 4.)
+      const int slack = std::max(dims[0], dims[1]) > 8 * std::min(dims[0], dims[1]) ? 2 : 1;
+      EXPECT_LE(s.phases, log5_ceil(N) + slack) << describe(s);
+      if (root == 0) over += s.phases > log5_ceil(N);
+      for (const CircuitCost& c : kCosts) {
+        const double t = self_timed_time(s, c);
+        const CircuitTerms k = self_timed_terms(s, c);
+        EXPECT_DOUBLE_EQ(t, c.alpha * static_cast<double>(k.alpha_terms) +
+                                c.delta * static_cast<double>(k.delta_terms) +
+                                c.tau * static_cast<double>(k.tau_flits))
+            << describe(s);
+        EXPECT_LE(t, phase_sum_time(s, c) * (1 + 1e-12)) << describe(s);
+      }
+    }
+  }
+  EXPECT_LT(over, static_cast<int>(sizes.size()));  // (the bound itself on many sizes)
+  // The same construction whatever the root (translated): the same phase sum.
+  EXPECT_EQ(phase_sum_terms(tiling({11, 7}, 0, 1, TilingVariant::Pinwheel)).delta_terms,
+            phase_sum_terms(tiling({11, 7}, 40, 1, TilingVariant::Pinwheel)).delta_terms);
+}
+
 // ---- divide and conquer ---------------------------------------------------------------------
 
 TEST(CircuitDivideConquer, PipelinedMatchesTB) {
@@ -505,6 +562,12 @@ TEST(CircuitUnsupported, MessagesNameAlgorithmSizeAndSupportedSizes) {
   EXPECT_NE(m.find("tiling"), std::string::npos);
   EXPECT_NE(m.find("6x6"), std::string::npos);
   EXPECT_NE(m.find("125x125"), std::string::npos) << m;
+  EXPECT_NE(m.find("pinwheel"), std::string::npos) << m;  // (what runs on any size)
+  m = message([] { tiling({2, 6}, 0, 1, TilingVariant::Pinwheel); });
+  EXPECT_NE(m.find("2x6"), std::string::npos) << m;
+  EXPECT_NE(m.find("3 <= n0, n1 <= 128"), std::string::npos) << m;
+  m = message([] { tiling({129, 3}, 0, 1, TilingVariant::Pinwheel); });
+  EXPECT_NE(m.find("129x3"), std::string::npos) << m;
   m = message([] { tiling({25, 10}, 0); });
   EXPECT_NE(m.find("25x10"), std::string::npos) << m;
   m = message([] { divide_and_conquer({12, 12}, 0, 1); });

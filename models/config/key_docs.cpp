@@ -262,7 +262,9 @@ const std::vector<std::pair<std::string, std::string>>& key_meanings() {
       {"schedule.packet_flits",
        "circuit broadcasts: B, the pipelined packet (0: B = L; the last of a stream shorter)"},
       {"schedule.root", "circuit broadcasts: the broadcasting node"},
-      {"schedule.variant", "tiling on 10x10: the tiling variant"},
+      {"schedule.variant",
+       "tiling: the variant (slanting, boss_blocks, blocks_first on 10x10; pinwheel on any "
+       "size from 3x3 to 128x128, not the paper's construction)"},
       {"schedule.timing", "explicit: hops in numbered slots, or transmissions in phases"},
       {"schedule.shortest_paths", "explicit: every route must be a shortest path"},
       {"schedule.allow_returns", "explicit: a node may receive a packet it holds"},

@@ -370,9 +370,11 @@ void parse_schedule(Section& s, Config& c) {
   }
   sch.packet_flits = static_cast<int>(s.integer("packet_flits", 0, 0, 1 << 24));
   sch.root = static_cast<int>(s.integer("root", 0, 0, {N - 1, "nodes - 1"}));
-  sch.variant = s.choice<std::string>(
-      "variant", "slanting",
-      {{"slanting", "slanting"}, {"boss_blocks", "boss_blocks"}, {"blocks_first", "blocks_first"}});
+  sch.variant = s.choice<std::string>("variant", "slanting",
+                                      {{"slanting", "slanting"},
+                                       {"boss_blocks", "boss_blocks"},
+                                       {"blocks_first", "blocks_first"},
+                                       {"pinwheel", "pinwheel"}});
   if (c.topology.kind != Topology::Kind::Torus || c.topology.dims.size() != 2)
     fail(c.source, s.at("algorithm"), s.path("algorithm"),
          "the circuit-switched broadcast schedules are for 2-D tori");

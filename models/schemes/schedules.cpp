@@ -138,6 +138,14 @@ double bytes_per_planned_crossing(const Config& cfg) {
 }
 
 namespace {
+// schedule.variant of the tiling (slanting, the default, for any other name).
+TilingVariant tiling_variant(const std::string& v) {
+  return v == "boss_blocks"    ? TilingVariant::BossBlocks
+         : v == "blocks_first" ? TilingVariant::BlocksFirst
+         : v == "pinwheel"     ? TilingVariant::Pinwheel
+                               : TilingVariant::Slanting;
+}
+
 // The PMNB sources: the config's list, or M drawn from the seed (a partial Fisher-Yates).
 std::vector<int> pmnb_sources(const Config& cfg) {
   const ScheduleConfig& sc = cfg.schedule;
@@ -219,9 +227,7 @@ Schedule build_schedule(const Config& cfg) {
   const int L = sc.message_flits;
   const int B = sc.packet_flits > 0 ? std::min(sc.packet_flits, L) : L;
   if (sc.algorithm == "tiling") {
-    const TilingVariant v = sc.variant == "boss_blocks"    ? TilingVariant::BossBlocks
-                            : sc.variant == "blocks_first" ? TilingVariant::BlocksFirst
-                                                           : TilingVariant::Slanting;
+    const TilingVariant v = tiling_variant(sc.variant);
     return tiling(dims, sc.root, L, v);
   }
   if (!pipelined_circuit(sc.algorithm))
@@ -422,15 +428,24 @@ ScheduleFormula schedule_formula(const Config& cfg, const Schedule& s, double pl
       std::any_of(s.item_flits.begin(), s.item_flits.end(), [&](int x) { return x != B; });
   TimeTerms f;
   if (sc.algorithm == "tiling") {
-    const TilingVariant v = sc.variant == "boss_blocks"    ? TilingVariant::BossBlocks
-                            : sc.variant == "blocks_first" ? TilingVariant::BlocksFirst
-                                                           : TilingVariant::Slanting;
-    try {
-      f = paper_tiling(dims, v, L);
-      r.text = "paper §4 (Theorem 2 / block expansions)";
-    } catch (const std::exception&) {
-      f = tiling_terms(dims, v, L);
-      r.text = "this construction's per-level formula (the paper gives none for this size)";
+    const TilingVariant v = tiling_variant(sc.variant);
+    if (v == TilingVariant::Pinwheel) {
+      // No closed form: the construction's own time on the schedule (the critical chain of the
+      // self-timed phases; with the barrier, the phase sum).
+      const CircuitTerms t = sc.barrier ? phase_sum_terms(s) : self_timed_terms(s, c);
+      f = {static_cast<double>(t.alpha_terms), static_cast<double>(t.delta_terms),
+           static_cast<double>(t.tau_flits)};
+      r.text = std::string("this pinwheel partition's ") +
+               (sc.barrier ? "phase sum" : "self-timed critical chain") +
+               " (not the paper's construction; its lower bound beside)";
+    } else {
+      try {
+        f = paper_tiling(dims, v, L);
+        r.text = "paper §4 (Theorem 2 / block expansions)";
+      } catch (const std::exception&) {
+        f = tiling_terms(dims, v, L);
+        r.text = "this construction's per-level formula (the paper gives none for this size)";
+      }
     }
   } else if (shorter) {
     // B does not divide the message: the paper's T(B) with the last packet of each stream

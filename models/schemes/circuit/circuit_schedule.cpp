@@ -162,7 +162,16 @@ bool choose_disjoint(const std::vector<std::vector<PathOption>>& options, std::v
 
 using circuit_detail::Grid;
 
-double self_timed_time(const Schedule& s, const CircuitCost& c) {
+namespace {
+
+// A time with the terms it is made of (alpha_terms, delta_terms, tau_flits).
+struct Timed {
+  double time = -1.0;
+  CircuitTerms terms;
+};
+
+// self_timed_time() with the terms of the latest arrival (the critical chain at costs c).
+Timed self_timed(const Schedule& s, const CircuitCost& c) {
   const int N = s.num_nodes(), I = s.items();
   std::vector<std::size_t> order(s.transmissions.size());
   std::iota(order.begin(), order.end(), std::size_t{0});
@@ -171,10 +180,12 @@ double self_timed_time(const Schedule& s, const CircuitCost& c) {
     return x.phase != y.phase ? x.phase < y.phase : x.sender < y.sender;
   });
   const Topology topo = s.topology();
-  std::vector<double> held(static_cast<std::size_t>(N) * I, -1.0), released(N, 0.0);
-  for (int i = 0; i < I; ++i) held[static_cast<std::size_t>(s.source(i)) * I + i] = 0.0;
-  double done = 0.0;
-  std::vector<std::pair<std::size_t, double>> in;  // (node * I + item, time) of this phase
+  std::vector<Timed> held(static_cast<std::size_t>(N) * I), released(N);
+  for (Timed& r : released) r.time = 0.0;
+  for (int i = 0; i < I; ++i) held[static_cast<std::size_t>(s.source(i)) * I + i].time = 0.0;
+  Timed done;
+  done.time = 0.0;
+  std::vector<std::pair<std::size_t, Timed>> in;  // (node * I + item, time) of this phase
   for (std::size_t b = 0; b < order.size();) {
     const int phase = s.transmissions[order[b]].phase;
     in.clear();
@@ -182,29 +193,44 @@ double self_timed_time(const Schedule& s, const CircuitCost& c) {
       // One node's phase: it starts when all its items are in and its circuits are released.
       const int u = s.transmissions[order[b]].sender;
       std::size_t e = b;
-      double start = released[u];
+      Timed start = released[u];
       for (; e < order.size() && s.transmissions[order[e]].phase == phase &&
              s.transmissions[order[e]].sender == u;
            ++e) {
-        const double h = held[static_cast<std::size_t>(u) * I + s.transmissions[order[e]].item];
-        if (h < 0) throw std::logic_error("self_timed_time: a sender does not hold its item");
-        start = std::max(start, h);
+        const Timed& h = held[static_cast<std::size_t>(u) * I + s.transmissions[order[e]].item];
+        if (h.time < 0) throw std::logic_error("self_timed_time: a sender does not hold its item");
+        if (h.time > start.time) start = h;
       }
       for (; b < e; ++b) {
         const Transmission& t = s.transmissions[order[b]];
-        const double end = start + c.alpha + c.delta * static_cast<double>(t.path.size()) +
-                           c.tau * s.item_flits.at(t.item);
+        const int flits = s.item_flits.at(t.item);
+        Timed end = start;
+        end.time =
+            start.time + c.alpha + c.delta * static_cast<double>(t.path.size()) + c.tau * flits;
+        end.terms.alpha_terms += 1;
+        end.terms.delta_terms += static_cast<long long>(t.path.size());
+        end.terms.tau_flits += flits;
         int v = u;
         for (const ScheduleHop& h : t.path) v = topo.neighbor(v, topo.port_of(h.dim, h.dir));
         in.push_back({static_cast<std::size_t>(v) * I + t.item, end});
-        released[u] = std::max(released[u], end);
-        done = std::max(done, end);
+        if (end.time > released[u].time) released[u] = end;
+        if (end.time > done.time) done = end;
       }
     }
     for (const auto& [key, time] : in)
-      if (held[key] < 0 || time < held[key]) held[key] = time;
+      if (held[key].time < 0 || time.time < held[key].time) held[key] = time;
   }
   return done;
+}
+
+}  // namespace
+
+double self_timed_time(const Schedule& s, const CircuitCost& c) {
+  return self_timed(s, c).time;
+}
+
+CircuitTerms self_timed_terms(const Schedule& s, const CircuitCost& c) {
+  return self_timed(s, c).terms;
 }
 
 CircuitTerms phase_sum_terms(const Schedule& s) {

@@ -28,6 +28,7 @@ enum class TilingVariant {
   Slanting,     // 2x2 levels innermost, slanting blocks (paper §4: 10x10 in 3a + 10d + 3Lt)
   BossBlocks,   // 2x2 levels innermost, boss in the lower-left corner (10x10: 3a + 11d + 3Lt)
   BlocksFirst,  // 2x2 levels outermost: a 2x2 block of S_k squares (10x10: 3a + 14d + 3Lt)
+  Pinwheel,     // any size: nested pinwheel partitions into rectangles (not the paper's)
 };
 
 // Recursive knight's-move tiling (§4). Sizes n0 x n1 = 5^a 2^b0 x 5^a 2^b1 with n0, n1 >= 3:
@@ -35,6 +36,10 @@ enum class TilingVariant {
 // pure 2x2-block family 2^k x 2^k (k >= 2). Every informed node sends in every phase.
 Schedule tiling(const std::vector<int>& dims, int root = 0, int message_flits = 1,
                 TilingVariant variant = TilingVariant::Slanting);
+// Any n0 x n1 torus, 3 <= n0, n1 <= 128 (TilingVariant::Pinwheel): every region a rectangle
+// whose one informed node splits it into a pinwheel of five (tiling.cpp), in the least number of
+// such splits; at least ceil(log5 N) phases, about one more on 5^k x 5^k. Not the paper's.
+Schedule pinwheel_tiling(const std::vector<int>& dims, int root = 0, int message_flits = 1);
 
 // Pipelined divide-and-conquer (§5) on 2^k x 2^k, k >= 2, with `parts` packets (parts = L/B):
 // phases 1..k-1 send along diagonals (+-l, +-l), l = 2^(k-i-1), the last level informs the rest
@@ -105,6 +110,9 @@ struct CircuitTerms {
   long long tau_flits = 0;  // flit times (phases x part size)
 };
 CircuitTerms phase_sum_terms(const Schedule& s);
+// The self-timed time (self_timed_time) as the terms of its latest arrival at costs c: the
+// critical chain's start-ups, hops and flits (which chain that is can depend on c).
+CircuitTerms self_timed_terms(const Schedule& s, const CircuitCost& c);
 
 // ---- shared by the generators (circuit_*.cpp) ------------------------------------------------
 namespace circuit_detail {

@@ -13,7 +13,13 @@
 //    hops), or the boss block (s0, 0), (s0, s1) via (0, s1), (0, s1) via (-s0, 0), (-s0, s1)
 //    (3 s hops);
 //  * 1x2 pair (2,1) or (1,2), one phase: (s0, 0) or (0, s1) (the 5x10 expansion).
+#include <algorithm>
+#include <array>
+#include <cstdlib>
+#include <stdexcept>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "switchyard/schemes/circuit/circuit_schedule.hpp"
 
@@ -108,22 +114,215 @@ const char* variant_name(TilingVariant v) {
       return "boss 2x2 blocks";
     case TilingVariant::BlocksFirst:
       return "2x2 blocks first";
+    case TilingVariant::Pinwheel:
+      return "pinwheel partition";
   }
   return "?";
 }
 
 }  // namespace
 
+// ---- pinwheel partition: any n0 x n1 torus (schedule.variant: pinwheel) ---------------------
+//
+// Not the paper's construction (its tilings are for 5^a 2^b sizes; §4 says other tilings exist
+// for other sizes without giving them). The torus, cut open around the root, is a rectangle;
+// every region is a rectangle with one informed node, which splits it into a pinwheel of five
+// rectangles: a centre block that keeps the sender and four around it (west [0, x0) x [0, y1),
+// south [x0, W) x [0, y0), east [x1, W) x [y0, H), north [0, x1) x [y1, H)), each bordering one
+// whole side of the centre. The sender reaches each outer piece straight out of the centre in
+// that piece's direction, then turns inside the piece to the node that will send there next: four
+// paths leaving in four directions, each inside its own piece after the centre, so a phase's
+// paths are arc-disjoint, and every later circuit stays inside a piece of its sender's region
+// (self-timed phases never meet an earlier phase's circuit). Each phase splits every region, so
+// the broadcast takes the least number of such splits: phases(W, H) = 1 + the best split's
+// largest phases(piece), found level by level over all shapes up to the torus (a piece of width
+// at most M(h), the widest h-high shape every narrower one of which takes at most q - 1
+// phases, qualifies at level q: O(n0 n1^3) a level). The sender of a piece is its anchor, the
+// innermost cell of its nested centre blocks, so it lies in the centre block of every later
+// split of that piece; of the four mirror images of a piece's splits, the one whose anchor is
+// nearest the entry point is taken. Lower bound: ceil(log5 N) phases (Proposition 1); the
+// rectangles lose about one phase against the paper's Koch-curve tilings on 5^k x 5^k.
+namespace {
+
+struct Rect {
+  int x, y, w, h;
+};
+
+class PinwheelPlan {
+ public:
+  PinwheelPlan(int n0, int n1) : n0_(n0), n1_(n1) {
+    const std::size_t cells = static_cast<std::size_t>(n0 + 1) * static_cast<std::size_t>(n1 + 1);
+    q_.assign(cells, kUnset);
+    split_.assign(cells, {0, 0, 0, 0});
+    q_[at(1, 1)] = 0;
+    for (int q = 1; q_[at(n0, n1)] == kUnset; ++q) {
+      if (q > 64) throw std::logic_error("pinwheel: no split found");
+      // M[h]: the widest h-high shape such that every narrower one takes at most q - 1 phases.
+      std::vector<int> M(static_cast<std::size_t>(n1) + 1, 0);
+      for (int h = 1; h <= n1; ++h) {
+        int m = 0;
+        while (m < n0 && q_[at(m + 1, h)] <= q - 1) ++m;
+        M[static_cast<std::size_t>(h)] = m;
+      }
+      std::vector<std::pair<int, int>> solved;
+      for (int h = 1; h <= n1; ++h)
+        for (int w = 1; w <= n0; ++w)
+          if (q_[at(w, h)] == kUnset && find_split(w, h, M)) solved.push_back({w, h});
+      for (const auto& [w, h] : solved) q_[at(w, h)] = q;
+    }
+  }
+  int phases(int w, int h) const { return q_[at(w, h)]; }
+  // The five pieces of a w x h region under mirror m (bit 0: x, bit 1: y), relative to it:
+  // [0] the centre, then the outer pieces with the direction from the centre into each.
+  struct Pieces {
+    Rect r[5];
+    ScheduleHop dir[5];
+  };
+  Pieces pieces(int w, int h, int m) const {
+    const std::array<int, 4>& s = split_[at(w, h)];
+    const int x0 = s[0], x1 = s[1], y0 = s[2], y1 = s[3];
+    Pieces p{{{x0, y0, x1 - x0, y1 - y0},
+              {0, 0, x0, y1},
+              {x0, 0, w - x0, y0},
+              {x1, y0, w - x1, h - y0},
+              {0, y1, x1, h - y1}},
+             {kEast, kWest, kSouth, kEast, kNorth}};
+    for (int i = 0; i < 5; ++i) {
+      if (m & 1) {
+        p.r[i].x = w - p.r[i].x - p.r[i].w;
+        if (p.dir[i].dim == 0) p.dir[i].dir = -p.dir[i].dir;
+      }
+      if (m & 2) {
+        p.r[i].y = h - p.r[i].y - p.r[i].h;
+        if (p.dir[i].dim == 1) p.dir[i].dir = -p.dir[i].dir;
+      }
+    }
+    return p;
+  }
+  // The innermost cell of the nested centre blocks of a w x h region under mirror m.
+  std::pair<int, int> anchor(int w, int h, int m) const {
+    int ax = 0, ay = 0;
+    for (int cw = w, ch = h; cw * ch > 1;) {
+      const std::array<int, 4>& s = split_[at(cw, ch)];
+      ax += s[0], ay += s[2];
+      const int nw = s[1] - s[0], nh = s[3] - s[2];
+      cw = nw, ch = nh;
+    }
+    if (m & 1) ax = w - 1 - ax;
+    if (m & 2) ay = h - 1 - ay;
+    return {ax, ay};
+  }
+
+ private:
+  static constexpr int kUnset = 1 << 20;
+  std::size_t at(int w, int h) const {
+    return static_cast<std::size_t>(w) +
+           static_cast<std::size_t>(n0_ + 1) * static_cast<std::size_t>(h);
+  }
+  // A split of W x H whose five pieces all qualify (M), the one with the smallest largest piece.
+  bool find_split(int W, int H, const std::vector<int>& M) {
+    long long best = -1;
+    std::array<int, 4> pick{};
+    auto m = [&](int h) { return M[static_cast<std::size_t>(h)]; };
+    for (int y0 = 0; y0 < H; ++y0)
+      for (int y1 = y0 + 1; y1 <= H; ++y1) {
+        const int mc = m(y1 - y0);
+        if (mc == 0) continue;
+        const int lo0 = y0 == 0 ? 0 : W - m(y0);             // south: W - x0 <= M(y0)
+        const int hi0 = std::min(W - 1, m(y1));              // west: x0 <= M(y1)
+        const int a = W - m(H - y0);                         // east: x1 >= W - M(H - y0)
+        const int b = H == y1 ? W : std::min(W, m(H - y1));  // north: x1 <= M(H - y1)
+        const int xl = std::max({lo0, a - mc, 0}), xh = std::min(hi0, b - 1);
+        if (xl > xh) continue;
+        const int x0 = (xl + xh) / 2;
+        const int x1l = std::max(x0 + 1, a), x1h = std::min(b, x0 + mc);
+        if (x1l > x1h) continue;
+        const int x1 = (x1l + x1h) / 2;
+        const long long areas[5] = {1LL * (x1 - x0) * (y1 - y0), 1LL * x0 * y1, 1LL * (W - x0) * y0,
+                                    1LL * (W - x1) * (H - y0), 1LL * x1 * (H - y1)};
+        const long long worst = *std::max_element(areas, areas + 5);
+        if (best < 0 || worst < best) best = worst, pick = {x0, x1, y0, y1};
+      }
+    if (best < 0) return false;
+    split_[at(W, H)] = pick;
+    return true;
+  }
+  int n0_, n1_;
+  std::vector<int> q_;
+  std::vector<std::array<int, 4>> split_;  // x0, x1, y0, y1 of the chosen split
+};
+
+// Region r (coordinates relative to the root) under mirror m, its sender at its anchor (sx, sy):
+// the phase's four circuits, then the pieces' phases.
+void pinwheel_region(const PinwheelPlan& plan, const Grid& g, Schedule& s, const Rect& r, int m,
+                     int phase) {
+  if (r.w * r.h == 1) return;
+  const auto [ax, ay] = plan.anchor(r.w, r.h, m);
+  const int sx = r.x + ax, sy = r.y + ay;
+  const PinwheelPlan::Pieces p = plan.pieces(r.w, r.h, m);
+  const Rect& c = p.r[0];
+  for (int i = 1; i < 5; ++i) {
+    const Rect q{r.x + p.r[i].x, r.y + p.r[i].y, p.r[i].w, p.r[i].h};
+    if (q.w == 0 || q.h == 0) continue;
+    // Straight out of the centre block to the first cell of the piece.
+    const ScheduleHop d = p.dir[i];
+    int ex = sx, ey = sy;
+    if (d.dim == 0)
+      ex = d.dir > 0 ? r.x + c.x + c.w : r.x + c.x - 1;
+    else
+      ey = d.dir > 0 ? r.y + c.y + c.h : r.y + c.y - 1;
+    std::vector<ScheduleHop> path;
+    append_hops(path, d, std::abs(ex - sx) + std::abs(ey - sy));
+    // The piece's mirror with its anchor nearest the entry, and on to that anchor.
+    int best_m = 0, best = -1, tx = 0, ty = 0;
+    for (int mm = 0; mm < 4; ++mm) {
+      const auto [px, py] = plan.anchor(q.w, q.h, mm);
+      const int dist = std::abs(q.x + px - ex) + std::abs(q.y + py - ey);
+      if (best < 0 || dist < best) best = dist, best_m = mm, tx = q.x + px, ty = q.y + py;
+    }
+    append_hops(path, tx > ex ? kEast : kWest, std::abs(tx - ex));
+    append_hops(path, ty > ey ? kNorth : kSouth, std::abs(ty - ey));
+    s.transmissions.push_back({phase, g.node(sx, sy), 0, path, {}});
+    pinwheel_region(plan, g, s, q, best_m, phase + 1);
+  }
+  pinwheel_region(plan, g, s, {r.x + c.x, r.y + c.y, c.w, c.h}, m, phase + 1);
+}
+
+}  // namespace
+
+Schedule pinwheel_tiling(const std::vector<int>& dims, int root, int message_flits) {
+  const std::string supported = "any n0 x n1 torus with 3 <= n0, n1 <= 128";
+  require_torus("tiling (pinwheel)", dims, root, supported);
+  if (dims[0] < 3 || dims[1] < 3 || dims[0] > 128 || dims[1] > 128)
+    throw UnsupportedSchedule("tiling (pinwheel): no construction for a " + size_name(dims) +
+                              " torus; supported: " + supported);
+  const PinwheelPlan plan(dims[0], dims[1]);
+  Schedule s;
+  s.algorithm = "tiling";
+  s.variant = "pinwheel partition";
+  s.dims = dims;
+  s.root = root;
+  const Grid g(dims, root);
+  // The torus cut open so that the root is the whole rectangle's anchor.
+  const auto [ax, ay] = plan.anchor(dims[0], dims[1], 0);
+  pinwheel_region(plan, g, s, {-ax, -ay, dims[0], dims[1]}, 0, 0);
+  finish(s, 1, message_flits);
+  return s;
+}
+
 Schedule tiling(const std::vector<int>& dims, int root, int message_flits, TilingVariant variant) {
   const std::string supported =
       "n0 x n1 = 5^a*2^b0 x 5^a*2^b1 with both sides >= 3 (the same power of 5 on both sides), "
       "e.g. 5x5, 25x25, 125x125 (Theorem 2), 10x10 and 20x20 (2x2 blocks), 5x10 and 10x5 "
       "(1x2 blocks), 4x4, 8x8, 16x16 (2x2 blocks only)";
+  if (variant == TilingVariant::Pinwheel) return pinwheel_tiling(dims, root, message_flits);
   require_torus("tiling", dims, root, supported);
   int a0, b0, a1, b1;
   if (!factor52(dims[0], a0, b0) || !factor52(dims[1], a1, b1) || a0 != a1)
     throw UnsupportedSchedule("tiling: no construction for a " + size_name(dims) +
-                              " torus; supported: " + supported);
+                              " torus; supported: " + supported +
+                              "; any size from 3x3 to 128x128: schedule.variant: pinwheel (a "
+                              "pinwheel partition, not the paper's construction)");
 
   // Levels from the innermost (scale 1) outwards.
   std::vector<LevelKind> kinds;
