@@ -37,8 +37,9 @@ enum class TilingVariant {
 Schedule tiling(const std::vector<int>& dims, int root = 0, int message_flits = 1,
                 TilingVariant variant = TilingVariant::Slanting);
 // Any n0 x n1 torus, 3 <= n0, n1 <= 128 (TilingVariant::Pinwheel): every region a rectangle
-// whose one informed node splits it into a pinwheel of five (tiling.cpp), in the least number of
-// such splits; at least ceil(log5 N) phases, about one more on 5^k x 5^k. Not the paper's.
+// whose one informed node splits it into five, a pinwheel or a cross (tiling.cpp), in the least
+// number of such splits, then the fewest hops: ceil(log5 N) phases or one more, about D delta.
+// Not the paper's construction.
 Schedule pinwheel_tiling(const std::vector<int>& dims, int root = 0, int message_flits = 1);
 
 // Pipelined divide-and-conquer (§5) on 2^k x 2^k, k >= 2, with `parts` packets (parts = L/B):

