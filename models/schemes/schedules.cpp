@@ -120,6 +120,9 @@ double flits_per_planned_crossing(const Config& cfg) {
 
 double schedule_build_seconds(const Config& cfg) {
   const ScheduleConfig& sc = cfg.schedule;
+  if (sc.enabled() && sc.algorithm == "tiling" && sc.variant == "pinwheel" &&
+      cfg.topology.dims.size() == 2)
+    return pinwheel_build_seconds(cfg.topology.dims);
   if (!sc.enabled() || sc.algorithm != "h_trees" || cfg.topology.dims.empty()) return 0;
   // (2^k - 1) x (2^k - 1): k from the size (other sizes are refused before anything is built).
   int k = 0;
@@ -179,6 +182,10 @@ void check_schedule(const Config& cfg) {
   const ScheduleConfig& sc = cfg.schedule;
   if (sc.algorithm == "h_trees") {
     h_trees_order(cfg.topology.dims, sc.root, circuit_parts(cfg));
+    return;
+  }
+  if (sc.algorithm == "tiling" && sc.variant == "pinwheel") {  // (built once, by the run)
+    pinwheel_check(cfg.topology.dims, sc.root);
     return;
   }
   build_schedule(cfg);

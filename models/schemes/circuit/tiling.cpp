@@ -145,7 +145,7 @@ const char* variant_name(TilingVariant v) {
 // every later split of that piece; of the four mirror images of a piece's splits, the one whose
 // anchor is nearest the entry point is taken. Measured: at most ceil(log5 N) + 1 phases
 // (Proposition 1's bound, met on 191 of the 406 sizes 3 <= a <= b <= 30), the critical chain's
-// hops the diameter on 397 of them (at most D + 2); 128 x 128 in 6.5 s.
+// hops the diameter on 397 of them (at most D + 2); built in 2.8 s on 128 x 128.
 namespace {
 
 struct Rect {
@@ -351,12 +351,23 @@ void pinwheel_region(const PinwheelPlan& plan, const Grid& g, Schedule& s, const
 
 }  // namespace
 
-Schedule pinwheel_tiling(const std::vector<int>& dims, int root, int message_flits) {
+void pinwheel_check(const std::vector<int>& dims, int root) {
   const std::string supported = "any n0 x n1 torus with 3 <= n0, n1 <= 128";
   require_torus("tiling (pinwheel)", dims, root, supported);
   if (dims[0] < 3 || dims[1] < 3 || dims[0] > 128 || dims[1] > 128)
     throw UnsupportedSchedule("tiling (pinwheel): no construction for a " + size_name(dims) +
                               " torus; supported: " + supported);
+}
+
+double pinwheel_build_seconds(const std::vector<int>& dims) {
+  // About 7 levels of n0 * n1^3 / 3 steps at 2.8 s for 128 x 128 (measured by `switchyard
+  // check`, which does not build it since: 0.18 s at 64 x 64, 0.92 s at 100 x 100).
+  const double n0 = dims[0], n1 = dims[1];
+  return 2.8 * (n0 * n1 * n1 * n1) / (128.0 * 128.0 * 128.0 * 128.0);
+}
+
+Schedule pinwheel_tiling(const std::vector<int>& dims, int root, int message_flits) {
+  pinwheel_check(dims, root);
   const PinwheelPlan plan(dims[0], dims[1]);
   Schedule s;
   s.algorithm = "tiling";
