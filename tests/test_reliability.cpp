@@ -631,6 +631,26 @@ TEST(Reliability, SetValuesAreReadLikeAConfigFile) {
             6);
 }
 
+// Found in the fuzz corpus (a helper's 40-minute campaign, 2026-11-28): a --set value whose
+// aliases expand to just under the document's bound of 1,000,000 nodes passed load_document (it
+// visits shared nodes cheaply) and was then copied node by node: 400 bytes took 1.5 s and
+// 0.5 GB, eight such values 17 s and 3.4 GB. The copy now stops at 4 nodes a character of the
+// value (plus 64), which a value written out never reaches; small aliases still read.
+TEST(Reliability, SetValuesThatAliasesExpandFarBeyondTheirTextAreRefused) {
+  std::string v = "[&a [x, x, x, x, x, x, x, x, x, x]";
+  for (char k = 'b'; k <= 'e'; ++k) {
+    v += std::string(", &") + k + " [";
+    for (int i = 0; i < 10; ++i) v += std::string(i ? ", *" : "*") + static_cast<char>(k - 1);
+    v += "]";
+  }
+  v += ", [*e, *e, *e, *e, *e, *e, *e]]";  // (901,234 nodes)
+  const std::string e = error_of("name: x\n", {"waves.routers=" + v});
+  EXPECT_TRUE(has(e, "--set waves.routers: the value expands to more than")) << e;
+  EXPECT_TRUE(has(e, "through its aliases")) << e;
+  EXPECT_EQ(parse_config("name: x\n", "cfg.yaml", {"waves.routers=[&a 1, *a, 2]"}).waves.routers,
+            (std::vector<int>{1, 1, 2}));
+}
+
 // Found by the fuzz target (an OOM at 2 GB): a schedule's plan was bounded in entries (2^24) but
 // not in memory — PMNB with 102 packets on 2^16 nodes, 6.7 million link crossings, took 1.77 GB
 // in `check`, outside the estimate. The plan's memory is checked against

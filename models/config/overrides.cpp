@@ -7,20 +7,34 @@ namespace sy {
 namespace config_detail {
 
 // A copy of n built without source marks, so errors in a --set value are reported as "--set".
-static YAML::Node without_marks(const YAML::Node& n) {
-  if (n.IsScalar()) return YAML::Node(n.Scalar());
+// The copy follows aliases, so it makes a node for every node the value expands to: at most
+// `budget` of them (false beyond: the value expands further than its text could write out).
+static bool without_marks(const YAML::Node& n, long& budget, YAML::Node& out) {
+  if (--budget < 0) return false;
+  if (n.IsScalar()) {
+    out = YAML::Node(n.Scalar());
+    return true;
+  }
   if (n.IsSequence()) {
-    YAML::Node s(YAML::NodeType::Sequence);
-    for (std::size_t i = 0; i < n.size(); ++i) s.push_back(without_marks(n[i]));
-    return s;
+    out = YAML::Node(YAML::NodeType::Sequence);
+    for (std::size_t i = 0; i < n.size(); ++i) {
+      YAML::Node c;
+      if (!without_marks(n[i], budget, c)) return false;
+      out.push_back(c);
+    }
+    return true;
   }
   if (n.IsMap()) {
-    YAML::Node m(YAML::NodeType::Map);
-    for (auto it = n.begin(); it != n.end(); ++it)
-      m[it->first.as<std::string>()] = without_marks(it->second);
-    return m;
+    out = YAML::Node(YAML::NodeType::Map);
+    for (auto it = n.begin(); it != n.end(); ++it) {
+      YAML::Node c;
+      if (!without_marks(it->second, budget, c)) return false;
+      out[it->first.as<std::string>()] = c;
+    }
+    return true;
   }
-  return YAML::Node(YAML::NodeType::Null);
+  out = YAML::Node(YAML::NodeType::Null);
+  return true;
 }
 
 void apply_override(YAML::Node& root, const std::string& ov) {
@@ -36,9 +50,17 @@ void apply_override(YAML::Node& root, const std::string& ov) {
   }
   // The value is read like a config file (load_document: control characters, aliases that
   // expand beyond a bound, duplicate keys, ... are refused before without_marks copies it).
+  // A value written out takes at least two characters a node ("x," or "[]"): one that expands
+  // to more nodes than 4 a character, plus 64, does so by aliases of aliases, which the copy
+  // would follow node by node (a 400-byte value expanding to 900,000 nodes took 1.5 s and
+  // 0.5 GB each; found by the fuzz target's corpus, 2026-11-28): refused.
   YAML::Node v;
   try {
-    v = without_marks(load_document(value, "--set " + keypath));
+    long budget = 4 * static_cast<long>(value.size()) + 64;
+    if (!without_marks(load_document(value, "--set " + keypath), budget, v))
+      throw ConfigError("--set " + keypath + ": the value expands to more than " +
+                        std::to_string(4 * value.size() + 64) +
+                        " nodes through its aliases (4 a character of its text): write it out");
   } catch (const YAML::Exception& e) {
     throw ConfigError("--set " + ov + ": cannot parse value: " + e.msg);
   }
