@@ -649,6 +649,12 @@ TEST(Reliability, SetValuesThatAliasesExpandFarBeyondTheirTextAreRefused) {
   EXPECT_TRUE(has(e, "through its aliases")) << e;
   EXPECT_EQ(parse_config("name: x\n", "cfg.yaml", {"waves.routers=[&a 1, *a, 2]"}).waves.routers,
             (std::vector<int>{1, 1, 2}));
+  // (And an alias inside its own anchor is named by the two ends of its path and its depth, not
+  // by 65 levels of [1].)
+  const std::string self = error_of("name: x\ng: &g [1, *g]\n");
+  EXPECT_TRUE(has(self, "cfg.yaml:2:8: g[1][1]")) << self;
+  EXPECT_TRUE(has(self, "(65 levels down): nested deeper than 64 levels")) << self;
+  EXPECT_LT(self.size(), 160u) << self;
 }
 
 // Found by the fuzz target (an OOM at 2 GB): a schedule's plan was bounded in entries (2^24) but

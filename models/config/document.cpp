@@ -48,13 +48,22 @@ void check_quotes(Walk& w, const YAML::Node& n, const std::string& path) {
   fail(w.source, n, path, std::string("a quoted string that never ends (no closing ") + q + ")");
 }
 
+// A path dozens of levels deep (aliases of aliases, an alias inside its own anchor) named by its
+// ends and its depth.
+std::string short_path(const std::string& path, int depth) {
+  if (path.size() <= 64) return path;
+  return path.substr(0, 24) + "..." + path.substr(path.size() - 24) + " (" + std::to_string(depth) +
+         " levels down)";
+}
+
 void walk(Walk& w, const YAML::Node& n, const std::string& path, int depth) {
   if (++w.nodes > kMaxNodes)
-    fail(w.source, n, path,
+    fail(w.source, n, short_path(path, depth),
          "the document expands to more than " + std::to_string(kMaxNodes) +
              " nodes (aliases of aliases?)");
   if (depth > kMaxDepth)
-    fail(w.source, n, path, "nested deeper than " + std::to_string(kMaxDepth) + " levels");
+    fail(w.source, n, short_path(path, depth),
+         "nested deeper than " + std::to_string(kMaxDepth) + " levels");
   if (n.IsScalar()) {
     if (n.Tag() == "!") check_quotes(w, n, path);
   } else if (n.IsSequence()) {
