@@ -177,7 +177,6 @@ class PinwheelPlan {
       for (const auto& [w, h] : solved) q_[at(w, h)] = q;
     }
   }
-  int phases(int w, int h) const { return q_[at(w, h)]; }
   // The five pieces of a w x h region under mirror m (bit 0: x, bit 1: y), relative to it:
   // [0] the centre, then the outer pieces with the direction from the centre into each.
   struct Pieces {
