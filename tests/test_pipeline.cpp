@@ -128,46 +128,61 @@ TEST(StagedPipeline, SameSeedSameResults) {
   EXPECT_EQ(strip(a), strip(b));
 }
 
+namespace {
+
+// Runs a three-message trace with SWITCHYARD_HOP_LOG on ("arrival router out_port out_vc serial
+// seq" per hop) and counts router `router`'s departures by arrival cycle, leaving out the packet
+// with serial `skip` (-1: none). Both outputs of the routers below have the same lag, so one
+// input's flits never share an arrival cycle.
+std::map<long, int> departures_by_cycle(const std::string& name, const std::string& yaml,
+                                        long router, long skip) {
+  const std::string log = "/tmp/switchyard-test-" + name + "-" + std::to_string(getpid()) + ".log";
+  std::remove(log.c_str());
+  int code = -1;
+  const std::string js =
+      test::cli_results_any(name, yaml, &code, "SWITCHYARD_HOP_LOG=" + log + " ");
+  EXPECT_EQ(code, 0) << js;
+  EXPECT_EQ(test::json_number(js, "packets", "delivered"), 3) << js;
+  std::ifstream in(log);
+  std::map<long, int> leaving;
+  long arrival = 0, from = 0, port = 0, vc = 0, serial = 0;
+  std::string rest;
+  while (in >> arrival >> from >> port >> vc >> serial && std::getline(in, rest))
+    if (from == router && serial != skip) ++leaving[arrival];
+  std::remove(log.c_str());
+  return leaving;
+}
+
+int total(const std::map<long, int>& m) {
+  int n = 0;
+  for (const auto& [c, k] : m) n += k;
+  return n;
+}
+
+}  // namespace
+
 // A router evaluates once a cycle in the staged pipeline, rc 0 included (it had run a second
 // time in every cycle it received a flit, as the ideal pipeline does with delta 0, and an input
 // holding ready flits on two VCs for two free outputs then sent both in that cycle). Router 1 of
 // the line 0-1-2-3 has one busy input (from 0: a packet on to 2 and one for 1, injected side by
 // side; the one to 2 waits for node 3's packet at 2's ejection), so at most one flit a cycle
-// leaves it: its hops (SWITCHYARD_HOP_LOG, "arrival router ...": both its outputs have the same
-// lag) never share an arrival cycle.
+// leaves it: its hops never share an arrival cycle.
 TEST(StagedPipeline, OneFlitAnInputACycleWithZeroRouteComputation) {
   for (int rc : {0, 1}) {
-    const std::string log = "/tmp/switchyard-test-rc-hops-" + std::to_string(rc) + "-" +
-                            std::to_string(getpid()) + ".log";
-    std::remove(log.c_str());
-    int code = -1;
-    const std::string js =
-        test::cli_results_any("rc-hops-" + std::to_string(rc),
-                              "topology: {type: mesh, dims: [4]}\n"
-                              "router: {buffering: input_vc, vcs: 2, vc_depth: 4, pipeline: {rc: " +
-                                  std::to_string(rc) +
-                                  ", va: 1, sa: 1, st: 1, lt: 1}}\n"
-                                  "network_interface: {injection_channels: 2}\n"
-                                  "traffic:\n  type: trace\n  messages:\n"
-                                  "    - {time: 0, src: 0, dst: 2, flits: 40}\n"
-                                  "    - {time: 0, src: 0, dst: 1, flits: 40}\n"
-                                  "    - {time: 0, src: 3, dst: 2, flits: 40}\n",
-                              &code, "SWITCHYARD_HOP_LOG=" + log + " ");
-    ASSERT_EQ(code, 0) << js;
-    EXPECT_EQ(test::json_number(js, "packets", "delivered"), 3) << js;
-    std::ifstream in(log);
-    std::map<long, int> leaving;  // router 1's departures by arrival cycle
-    long arrival = 0, from = 0;
-    std::string rest;
-    int hops = 0;
-    while (in >> arrival >> from && std::getline(in, rest))
-      if (from == 1) {
-        ++leaving[arrival];
-        ++hops;
-      }
-    EXPECT_EQ(hops, 80) << "rc " << rc;  // (40 flits on to 2, 40 ejected)
+    const std::map<long, int> leaving =
+        departures_by_cycle("rc-hops-" + std::to_string(rc),
+                            "topology: {type: mesh, dims: [4]}\n"
+                            "router: {buffering: input_vc, vcs: 2, vc_depth: 4, pipeline: {rc: " +
+                                std::to_string(rc) +
+                                ", va: 1, sa: 1, st: 1, lt: 1}}\n"
+                                "network_interface: {injection_channels: 2}\n"
+                                "traffic:\n  type: trace\n  messages:\n"
+                                "    - {time: 0, src: 0, dst: 2, flits: 40}\n"
+                                "    - {time: 0, src: 0, dst: 1, flits: 40}\n"
+                                "    - {time: 0, src: 3, dst: 2, flits: 40}\n",
+                            1, -1);
+    EXPECT_EQ(total(leaving), 80) << "rc " << rc;  // (40 flits on to 2, 40 ejected)
     for (const auto& [c, n] : leaving) EXPECT_LE(n, 1) << "rc " << rc << ", arrival " << c;
-    std::remove(log.c_str());
   }
 }
 
@@ -180,38 +195,21 @@ TEST(StagedPipeline, OneFlitAnInputACycleWithZeroRouteComputation) {
 // reach 1 after 1's first run. 1's departures of 3's packets never share a cycle.
 TEST(IdealPipeline, OneFlitAnInputACycleWithZeroDelta) {
   for (int delta : {0, 1}) {
-    const std::string log = "/tmp/switchyard-test-delta-hops-" + std::to_string(delta) + "-" +
-                            std::to_string(getpid()) + ".log";
-    std::remove(log.c_str());
-    int code = -1;
-    const std::string js =
-        test::cli_results_any("delta-hops-" + std::to_string(delta),
-                              "topology: {type: mesh, dims: [4, 2]}\n"
-                              "router: {buffering: input_vc, vcs: 2, vc_depth: 4}\n"
-                              "timing: {delta: " +
-                                  std::to_string(delta) +
-                                  "}\n"
-                                  "network_interface: {injection_channels: 2}\n"
-                                  "traffic:\n  type: trace\n  messages:\n"
-                                  "    - {time: 0, src: 1, dst: 0, flits: 20}\n"
-                                  "    - {time: 0, src: 3, dst: 0, flits: 40}\n"
-                                  "    - {time: 0, src: 3, dst: 5, flits: 40}\n",
-                              &code, "SWITCHYARD_HOP_LOG=" + log + " ");
-    ASSERT_EQ(code, 0) << js;
-    EXPECT_EQ(test::json_number(js, "packets", "delivered"), 3) << js;
-    std::ifstream in(log);
-    std::map<long, int> leaving;  // router 1's departures of 3's packets, by arrival cycle
-    long arrival = 0, from = 0, port = 0, vc = 0, serial = 0;
-    std::string rest;
-    int hops = 0;
-    while (in >> arrival >> from >> port >> vc >> serial && std::getline(in, rest))
-      if (from == 1 && serial != 1) {  // (serial 1: node 1's own packet, the first in the trace)
-        ++leaving[arrival];
-        ++hops;
-      }
-    EXPECT_EQ(hops, 80) << "delta " << delta;
+    const std::map<long, int> leaving =
+        departures_by_cycle("delta-hops-" + std::to_string(delta),
+                            "topology: {type: mesh, dims: [4, 2]}\n"
+                            "router: {buffering: input_vc, vcs: 2, vc_depth: 4}\n"
+                            "timing: {delta: " +
+                                std::to_string(delta) +
+                                "}\n"
+                                "network_interface: {injection_channels: 2}\n"
+                                "traffic:\n  type: trace\n  messages:\n"
+                                "    - {time: 0, src: 1, dst: 0, flits: 20}\n"
+                                "    - {time: 0, src: 3, dst: 0, flits: 40}\n"
+                                "    - {time: 0, src: 3, dst: 5, flits: 40}\n",
+                            1, 1);  // (serial 1: node 1's own packet, the first in the trace)
+    EXPECT_EQ(total(leaving), 80) << "delta " << delta;
     for (const auto& [c, n] : leaving) EXPECT_LE(n, 1) << "delta " << delta << ", arrival " << c;
-    std::remove(log.c_str());
   }
 }
 
