@@ -171,7 +171,7 @@ struct Timed {
 };
 
 // self_timed_time() with the terms of the latest arrival (the critical chain at costs c).
-Timed self_timed(const Schedule& s, const CircuitCost& c) {
+Timed self_timed(const Schedule& s, const CircuitCost& c, std::vector<double>* arrivals = nullptr) {
   const int N = s.num_nodes(), I = s.items();
   std::vector<std::size_t> order(s.transmissions.size());
   std::iota(order.begin(), order.end(), std::size_t{0});
@@ -220,6 +220,10 @@ Timed self_timed(const Schedule& s, const CircuitCost& c) {
     for (const auto& [key, time] : in)
       if (held[key].time < 0 || time.time < held[key].time) held[key] = time;
   }
+  if (arrivals) {
+    arrivals->resize(held.size());
+    for (std::size_t i = 0; i < held.size(); ++i) (*arrivals)[i] = held[i].time;
+  }
   return done;
 }
 
@@ -231,6 +235,12 @@ double self_timed_time(const Schedule& s, const CircuitCost& c) {
 
 CircuitTerms self_timed_terms(const Schedule& s, const CircuitCost& c) {
   return self_timed(s, c).terms;
+}
+
+std::vector<double> self_timed_arrivals(const Schedule& s, const CircuitCost& c) {
+  std::vector<double> out;
+  self_timed(s, c, &out);
+  return out;
 }
 
 CircuitTerms phase_sum_terms(const Schedule& s) {

@@ -55,15 +55,15 @@ double pinwheel_build_seconds(const std::vector<int>& dims);
 Schedule divide_and_conquer(const std::vector<int>& dims, int root, int parts,
                             int message_flits = 0);
 
-// Two H-trees (§5) on (2^k - 1) x (2^k - 1), 2 <= k <= 8. The message is split into halves X and
+// Two H-trees (§5) on (2^k - 1) x (2^k - 1), 2 <= k <= 9. The message is split into halves X and
 // Y, each into parts/2 packets (parts = L/B, even): part 2j is X_j, part 2j+1 is Y_j. X_j runs down
 // the vertical-first H-tree and Y_j down the horizontal-first one from phase j; a fill gives X to
 // the nodes off the first tree and Y to the nodes off the second: one hop in the last phase where
 // a tree neighbour can serve, else earlier circuits and relays, every reception by T(B).
-// k <= 7 (up to 127x127; k >= 7 starts from the smaller fill in its quadrants). k = 8 (255x255):
-// a relaxed fill, where a few halves come in up to h_trees_late(s) delta terms after the paper's
-// 2^k - 1, but before the last start-up: T(B) while alpha + B tau >= that many delta. Larger
-// sizes are refused (511x511: the search takes too long).
+// k <= 7 (up to 127x127; k >= 7 starts from the smaller fill in its quadrants). k = 8 (255x255)
+// and 9 (511x511): a relaxed fill, where some halves come in up to h_trees_late(s) delta terms
+// after the paper's 2^k - 1, but before the last start-up: T(B) while alpha + B tau >= that many
+// delta (255x255: 44 halves, 3 delta; 511x511: 1596, 13). Larger sizes are refused.
 Schedule h_trees(const std::vector<int>& dims, int root, int parts, int message_flits = 0);
 // The sizes and parts h_trees() has a construction for, without its fill search: k of the
 // (2^k - 1) x (2^k - 1) torus, or UnsupportedSchedule. (The search is deterministic and settles
@@ -119,6 +119,9 @@ CircuitTerms phase_sum_terms(const Schedule& s);
 // The self-timed time (self_timed_time) as the terms of its latest arrival at costs c: the
 // critical chain's start-ups, hops and flits (which chain that is can depend on c).
 CircuitTerms self_timed_terms(const Schedule& s, const CircuitCost& c);
+// When each node holds each item in that self-timed run: index node * items() + item, -1 for
+// never (the source holds its items at 0).
+std::vector<double> self_timed_arrivals(const Schedule& s, const CircuitCost& c);
 
 // ---- shared by the generators (circuit_*.cpp) ------------------------------------------------
 namespace circuit_detail {
