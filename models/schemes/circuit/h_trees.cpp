@@ -892,8 +892,9 @@ int h_trees_order(const std::vector<int>& dims, int root, int parts) {
   // admissible circuit: 6 to 11 delta terms of slack at best, h_trees_fill_bound); the relaxed
   // fill lets a few of them hold their half a few delta terms late, before the last start-up
   // (h_trees_late). k = 9 (511x511): the same, with every demand relaxed and a repair at the
-  // end (HTreeFill::solve), about a minute. k >= 10 is refused: not tried (1023x1023 would need
-  // about 13 GB to run, and its search starts from the 511x511 fill).
+  // end (HTreeFill::solve), about a minute. k >= 10 is refused: the same search on 1023x1023,
+  // seeded with the 511x511 fill, does not settle (180 to 590 demands left failing after 13 min
+  // of CPU and 7.3 GB; a run would need about 12 GB).
   const std::string supported =
       "(2^k - 1) x (2^k - 1) with 2 <= k <= 9 (3x3, 7x7, 15x15, ..., 255x255, 511x511)";
   require_torus("h-trees", dims, root, supported);
