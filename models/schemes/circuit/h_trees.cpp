@@ -21,6 +21,7 @@
 #include <tuple>
 
 #include "switchyard/schemes/circuit/circuit_schedule.hpp"
+#include "switchyard/schemes/circuit/closed_forms.hpp"
 
 namespace sy {
 
@@ -113,7 +114,7 @@ const ScheduleHop kDirs[4] = {kEast, kNorth, kWest, kSouth};
 // delta terms after 2^k - 1, but only with at most 2k - 2 start-ups (meets()), so such a half is
 // in by T(B) - (alpha + B tau) + R delta: T(B) whenever alpha + B tau >= R delta. R = 1, 2, ...
 // until it settles: R = 4 on 255x255 (about 10 s in all), where 44 halves end up late, by at
-// most 3 delta terms (late(); the schedule's variant and h_trees_late() say how many).
+// most 3 delta terms (the schedule's variant and h_trees_late() say how many).
 // k = 9 (511x511): seeded with the 255x255 fill, relaxing only the demands a strict run leaves
 // failing does not settle for any R <= 16 (hundreds to thousands still fail: congestion, not
 // deadlines). Each quadrant gains two walls, the row and the column from the root's cross to its
@@ -324,13 +325,12 @@ class FillRouter {
   void relax_all(int extra) {
     for (int& d : deadline_) d = top_ + std::min(extra, cap_ - top_);
   }
-  // After a settled run: how many demands hold their half after 2^k - 1 delta terms, and the
-  // most delta terms any of them is late by (0, 0: the paper's schedule).
-  std::pair<int, int> late() const {
-    std::pair<int, int> out{0, 0};
+  // After a settled run: whether a demand's label puts its half after 2^k - 1 delta terms (no:
+  // the paper's schedule; how many and by how much is read off the schedule, h_trees()).
+  bool any_late() const {
     for (const std::pair<int, int>& l : label_)
-      if (l.second > top_) ++out.first, out.second = std::max(out.second, l.second - top_);
-    return out;
+      if (l.second > top_) return true;
+    return false;
   }
   // A fill circuit in coordinates relative to the root (x, y in (-n/2, n/2]), to seed a larger
   // torus with.
@@ -938,12 +938,13 @@ Schedule h_trees(const std::vector<int>& dims, int root, int parts, int message_
         s.transmissions.push_back({j + lp.level, lp.sender, part, lp.path, {}});
     }
   finish(s, parts, message_flits);
-  if (router->late().first > 0) {
+  if (router->any_late()) {
     // The labels bound when each half is in; the self-timed run with delta alone gives when it
-    // is. The last packet's halves (the last two items) after T(B)'s delta terms,
-    // 2^(k-2) (P + 3) - 1 for P packets a half, are what can make the time more than T(B).
+    // is. The last packet's halves (the last two items) after T(B)'s delta terms (P = items / 2
+    // packets a half: L / 2B = P) are what can make the time more than T(B).
     const std::vector<double> at = self_timed_arrivals(s, CircuitCost{0, 1, 0});
-    const int items = s.items(), top = (1 << (k - 2)) * (items / 2 + 3) - 1;
+    const int items = s.items();
+    const int top = static_cast<int>(htrees_terms(k, items, 1).delta_terms);
     int count = 0, most = 0;
     for (int v = 0; v < s.num_nodes(); ++v)
       for (int t = items - 2; t < items; ++t) {
