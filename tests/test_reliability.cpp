@@ -81,9 +81,9 @@ TEST(Reliability, MemoryEstimateTracksTheNetwork) {
   EXPECT_DOUBLE_EQ(memory_limit_bytes(SimulationConfig{}), 0.8 * machine_memory_bytes());
 }
 
-// The H-trees' fill search is in the wall-time estimate, twice (parse_config builds the schedule
-// to check it, the run again): 127x127 (with 63x63's before it) here; the 255x255 search takes
-// seconds (not loaded here: its config check alone builds it, about 10 s). Other schedules: none.
+// The H-trees' fill search is in the wall-time estimate (a run builds it once; the config's check
+// does not search): 127x127 (with 63x63's before it) here; the 255x255 and 511x511 searches take
+// seconds (about 2.5 and 10). Other schedules: none.
 TEST(Reliability, WallEstimateCountsTheHTreesFillSearch) {
   const std::string dir = std::string(sy::test::kSourceDir) + "/configs/papers/circuit/";
   const Estimate e = estimate_run(load_config(dir + "h_trees_127x127.yaml"));
@@ -91,8 +91,8 @@ TEST(Reliability, WallEstimateCountsTheHTreesFillSearch) {
   EXPECT_GT(h_trees_build_seconds(7), h_trees_build_seconds(6));
   EXPECT_GT(e.wall_seconds, e.build_seconds);
   EXPECT_TRUE(has(e.line(), "of it building the schedule")) << e.line();
-  EXPECT_GT(h_trees_build_seconds(8), 5.0);
-  EXPECT_GT(h_trees_build_seconds(9), 30.0);
+  EXPECT_GT(h_trees_build_seconds(8), 1.0);
+  EXPECT_GT(h_trees_build_seconds(9), 2.0 * h_trees_build_seconds(8));
   EXPECT_EQ(h_trees_build_seconds(5), 0.0);
   for (const char* f :
        {"h_trees_31x31.yaml", "tiling_125x125.yaml", "divide_and_conquer_32x32.yaml"}) {

@@ -205,7 +205,7 @@ TEST(CircuitLong, HTrees127x127IsTBFourPacketsPerHalfOtherRoot) {
 // 255x255 (k = 8): the relaxed fill (h_trees.cpp; docs/validation.md C23). A few halves come in
 // up to h_trees_late(s) delta terms after the paper's 2^k - 1, each with at most 2k - 2
 // start-ups, so the time is max(T(B), T(B) - (alpha + b tau) + late delta) (htrees_late_terms).
-// The schedule (about 10 s to build): valid, every arc of one packet's circuits used once, some
+// The schedule (about 2.5 s to build): valid, every arc of one packet's circuits used once, some
 // halves late and not many, and its self-timed time equals that closed form at costs where
 // either term is the larger (delta alone: T(B)'s delta terms + late), with equal packets and
 // with the last packet of each half shorter.

@@ -113,7 +113,7 @@ const ScheduleHop kDirs[4] = {kEast, kNorth, kWest, kSouth};
 // run leaves failing (48 on 255x255: those 40 and 8 near the root) may hold their half up to R
 // delta terms after 2^k - 1, but only with at most 2k - 2 start-ups (meets()), so such a half is
 // in by T(B) - (alpha + B tau) + R delta: T(B) whenever alpha + B tau >= R delta. R = 1, 2, ...
-// until it settles: R = 4 on 255x255 (about 10 s in all), where 44 halves end up late, by at
+// until it settles: R = 4 on 255x255 (about 2.5 s in all), where 44 halves end up late, by at
 // most 3 delta terms (the schedule's variant and h_trees_late() say how many).
 // k = 9 (511x511): seeded with the 255x255 fill, relaxing only the demands a strict run leaves
 // failing does not settle for any R <= 16 (hundreds to thousands still fail: congestion, not
@@ -125,7 +125,8 @@ const ScheduleHop kDirs[4] = {kEast, kNorth, kWest, kSouth};
 // R = 16 (relax_all); the present cost grows by 1.3 a round, not 1.6; 600 rounds leave 8
 // demands (2 orbits) on shared arcs along the walls; repair() (rip-up and reroute with rollback)
 // leaves 4, and rip_and_run() (the orbits within 4 hops of them ripped up, the negotiation on)
-// settles in 10 rounds. About 55 s in all; 1596 halves late, by at most 13 delta terms (read
+// settles in 10 rounds. About 10 s in all (55 s before refresh() walked a compact list of the
+// relays); 1596 halves late, by at most 13 delta terms (read
 // off the self-timed schedule in h_trees(); the labels say 1604 by 14), so T(B) while
 // alpha + B tau >= 13 delta. Tried and not settling: R = 8 to 16 with the standard
 // 255x255 seed, 150 to 600 rounds without repair(), growth 1.15, perturbed costs, the seed left
@@ -197,9 +198,8 @@ class FillRouter {
   // grows by `growth` a round.
   bool run(int max_rounds, double growth = 1.6) {
     double pres = 0.5;
+    refresh();  // then at each round's end (nothing changes the routes between rounds)
     for (int round = 0; round < max_rounds; ++round) {
-      compute_labels();
-      compute_requirements();
       for (const std::vector<std::pair<int, int>>& orbit : orbits_) {
         bool fine = round > 0 || seeded_;
         for (const auto& [d, e] : orbit) {
@@ -222,8 +222,7 @@ class FillRouter {
         }
         for (const auto& [d, e] : orbit) set_label(d);
       }
-      compute_labels();
-      compute_requirements();
+      refresh();
       bool clean = true;
       for (int a = 0; a < g_.num_arcs(); ++a)
         if (occ_[a] > 1) hist_[a] += occ_[a] - 1, clean = false;
@@ -246,8 +245,7 @@ class FillRouter {
     for (std::size_t o = 0; o < orbits_.size(); ++o)
       for (const auto& [d, e] : orbits_[o]) orbit_of_[d] = static_cast<int>(o);
     for (int pass = 0; pass < passes; ++pass) {
-      compute_labels();
-      compute_requirements();
+      refresh();
       std::vector<int> bad;  // orbits, in the order of their first failing demand
       for (int d : failing())
         if (std::find(bad.begin(), bad.end(), orbit_of_[d]) == bad.end())
@@ -255,8 +253,7 @@ class FillRouter {
       if (bad.empty()) return true;
       bool progress = false;
       for (int o : bad) {
-        compute_labels();
-        compute_requirements();
+        refresh();
         const std::size_t before = failing().size();
         if (before == 0) return true;
         std::vector<std::pair<int, Fill>> saved;  // (demand, route before), oldest first
@@ -264,8 +261,7 @@ class FillRouter {
         lock_arc_.assign(g_.num_arcs(), 0);
         reroute(o, depth, saved);
         lock_arc_.clear();
-        compute_labels();
-        compute_requirements();
+        refresh();
         if (failing().size() < before) {
           progress = true;
           continue;
@@ -280,8 +276,7 @@ class FillRouter {
       }
       if (!progress) return false;
     }
-    compute_labels();
-    compute_requirements();
+    refresh();
     return failing().empty();
   }
 
@@ -289,8 +284,7 @@ class FillRouter {
   // one is ripped up, and the negotiation goes on (the rest keeps its circuits unless it comes to
   // share an arc; the history costs stay).
   bool rip_and_run(int radius, int max_rounds, double growth) {
-    compute_labels();
-    compute_requirements();
+    refresh();
     const std::vector<int> bad = failing();
     if (bad.empty()) return true;
     auto distance = [&](int u, int v) {
@@ -497,8 +491,7 @@ class FillRouter {
   void reroute(int o, int depth, std::vector<std::pair<int, Fill>>& saved) {
     for (const auto& [d, e] : orbits_[o]) saved.push_back({d, route_[d]});
     for (const auto& [d, e] : orbits_[o]) unplace_demand(d);
-    compute_labels();
-    compute_requirements();
+    refresh();
     forbid_ = depth == 0;
     const Fill f = search(demands_[orbits_[o][0].first].first, demands_[orbits_[o][0].first].second,
                           1e3, orbits_[o]);
@@ -580,6 +573,21 @@ class FillRouter {
     else if (r.kind == Fill::Relay)
       label_[d] = relay_label(r.sender, t, static_cast<int>(r.path.size()));
   }
+  // Labels and requirements from the routes, after any change of them. The relays are listed
+  // once, in demand order (the order both fixpoints below take them in), with what the
+  // requirements need of each, so that their passes walk a compact list, not every demand.
+  void refresh() {
+    relays_list_.clear();
+    for (std::size_t d = 0; d < demands_.size(); ++d) {
+      const Fill& r = route_[d];
+      if (r.kind != Fill::Relay) continue;
+      const int t = demands_[d].second, x = r.sender;
+      relays_list_.push_back({static_cast<int>(d), index_[2 * x + t], level_[1 - t][x],
+                              hops_[1 - t][x], static_cast<int>(r.path.size())});
+    }
+    compute_labels();
+    compute_requirements();
+  }
   // Labels from the routes: early ones directly, relays from their senders' (no cycles).
   void compute_labels() {
     std::fill(label_.begin(), label_.end(), std::make_pair(-1, -1));
@@ -587,10 +595,10 @@ class FillRouter {
       if (route_[d].kind == Fill::Early) set_label(d);
     for (bool changed = true; changed;) {
       changed = false;
-      for (std::size_t d = 0; d < demands_.size(); ++d)
-        if (route_[d].kind == Fill::Relay && label_[d].first < 0) {
-          set_label(d);
-          changed |= label_[d].first >= 0;
+      for (const RelayLink& l : relays_list_)
+        if (label_[l.d].first < 0) {
+          set_label(static_cast<std::size_t>(l.d));
+          changed |= label_[l.d].first >= 0;
         }
     }
   }
@@ -598,37 +606,39 @@ class FillRouter {
   // What the demands that relay from a node need of its label: for a dependent with requirement
   // (A, D) over h hops, (A - 1, D - h) from a node on neither tree; from a node of the other tree
   // the latest offset o it may send at, and the label that lets it: (o, hops' + (o - l') s).
+  // Passes in demand order, at most 2k (a chain of stale relays may not settle).
   void compute_requirements() {
     const std::pair<int, int> none{2 * k_ - 1, cap_};  // a relayed label's own deadline: meets()
     std::fill(req_.begin(), req_.end(), none);
     std::fill(has_req_.begin(), has_req_.end(), 0);
     for (int pass = 0; pass < 2 * k_; ++pass) {
       bool changed = false;
-      for (std::size_t d = 0; d < demands_.size(); ++d) {
-        const Fill& r = route_[d];
-        if (r.kind != Fill::Relay) continue;
-        const int t = demands_[d].second, x = r.sender, h = static_cast<int>(r.path.size());
-        const int xd = index_[2 * x + t];
-        const std::pair<int, int> need = needed(x, t, h, req_[d]);
-        const std::pair<int, int> m{std::min(req_[xd].first, need.first),
-                                    std::min(req_[xd].second, need.second)};
-        if (!has_req_[xd] || m != req_[xd]) changed = true;
-        req_[xd] = m;
-        has_req_[xd] = 1;
+      for (const RelayLink& l : relays_list_) {
+        const std::pair<int, int> need = needed(l, req_[l.d]);
+        std::pair<int, int>& q = req_[l.xd];
+        const std::pair<int, int> m{std::min(q.first, need.first), std::min(q.second, need.second)};
+        if (!has_req_[l.xd] || m != q) changed = true;
+        q = m;
+        has_req_[l.xd] = 1;
       }
       if (!changed) break;
     }
   }
-  // The label x (off tree t) must hold half t with for a circuit of h hops from it to give a
-  // dependent the label dep (at most).
-  std::pair<int, int> needed(int x, int t, int h, std::pair<int, int> dep) const {
-    if (level_[1 - t][x] >= 0) {
-      const int l1 = level_[1 - t][x], room = dep.second - hops_[1 - t][x] - h;
+  // A relay circuit of h hops from x (off tree t) to demand d; l1 and h1: x's level and hops on
+  // the other tree (l1 -1: x is on neither).
+  struct RelayLink {
+    int d, xd, l1, h1, h;
+  };
+  // The label x must hold half t with for the relay l to give its dependent the label dep (at
+  // most).
+  std::pair<int, int> needed(const RelayLink& l, std::pair<int, int> dep) const {
+    if (l.l1 >= 0) {
+      const int room = dep.second - l.h1 - l.h;
       const int o =
-          std::min(dep.first - 1, l1 + (room >= 0 ? room / s_ : -((-room + s_ - 1) / s_)));
-      return {o, hops_[1 - t][x] + (o - l1) * s_};
+          std::min(dep.first - 1, l.l1 + (room >= 0 ? room / s_ : -((-room + s_ - 1) / s_)));
+      return {o, l.h1 + (o - l.l1) * s_};
     }
-    return {dep.first - 1, dep.second - h};
+    return {dep.first - 1, dep.second - l.h};
   }
   // Whether x's half t comes, through relays, from v (a relay may not close a cycle).
   bool relays_from(int x, int t, int v) const {
@@ -730,6 +740,7 @@ class FillRouter {
   std::vector<double> noise_;
   std::vector<int> relays_;  // 2 * node + tree: circuits the node relays of that half
   std::vector<std::pair<int, int>> label_;  // (A terms, delta terms) when it holds the half
+  std::vector<RelayLink> relays_list_;      // the relay circuits, in demand order (refresh())
   std::vector<int> occ_;
   std::vector<double> hist_;
   std::vector<double> dist_;
@@ -860,20 +871,21 @@ std::vector<int> h_trees_fill_bound(int k, int t) {
 
 double h_trees_build_seconds(int k) {
   // The fill's own search per k, seconds of one core (Release build). Timed around h_trees()
-  // on the shared 2-core machine, 2026-11-28, CPU time of three runs each, with the smaller
-  // fills it starts from: 63x63 0.52-0.74 s, 127x127 0.64-0.85 s, 255x255 9.1-11.5 s (the wall
-  // time 1.5-4x that, with the other sessions' load). Per k, about the lowest:
-  //  - k = 6 (63x63): 0.5 s (from nothing: 15 negotiations, it settles with seed 14);
-  //  - k = 7 (127x127): 0.2 s more (one negotiation, seeded with the 63x63 fill);
-  //  - k = 8 (255x255): 8.5 s more (the strict negotiation and the relaxed ones, R = 1..4, about
-  //    1.7 s each on 65025 nodes, seeded with the 127x127 fill);
-  //  - k = 9 (511x511): 46 s more, so about 55 s in all (2026-11-29: 76.6 s of process, of which
-  //    21.1 s the simulation of a 2-packet run; its 255x255 seed, relaxed by 16 at once, takes
-  //    less than the 255x255 run's own, the difference within this figure's spread);
+  // on the shared 2-core machine, 2026-11-29 (after refresh() walks a compact list of the relays
+  // and a round's end refresh serves the next round's start), CPU time of two runs each, with
+  // the smaller fills it starts from: 63x63 0.29-0.30 s, 127x127 0.29-0.33 s, 255x255
+  // 2.34-2.68 s, 511x511 9.3-12.8 s (before: 0.5-0.7, 0.6-0.9, 9.1-11.5 and about 55 s). Per k:
+  //  - k = 6 (63x63): 0.3 s (from nothing: 15 negotiations, it settles with seed 14);
+  //  - k = 7 (127x127): 0.02 s more (one negotiation, seeded with the 63x63 fill);
+  //  - k = 8 (255x255): 2.1 s more (the strict negotiation and the relaxed ones, R = 1..4, about
+  //    0.4 s each on 65025 nodes, seeded with the 127x127 fill);
+  //  - k = 9 (511x511): 7.5 s more, so about 10 s in all (600 rounds of negotiation 8.8 s, the
+  //    repair and the rip-up 0.5 s; its 255x255 seed, relaxed by 16 at once, takes about as
+  //    long as the 255x255 run's own);
   //  - k <= 5 (31x31 and less): under 0.01 s.
   // (Checked by tb/estimate_check.sh, which times the whole process: the build is in the
   // process's wall time, not in results.json's wall_seconds, which is the simulation's.)
-  static constexpr double kOwn[] = {0, 0, 0, 0, 0, 0, 0.5, 0.2, 8.5, 46};
+  static constexpr double kOwn[] = {0, 0, 0, 0, 0, 0, 0.3, 0.02, 2.1, 7.5};
   double s = 0;
   for (int j = 0; j <= std::min(k, 9); ++j) s += kOwn[j];
   return s;
