@@ -904,9 +904,10 @@ int h_trees_order(const std::vector<int>& dims, int root, int parts) {
   // admissible circuit: 6 to 11 delta terms of slack at best, h_trees_fill_bound); the relaxed
   // fill lets a few of them hold their half a few delta terms late, before the last start-up
   // (h_trees_late). k = 9 (511x511): the same, with every demand relaxed and a repair at the
-  // end (HTreeFill::solve), about a minute. k >= 10 is refused: the same search on 1023x1023,
+  // end (HTreeFill::solve), about 10 s. k >= 10 is refused: the same search on 1023x1023,
   // seeded with the 511x511 fill, does not settle (180 to 590 demands left failing after 13 min
-  // of CPU and 7.3 GB; a run would need about 12 GB).
+  // of CPU and 7.3 GB; a run would need about 12 GB; nor with every demand relaxed by 32, or
+  // 1500 to 2000 rounds at growth 1.15 to 1.3: 288 to 368 left, docs/validation.md 3.2).
   const std::string supported =
       "(2^k - 1) x (2^k - 1) with 2 <= k <= 9 (3x3, 7x7, 15x15, ..., 255x255, 511x511)";
   require_torus("h-trees", dims, root, supported);
