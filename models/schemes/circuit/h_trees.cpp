@@ -126,11 +126,12 @@ const ScheduleHop kDirs[4] = {kEast, kNorth, kWest, kSouth};
 // demands (2 orbits) on shared arcs along the walls; repair() (rip-up and reroute with rollback)
 // leaves 4, and rip_and_run() (the orbits within 4 hops of them ripped up, the negotiation on)
 // settles in 10 rounds. About 10 s in all (55 s before refresh() walked a compact list of the
-// relays); 1596 halves late, by at most 13 delta terms (read
-// off the self-timed schedule in h_trees(); the labels say 1604 by 14), so T(B) while
-// alpha + B tau >= 13 delta. Tried and not settling: R = 8 to 16 with the standard
-// 255x255 seed, 150 to 600 rounds without repair(), growth 1.15, perturbed costs, the seed left
-// out within 3 or 10 nodes of the walls (docs/validation.md 3.2).
+// relays); 1596 halves late, by at most 13 delta terms (read off the self-timed schedule in
+// h_trees(); the labels say 1604 by 14), so T(B) while alpha + B tau >= 13 delta. Tried and not
+// settling: R = 8 to 16 with the standard 255x255 seed, 150 to 600 rounds without repair(),
+// growth 1.15 or 1.2, perturbed costs, the seed left out within 3 or 10 nodes of the walls; of
+// 21 lengths and growths of the negotiation with the same repair, 4 settle (docs/validation.md
+// 3.2).
 struct Fill {
   enum Kind { None, Last, Early, Relay };
   Kind kind = None;
