@@ -299,6 +299,11 @@ struct Fabric {
   bool in_clock = false;                    // the network's clock process is running
   sc_core::sc_event* wake = nullptr;        // wakes the sleeping clock when a message is requested
   std::vector<NetworkInterface*> woke_nis;  // NIs that got a message while idle
+  // All-port NIs asleep until their first packet's start-up is over: (cycle, node), woken then
+  // (Network::step), so that an NI that only waits costs nothing and idle cycles can be skipped.
+  std::priority_queue<std::pair<Cycle, int>, std::vector<std::pair<Cycle, int>>,
+                      std::greater<std::pair<Cycle, int>>>
+      ni_timers;
   // Credits sent this cycle: applied at the start of the next one (credit delay = 1 cycle).
   CreditList credits_next;
   std::vector<Router*> again;   // got a flit it may forward in this same cycle (delta = 0)

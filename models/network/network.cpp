@@ -544,6 +544,7 @@ Cycle Network::next_due(Cycle t) const {
   Cycle due = traffic_.next_time();  // (ranks: this rank's sources; the earliest of all below)
   if (ranks_) due = ranks_->min(due);
   if (!fabric_.pending.empty()) due = std::min(due, fabric_.pending.top().cycle);
+  if (!fabric_.ni_timers.empty()) due = std::min(due, fabric_.ni_timers.top().first);
   if (!cfg_.traffic.trace) {
     const Cycle w0 = stats_.window_start(), w1 = stats_.window_end();
     if (t < w0)
@@ -681,6 +682,16 @@ void Network::step(Cycle t) {
   }
   active_ni_count_ += fabric_.woke_nis.size();
   fabric_.woke_nis.clear();
+  // All-port NIs whose start-up is over wake (those a message woke meanwhile are active already).
+  while (!fabric_.ni_timers.empty() && fabric_.ni_timers.top().first <= t) {
+    const int n = fabric_.ni_timers.top().second;
+    fabric_.ni_timers.pop();
+    NetworkInterface* ni = nis_[static_cast<std::size_t>(n)];
+    if (ni->active) continue;
+    ni->active = true;
+    active_ni_bits_[static_cast<std::size_t>(n) / 64] |= std::uint64_t{1} << (n % 64);
+    ++active_ni_count_;
+  }
   // 3. NIs inject, in terminal order (a scan of the active NIs' bits).
   if (active_ni_count_)
     active_ni_count_ -= sweep(active_ni_bits_.data(), 0, active_ni_bits_.size(), nis_.data(),

@@ -17,7 +17,11 @@ namespace sy {
       queue_.pop();
       enter_router(id, channels_[0], t);
     }
-    return !queue_.empty();
+    // The rest waits for its start-up (the queue is in request order): asleep until the first's
+    // is over, then stepped in node order as if it had been all along.
+    if (!queue_.empty())
+      fabric_.ni_timers.push({fabric_.pool[queue_.front()].created + alpha_, node_});
+    return false;
   }
   if (channels_.size() == 1) return step_channel<false>(channels_.front(), t, nullptr);
   bool busy = false;  // a channel is busy while it sends, or while packets wait
