@@ -230,3 +230,52 @@ TEST(Circuit, WithoutABarrierPhasesCanMeetWithOneTheySynchronize) {
   EXPECT_GT(test::json_number(js, "schedule", "completion_time"),
             r.find<SchedulePlugin>()->result.formula);
 }
+
+// Circuit routers whose headers all wait for a known cycle, and all-port NIs whose next packet
+// waits out its start-up, sleep until then instead of being evaluated each cycle (design.md,
+// "The kernel"). With power counted the routers are evaluated on every cycle as before: the two
+// runs must give the same latencies (every packet's histogram bin), links and end, under
+// contention (headers behind held circuits), with direct connect (acknowledgments) and wormhole
+// circuits.
+namespace {
+// The text of the JSON object after "key": (balanced braces), or "" if absent.
+std::string json_object(const std::string& js, const std::string& key) {
+  const auto at = js.find("\"" + key + "\": {");
+  if (at == std::string::npos) return "";
+  const auto open = js.find('{', at);
+  int depth = 0;
+  for (auto i = open; i < js.size(); ++i) {
+    depth += js[i] == '{' ? 1 : js[i] == '}' ? -1 : 0;
+    if (depth == 0) return js.substr(open, i + 1 - open);
+  }
+  return "";
+}
+}  // namespace
+
+TEST(Circuit, SleepingRoutersAndNIsTimeEveryPacketAsEvaluatingEachCycle) {
+  for (const std::string sw :
+       {"{switching: direct_connect}", "{buffering: circuit, switching: wormhole}"})
+    for (const char* rate : {"0.04", "0.1"})
+      for (const char* seed : {"7", "8"}) {
+        const std::string y = "topology: {type: torus, dims: [5, 4]}\nrouter: " + sw +
+                              "\ntiming: {alpha: 9, delta: 3, tau: 2, ack_per_hop: 1}\n" +
+                              "traffic: {rate: " + rate + ", packet_flits: 6}\n" +
+                              "simulation: {warmup: 200, measure: 3000, seed: " + seed + "}\n";
+        std::string log;
+        const std::string asleep = test::cli_results("circuit_asleep", y, &log);
+        ASSERT_FALSE(asleep.empty()) << log;
+        const std::string each =
+            test::cli_results("circuit_each", y + "power: {enable: true}\n", &log);
+        ASSERT_FALSE(each.empty()) << log;
+        for (const char* k : {"packets", "flits", "latency", "network_latency", "latency_histogram",
+                              "links", "throughput"}) {
+          EXPECT_FALSE(json_object(asleep, k).empty()) << y << k;
+          EXPECT_EQ(json_object(asleep, k), json_object(each, k)) << y << k;
+        }
+        EXPECT_EQ(test::json_number(asleep, "", "cycles"), test::json_number(each, "", "cycles"))
+            << y;
+        // Contention: some packet took longer than an isolated one over the longest path.
+        EXPECT_GT(test::json_number(asleep, "latency", "max"), 9 + 4 * (3 + 1) + 6 * 2) << y;
+        EXPECT_GT(test::json_number(asleep, "packets", "delivered"), 300) << y;
+      }
+}

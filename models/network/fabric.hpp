@@ -304,6 +304,10 @@ struct Fabric {
   std::priority_queue<std::pair<Cycle, int>, std::vector<std::pair<Cycle, int>>,
                       std::greater<std::pair<Cycle, int>>>
       ni_timers;
+  // The same for circuit routers whose waiting headers all wait for a known cycle.
+  std::priority_queue<std::pair<Cycle, int>, std::vector<std::pair<Cycle, int>>,
+                      std::greater<std::pair<Cycle, int>>>
+      router_timers;
   // Credits sent this cycle: applied at the start of the next one (credit delay = 1 cycle).
   CreditList credits_next;
   std::vector<Router*> again;   // got a flit it may forward in this same cycle (delta = 0)

@@ -545,6 +545,7 @@ Cycle Network::next_due(Cycle t) const {
   if (ranks_) due = ranks_->min(due);
   if (!fabric_.pending.empty()) due = std::min(due, fabric_.pending.top().cycle);
   if (!fabric_.ni_timers.empty()) due = std::min(due, fabric_.ni_timers.top().first);
+  if (!fabric_.router_timers.empty()) due = std::min(due, fabric_.router_timers.top().first);
   if (!cfg_.traffic.trace) {
     const Cycle w0 = stats_.window_start(), w1 = stats_.window_end();
     if (t < w0)
@@ -691,6 +692,17 @@ void Network::step(Cycle t) {
     ni->active = true;
     active_ni_bits_[static_cast<std::size_t>(n) / 64] |= std::uint64_t{1} << (n % 64);
     ++active_ni_count_;
+  }
+  // Circuit routers asleep until a header's cycle wake, before the NIs inject (a header an NI
+  // brings then finds its router awake, as when it was evaluated each cycle); those a header
+  // woke before this cycle are active already.
+  while (!fabric_.router_timers.empty() && fabric_.router_timers.top().first <= t) {
+    const int n = fabric_.router_timers.top().second;
+    fabric_.router_timers.pop();
+    Router* r = routers_[static_cast<std::size_t>(n)];
+    if (r->active) continue;
+    r->active = true;
+    set_active(n);
   }
   // 3. NIs inject, in terminal order (a scan of the active NIs' bits).
   if (active_ni_count_)

@@ -76,7 +76,23 @@ bool CircuitRouter::evaluate(Cycle t) {
     fabric_.flit_hops += static_cast<std::uint64_t>(p.flits);
     ou.dst->accept_packet(ou.dst_port, h.packet, t);
   }
-  return waiting_count_ > 0;
+  if (!waiting_count_) return false;
+  // Every waiting header waits for a known cycle (its delta, or a release already set): asleep
+  // until the first, woken then by the network (Fabric::router_timers), or earlier by a new
+  // header (wake()), evaluated at the same cycles as if it had been each cycle. Not while a
+  // header waits for a circuit not yet complete (its release may come at any cycle, the same
+  // cycle's later routers seeing it), nor with delta 0 (a header may pass several routers in a
+  // cycle, in the order of the active set), nor while activity is counted (power: its active
+  // cycles are the cycles it is evaluated, read at the window's edges).
+  if (delta_ == 0 || counting_) return true;
+  Cycle next = kNever;
+  for (std::size_t o = 0; o < waiting_.size(); ++o) {
+    if (waiting_[o].empty()) continue;
+    if (busy_until_[o] == kNever) return true;
+    next = std::min(next, std::max(busy_until_[o], waiting_[o].front().ready));
+  }
+  fabric_.router_timers.push({next, node_});
+  return false;
 }
 
 // The header reached its destination at cycle t: the circuit is complete. Set when each link
