@@ -653,6 +653,18 @@ void Network::run_cycles() {
   }
 }
 
+namespace {
+// Pops the timers (cycle, node) due by cycle t, oldest first, waking each node.
+template <class Timers, class Wake>
+void wake_due(Timers& timers, Cycle t, Wake wake) {
+  while (!timers.empty() && timers.top().first <= t) {
+    const int n = timers.top().second;
+    timers.pop();
+    wake(n);
+  }
+}
+}  // namespace
+
 void Network::step(Cycle t) {
   fabric_.accept_from = t;
   if (t >= link_edge_) link_window(t);
@@ -683,27 +695,22 @@ void Network::step(Cycle t) {
   }
   active_ni_count_ += fabric_.woke_nis.size();
   fabric_.woke_nis.clear();
-  // All-port NIs whose start-up is over wake (those a message woke meanwhile are active already).
-  while (!fabric_.ni_timers.empty() && fabric_.ni_timers.top().first <= t) {
-    const int n = fabric_.ni_timers.top().second;
-    fabric_.ni_timers.pop();
+  // All-port NIs whose start-up is over wake (those a message woke meanwhile are active
+  // already); then circuit routers asleep until a header's cycle, before the NIs inject (a
+  // header an NI brings then finds its router awake, as when it was evaluated each cycle).
+  wake_due(fabric_.ni_timers, t, [this](int n) {
     NetworkInterface* ni = nis_[static_cast<std::size_t>(n)];
-    if (ni->active) continue;
+    if (ni->active) return;
     ni->active = true;
     active_ni_bits_[static_cast<std::size_t>(n) / 64] |= std::uint64_t{1} << (n % 64);
     ++active_ni_count_;
-  }
-  // Circuit routers asleep until a header's cycle wake, before the NIs inject (a header an NI
-  // brings then finds its router awake, as when it was evaluated each cycle); those a header
-  // woke before this cycle are active already.
-  while (!fabric_.router_timers.empty() && fabric_.router_timers.top().first <= t) {
-    const int n = fabric_.router_timers.top().second;
-    fabric_.router_timers.pop();
+  });
+  wake_due(fabric_.router_timers, t, [this](int n) {
     Router* r = routers_[static_cast<std::size_t>(n)];
-    if (r->active) continue;
+    if (r->active) return;
     r->active = true;
     set_active(n);
-  }
+  });
   // 3. NIs inject, in terminal order (a scan of the active NIs' bits).
   if (active_ni_count_)
     active_ni_count_ -= sweep(active_ni_bits_.data(), 0, active_ni_bits_.size(), nis_.data(),
