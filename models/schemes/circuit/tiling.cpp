@@ -154,7 +154,7 @@ struct Rect {
 
 class PinwheelPlan {
  public:
-  PinwheelPlan(int n0, int n1) : n0_(n0), n1_(n1) {
+  PinwheelPlan(int n0, int n1) : n0_(n0) {
     const std::size_t cells = static_cast<std::size_t>(n0 + 1) * static_cast<std::size_t>(n1 + 1);
     q_.assign(cells, kUnset);
     split_.assign(cells, {0, 0, 0, 0, 0});
@@ -305,7 +305,7 @@ class PinwheelPlan {
     delta_[at(W, H)] = static_cast<int>(best_hops);
     return true;
   }
-  int n0_, n1_;
+  int n0_;  // (the table's row length: at(w, h))
   std::vector<int> q_;
   std::vector<std::array<int, 5>> split_;   // x0, x1, y0, y1, family of the chosen split
   std::vector<std::array<int, 2>> anchor_;  // its anchor, unmirrored
