@@ -299,15 +299,12 @@ struct Fabric {
   bool in_clock = false;                    // the network's clock process is running
   sc_core::sc_event* wake = nullptr;        // wakes the sleeping clock when a message is requested
   std::vector<NetworkInterface*> woke_nis;  // NIs that got a message while idle
-  // All-port NIs asleep until their first packet's start-up is over: (cycle, node), woken then
-  // (Network::step), so that an NI that only waits costs nothing and idle cycles can be skipped.
-  std::priority_queue<std::pair<Cycle, int>, std::vector<std::pair<Cycle, int>>,
-                      std::greater<std::pair<Cycle, int>>>
-      ni_timers;
-  // The same for circuit routers whose waiting headers all wait for a known cycle.
-  std::priority_queue<std::pair<Cycle, int>, std::vector<std::pair<Cycle, int>>,
-                      std::greater<std::pair<Cycle, int>>>
-      router_timers;
+  // (cycle, node), earliest first: who sleeps until when, woken then by Network::step, so that
+  // what only waits costs nothing and idle cycles can be skipped.
+  using Timers = std::priority_queue<std::pair<Cycle, int>, std::vector<std::pair<Cycle, int>>,
+                                     std::greater<std::pair<Cycle, int>>>;
+  Timers ni_timers;      // all-port NIs until their first packet's start-up is over
+  Timers router_timers;  // circuit routers whose waiting headers all wait for a known cycle
   // Credits sent this cycle: applied at the start of the next one (credit delay = 1 cycle).
   CreditList credits_next;
   std::vector<Router*> again;   // got a flit it may forward in this same cycle (delta = 0)
