@@ -35,7 +35,10 @@ TEST_P(Schedules, ModelTimeIsTheClosedFormAndEveryNodeIsInformedOnce) {
     << "timing: {alpha: " << c.alpha << ", delta: " << c.delta << ", tau: " << c.tau << "}\n"
     << "traffic: {type: none}\n"
     << "schedule: {algorithm: " << c.algorithm << ", message_flits: " << c.L
-    << ", packet_flits: " << c.B << ", root: " << c.root << ", variant: " << c.variant << "}\n";
+    << ", packet_flits: " << c.B << ", root: " << c.root;
+  if (std::string(c.algorithm) == "tiling" || std::string(c.variant) != "slanting")
+    y << ", variant: " << c.variant;  // (only the tiling and h_trees have variants)
+  y << "}\n";
   const Results r = test::run(y.str());
   ASSERT_TRUE(r.find<SchedulePlugin>());
   ASSERT_TRUE(r.stable) << r.unstable_reason;
@@ -64,6 +67,12 @@ INSTANTIATE_TEST_SUITE_P(
                   77},
         SchedCase{"tiling_pinwheel_3x16_delta0", 3, 16, "tiling", "pinwheel", 5, 0, 2, 7, 0, 10},
         SchedCase{"tiling_pinwheel_25x25", 25, 25, "tiling", "pinwheel", 10, 1, 1, 8, 0, 100},
+        // The fill's first negotiation only, what it leaves served after the pipeline: the
+        // schedule's own self-timed chain (T(B) beside).
+        SchedCase{"htrees_63x63_deferred_fill", 63, 63, "h_trees", "deferred_fill", 20, 3, 1, 16, 4,
+                  0},
+        SchedCase{"htrees_63x63_deferred_fill_delta_heavy_root", 63, 63, "h_trees", "deferred_fill",
+                  1, 40, 1, 12, 3, 1000},
         SchedCase{"dc_8x8", 8, 8, "divide_and_conquer", "slanting", 20, 3, 1, 16, 4, 0},
         SchedCase{"dc_16x16_delta0_tau3", 16, 16, "divide_and_conquer", "slanting", 9, 0, 3, 24, 8,
                   37},
@@ -109,6 +118,31 @@ TEST(Circuit, UnsupportedSizeIsAConfigErrorNamingTheSizes) {
     EXPECT_NE(m.find("schedule.algorithm"), std::string::npos) << m;
     EXPECT_NE(m.find("7x7"), std::string::npos) << m;
     EXPECT_NE(m.find("5x5"), std::string::npos) << m;
+  }
+}
+
+// schedule.variant belongs to the tiling and h_trees, each its own: any other pairing is a
+// config error at the key (it was once ignored).
+TEST(Circuit, AVariantOfAnotherScheduleIsAConfigError) {
+  const std::pair<const char*, const char*> cases[] = {
+      {"{algorithm: h_trees, message_flits: 4, packet_flits: 2, variant: pinwheel}", "h_trees"},
+      {"{algorithm: tiling, variant: deferred_fill}", "h_trees' variant"},
+      {"{algorithm: divide_and_conquer, message_flits: 4, packet_flits: 2, variant: slanting}",
+       "only tiling and h_trees"}};
+  for (const auto& [sched, why] : cases) {
+    const bool tiling = std::string(sched).find("tiling") != std::string::npos;
+    const bool dc = std::string(sched).find("divide") != std::string::npos;
+    const std::string dims = tiling ? "[5, 5]" : dc ? "[8, 8]" : "[7, 7]";
+    try {
+      test::cfg("topology: {type: torus, dims: " + dims +
+                "}\nrouter: {switching: direct_connect}\ntraffic: {type: none}\nschedule: " +
+                sched + "\n");
+      ADD_FAILURE() << "no error: " << sched;
+    } catch (const ConfigError& e) {
+      const std::string m = e.what();
+      EXPECT_NE(m.find("schedule.variant"), std::string::npos) << m;
+      EXPECT_NE(m.find(why), std::string::npos) << m;
+    }
   }
 }
 

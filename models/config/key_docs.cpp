@@ -264,7 +264,8 @@ const std::vector<std::pair<std::string, std::string>>& key_meanings() {
       {"schedule.root", "circuit broadcasts: the broadcasting node"},
       {"schedule.variant",
        "tiling: the variant (slanting, boss_blocks, blocks_first on 10x10; pinwheel on any "
-       "size from 3x3 to 128x128, not the paper's construction)"},
+       "size from 3x3 to 128x128, not the paper's construction); h_trees: deferred_fill (one "
+       "negotiation of the fill's search, what it leaves failing served after the pipeline)"},
       {"schedule.timing", "explicit: hops in numbered slots, or transmissions in phases"},
       {"schedule.shortest_paths", "explicit: every route must be a shortest path"},
       {"schedule.allow_returns", "explicit: a node may receive a packet it holds"},

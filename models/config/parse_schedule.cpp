@@ -374,7 +374,23 @@ void parse_schedule(Section& s, Config& c) {
                                       {{"slanting", "slanting"},
                                        {"boss_blocks", "boss_blocks"},
                                        {"blocks_first", "blocks_first"},
-                                       {"pinwheel", "pinwheel"}});
+                                       {"pinwheel", "pinwheel"},
+                                       {"deferred_fill", "deferred_fill"}});
+  if (s.has("variant")) {
+    // (The tiling's variants, and h_trees' one; no other schedule has any.)
+    const bool fill = sch.variant == "deferred_fill";
+    const char* why =
+        sch.algorithm == "h_trees"
+            ? (fill ? nullptr
+                    : "h_trees has one variant, deferred_fill (slanting, boss_blocks, "
+                      "blocks_first and pinwheel are the tiling's)")
+        : sch.algorithm == "tiling"
+            ? (fill ? "deferred_fill is h_trees' variant (the tiling's: slanting, "
+                      "boss_blocks, blocks_first, pinwheel)"
+                    : nullptr)
+            : "only tiling and h_trees have variants";
+    if (why) fail(c.source, s.at("variant"), s.path("variant"), why);
+  }
   if (c.topology.kind != Topology::Kind::Torus || c.topology.dims.size() != 2)
     fail(c.source, s.at("algorithm"), s.path("algorithm"),
          "the circuit-switched broadcast schedules are for 2-D tori");

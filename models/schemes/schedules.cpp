@@ -243,8 +243,9 @@ Schedule build_schedule(const Config& cfg) {
   // (B dividing L: every part B flits, as set_message_flits spreads them).
   const int parts = circuit_parts(cfg);
   Schedule s = sc.algorithm == "divide_and_conquer" ? divide_and_conquer(dims, sc.root, parts, L)
-               : sc.algorithm == "h_trees"          ? h_trees(dims, sc.root, parts, L)
-                                           : store_and_forward_trees(dims, sc.root, parts, L);
+               : sc.algorithm == "h_trees"
+                   ? h_trees(dims, sc.root, parts, L, sc.variant == "deferred_fill")
+                   : store_and_forward_trees(dims, sc.root, parts, L);
   set_packet_flits(s, L, B);
   return s;
 }
@@ -504,7 +505,18 @@ ScheduleFormula schedule_formula(const Config& cfg, const Schedule& s, double pl
                  : "(h - 1 + L/4B)(beta + B tau), h = this tree depth (no trees of depth D + 1 "
                    "on this torus)";
   }
-  if (sc.algorithm == "h_trees" && h_trees_late(s) > 0) {
+  if (sc.algorithm == "h_trees" && s.variant.find("deferred") != std::string::npos) {
+    // Halves deferred after the pipeline (h_trees.cpp: k >= 10, or variant deferred_fill): no
+    // closed form; the schedule's own self-timed critical chain, the paper's T(B) beside.
+    const double tb = f.eval(c);
+    const CircuitTerms t = self_timed_terms(s, c);
+    f = {static_cast<double>(t.alpha_terms), static_cast<double>(t.delta_terms),
+         static_cast<double>(t.tau_flits)};
+    r.text =
+        "this fill's self-timed critical chain, some halves deferred after the pipeline "
+        "(not the paper's fill); paper §5 T(B) " +
+        Json::number(tb) + " beside";
+  } else if (sc.algorithm == "h_trees" && h_trees_late(s) > 0) {
     // k >= 8: the relaxed fill (h_trees.cpp), a few halves late by up to `late` delta terms
     // but before the last start-up.
     const int late = h_trees_late(s);

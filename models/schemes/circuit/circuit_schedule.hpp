@@ -55,7 +55,7 @@ double pinwheel_build_seconds(const std::vector<int>& dims);
 Schedule divide_and_conquer(const std::vector<int>& dims, int root, int parts,
                             int message_flits = 0);
 
-// Two H-trees (§5) on (2^k - 1) x (2^k - 1), 2 <= k <= 9. The message is split into halves X and
+// Two H-trees (§5) on (2^k - 1) x (2^k - 1), 2 <= k <= 10. The message is split into halves X and
 // Y, each into parts/2 packets (parts = L/B, even): part 2j is X_j, part 2j+1 is Y_j. X_j runs down
 // the vertical-first H-tree and Y_j down the horizontal-first one from phase j; a fill gives X to
 // the nodes off the first tree and Y to the nodes off the second: one hop in the last phase where
@@ -63,8 +63,13 @@ Schedule divide_and_conquer(const std::vector<int>& dims, int root, int parts,
 // k <= 7 (up to 127x127; k >= 7 starts from the smaller fill in its quadrants). k = 8 (255x255)
 // and 9 (511x511): a relaxed fill, where some halves come in up to h_trees_late(s) delta terms
 // after the paper's 2^k - 1, but before the last start-up: T(B) while alpha + B tau >= that many
-// delta (255x255: 44 halves, 3 delta; 511x511: 1596, 13). Larger sizes are refused.
-Schedule h_trees(const std::vector<int>& dims, int root, int parts, int message_flits = 0);
+// delta (255x255: 44 halves, 3 delta; 511x511: 1596, 13). k = 10 (1023x1023), where the search
+// does not settle, and any k with deferred_fill (the search's first negotiation only): the
+// halves the fill leaves without a good circuit come after the pipeline, one hop each from a
+// neighbour that holds them by then (the variant says how many and how deep); no closed form,
+// the schedule's self-timed time. Larger sizes are refused.
+Schedule h_trees(const std::vector<int>& dims, int root, int parts, int message_flits = 0,
+                 bool deferred_fill = false);
 // The sizes and parts h_trees() has a construction for, without its fill search: k of the
 // (2^k - 1) x (2^k - 1) torus, or UnsupportedSchedule. (The search is deterministic and settles
 // for every k it accepts, which the tests build: the config check need not run it.)

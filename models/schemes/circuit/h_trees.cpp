@@ -132,6 +132,17 @@ const ScheduleHop kDirs[4] = {kEast, kNorth, kWest, kSouth};
 // growth 1.15 or 1.2, perturbed costs, the seed left out within 3 or 10 nodes of the walls; of
 // 21 lengths and growths of the negotiation with the same repair, 4 settle (docs/validation.md
 // 3.2).
+// k = 10 (1023x1023): the same search does not settle (after 600 rounds and the repair 180 demands
+// share arcs on the new walls, x = +-256 and y = +-256, none late; longer runs, more relaxation
+// or other cost growths leave 160 to 368). It is not the paper's fill then: after the 600
+// rounds (no repair) the demands left failing give up their circuits (defer_failing(): of those
+// sharing an arc the last keeps it, and the relays that take their half from a node that gave
+// up follow), and get their half after the pipeline, one hop from a neighbour that holds it by
+// then (tail(), h_trees()): 263 halves at depth 1, P more one-hop phases at the end, so
+// T(B) + P (alpha + delta + B tau) where the critical chain ends in the tail. The printed formula
+// is the schedule's own self-timed chain, T(B) beside. schedule.variant: deferred_fill does the
+// same on any size after the search's first negotiation (one start, no relaxation, no repair): a
+// fast build, a slower broadcast.
 struct Fill {
   enum Kind { None, Last, Early, Relay };
   Kind kind = None;
@@ -327,6 +338,60 @@ class FillRouter {
       if (l.second > top_) return true;
     return false;
   }
+  // When the search does not settle (k >= 10; schedule.variant deferred after one negotiation):
+  // the demands it leaves failing give up their circuits, and then, in turn, the relays whose
+  // sender's half is one of those. Of the demands on a shared arc only the last in demand order
+  // keeps its circuit. Returns how many demands are deferred; tail() serves them after the
+  // pipeline.
+  int defer_failing() {
+    deferred_.assign(demands_.size(), 0);
+    int n = 0;
+    for (;;) {
+      refresh();
+      std::vector<int> bad;
+      for (int d : failing())
+        if (!deferred_[d]) bad.push_back(d);
+      if (bad.empty()) return n;
+      // Circuits first (none, or a shared arc, counted live as they are given up); the labels
+      // of the relays from them come right or fail at the next refresh.
+      bool circuits = false;
+      for (int d : bad) circuits = circuits || route_[d].kind == Fill::None || overused(route_[d]);
+      for (int d : bad) {
+        if (circuits && route_[d].kind != Fill::None && !overused(route_[d])) continue;
+        unplace_demand(d);
+        deferred_[d] = 1;
+        ++n;
+      }
+    }
+  }
+  // The deferred demands of tree t, each over one hop from a neighbour that holds half t by then:
+  // breadth-first from the nodes that hold it when the pipeline ends (tree t's and those whose
+  // fill circuit stands), in node order and kDirs order; level = the depth (1: a holder's
+  // neighbour).
+  std::vector<LevelPath> tail(int t) const {
+    std::vector<LevelPath> out;
+    if (deferred_.empty()) return out;
+    std::vector<int> depth(N_, 0), queue;
+    queue.reserve(N_);
+    for (int v = 0; v < N_; ++v) {
+      const int d = index_[2 * v + t];
+      if (d >= 0 && deferred_[d])
+        depth[v] = -1;
+      else
+        queue.push_back(v);
+    }
+    for (std::size_t i = 0; i < queue.size(); ++i) {
+      const int v = queue[i];
+      for (ScheduleHop q : kDirs) {
+        const int u = g_.step(v, q);
+        if (depth[u] >= 0) continue;
+        depth[u] = depth[v] + 1;
+        queue.push_back(u);
+        out.push_back({depth[u], v, {q}});
+      }
+    }
+    return out;
+  }
   // A fill circuit in coordinates relative to the root (x, y in (-n/2, n/2]), to seed a larger
   // torus with.
   struct Relative {
@@ -465,7 +530,7 @@ class FillRouter {
   std::vector<LevelPath> fill(int t) const {
     std::vector<LevelPath> out;
     for (std::size_t d = 0; d < demands_.size(); ++d) {
-      if (demands_[d].second != t) continue;
+      if (demands_[d].second != t || (!deferred_.empty() && deferred_[d])) continue;
       const Fill& r = route_[d];
       int offset = last_;
       if (r.kind == Fill::Early) offset = level_[t][r.sender];
@@ -756,6 +821,7 @@ class FillRouter {
   std::vector<char> locked_;
   std::vector<int> lock_arc_;
   bool forbid_ = false;
+  std::vector<char> deferred_;  // defer_failing(): the demands tail() serves (empty: none)
 };
 
 // The two trees of a (2^k - 1)-torus around `root`, the arcs they use, the level and hops of
@@ -797,7 +863,14 @@ struct HTreeFill {
   // k >= 8, seeded the same way, does not settle on the paper's deadline (the quadrants' centre
   // columns, h_trees_fill_bound): the demands one strict run leaves failing are relaxed by the
   // least number of delta terms, 1, 2, ..., with which it settles (relax(), meets()).
-  bool solve(int first_extra = 1) {
+  // deferred (schedule.variant: deferred_fill): the first negotiation only (the first start;
+  // k = 8 without relaxing; k >= 9 without the repair), what it leaves failing deferred
+  // (defer_failing(), tail()). k >= 10, where the search does not settle: the k = 9 search
+  // without its repair (which takes about 2 minutes there and leaves 168 halves to defer instead
+  // of 263, with the same broadcast time: the tail is P phases of one hop either way), and what
+  // it leaves failing deferred; so k = 10 is its own deferred_fill. The smaller fill a k >= 7
+  // search starts from is always the default one.
+  bool solve(int first_extra = 1, bool deferred = false) {
     std::vector<FillRouter::Relative> smaller;
     if (k > 6) {
       const int m = (1 << (k - 1)) - 1;
@@ -811,6 +884,7 @@ struct HTreeFill {
         router->perturb(seed, 0.3);
         if (k > 6) router->seed(smaller);
         if (router->run(60)) return true;
+        if (deferred) return router->defer_failing(), true;
       }
       return false;
     }
@@ -820,7 +894,9 @@ struct HTreeFill {
       router = std::make_unique<FillRouter>(g, k, level, hops, used, kMaxExtra);
       router->relax_all(kMaxExtra);
       router->seed(smaller);
-      if (router->run(600, 1.3) || router->repair(20, 3)) return true;
+      if (router->run(600, 1.3)) return true;
+      if (deferred || k >= 10) return router->defer_failing(), true;
+      if (router->repair(20, 3)) return true;
       for (int radius : {4, 8, 12, 16, 24})
         if (router->rip_and_run(radius, 100, 1.3)) return true;
       return false;
@@ -828,6 +904,7 @@ struct HTreeFill {
     router = std::make_unique<FillRouter>(g, k, level, hops, used);
     router->seed(smaller);
     if (router->run(60)) return true;
+    if (deferred) return router->defer_failing(), true;
     const std::vector<int> failing = router->failing();
     for (int extra = first_extra; extra <= kMaxExtra; ++extra) {
       router = std::make_unique<FillRouter>(g, k, level, hops, used, extra);
@@ -883,12 +960,14 @@ double h_trees_build_seconds(int k) {
   //  - k = 9 (511x511): 7.5 s more, so about 10 s in all (600 rounds of negotiation 8.8 s, the
   //    repair and the rip-up 0.5 s; its 255x255 seed, relaxed by 16 at once, takes about as
   //    long as the 255x255 run's own);
+  //  - k = 10 (1023x1023): 62 s more, 72 s in all (600 rounds of negotiation, then the deferral;
+  //    timed around h_trees() on 2026-11-29, 72.0 s of CPU, 855 MB);
   //  - k <= 5 (31x31 and less): under 0.01 s.
   // (Checked by tb/estimate_check.sh, which times the whole process: the build is in the
   // process's wall time, not in results.json's wall_seconds, which is the simulation's.)
-  static constexpr double kOwn[] = {0, 0, 0, 0, 0, 0, 0.3, 0.02, 2.1, 7.5};
+  static constexpr double kOwn[] = {0, 0, 0, 0, 0, 0, 0.3, 0.02, 2.1, 7.5, 62};
   double s = 0;
-  for (int j = 0; j <= std::min(k, 9); ++j) s += kOwn[j];
+  for (int j = 0; j <= std::min(k, 10); ++j) s += kOwn[j];
   return s;
 }
 
@@ -905,16 +984,15 @@ int h_trees_order(const std::vector<int>& dims, int root, int parts) {
   // admissible circuit: 6 to 11 delta terms of slack at best, h_trees_fill_bound); the relaxed
   // fill lets a few of them hold their half a few delta terms late, before the last start-up
   // (h_trees_late). k = 9 (511x511): the same, with every demand relaxed and a repair at the
-  // end (HTreeFill::solve), about 10 s. k >= 10 is refused: the same search on 1023x1023,
-  // seeded with the 511x511 fill, does not settle (180 to 590 demands left failing after 13 min
-  // of CPU and 7.3 GB; a run would need about 12 GB; nor with every demand relaxed by 32, or
-  // 1500 to 2000 rounds at growth 1.15 to 1.3: 288 to 368 left, docs/validation.md 3.2).
+  // end (HTreeFill::solve), about 10 s. k = 10 (1023x1023): the same search does not settle
+  // (180 demands left failing, docs/validation.md 3.2), and what it leaves is deferred after
+  // the pipeline (defer_failing()). k = 11 (2047x2047) is over the topology's node cap (2^20).
   const std::string supported =
-      "(2^k - 1) x (2^k - 1) with 2 <= k <= 9 (3x3, 7x7, 15x15, ..., 255x255, 511x511)";
+      "(2^k - 1) x (2^k - 1) with 2 <= k <= 10 (3x3, 7x7, 15x15, ..., 511x511, 1023x1023)";
   require_torus("h-trees", dims, root, supported);
   int k = 0;
   while ((1 << k) - 1 < dims[0]) ++k;
-  if (dims[0] != dims[1] || (1 << k) - 1 != dims[0] || k < 2 || k > 9)
+  if (dims[0] != dims[1] || (1 << k) - 1 != dims[0] || k < 2 || k > 10)
     throw UnsupportedSchedule("h-trees: no construction for a " + size_name(dims) +
                               " torus; supported: " + supported);
   if (parts < 2 || parts % 2)
@@ -924,10 +1002,11 @@ int h_trees_order(const std::vector<int>& dims, int root, int parts) {
   return k;
 }
 
-Schedule h_trees(const std::vector<int>& dims, int root, int parts, int message_flits) {
+Schedule h_trees(const std::vector<int>& dims, int root, int parts, int message_flits,
+                 bool deferred_fill) {
   const int k = h_trees_order(dims, root, parts);
   HTreeFill h(dims, root, k);
-  if (!h.solve())
+  if (!h.solve(1, deferred_fill))
     throw UnsupportedSchedule(
         "h-trees: no fill found that keeps every node on the paper's T(B) for " + size_name(dims) +
         (k >= 8 ? " (nor one relaxed by up to " + std::to_string(HTreeFill::kMaxExtra) +
@@ -936,6 +1015,7 @@ Schedule h_trees(const std::vector<int>& dims, int root, int parts, int message_
   const std::vector<LevelPath>(&tree)[2] = h.tree;
   const std::unique_ptr<FillRouter>& router = h.router;
   const std::vector<LevelPath> fill[2] = {router->fill(0), router->fill(1)};
+  const std::vector<LevelPath> tail[2] = {router->tail(0), router->tail(1)};
 
   Schedule s;
   s.algorithm = "h-trees";
@@ -951,8 +1031,25 @@ Schedule h_trees(const std::vector<int>& dims, int root, int parts, int message_
       for (const LevelPath& lp : fill[t])
         s.transmissions.push_back({j + lp.level, lp.sender, part, lp.path, {}});
     }
+  // The deferred halves after the pipeline: packet j of half t at depth l (one hop from depth
+  // l - 1) in phase base + 2 (j + l - 1) + t, after every phase of the pipeline, so that no node
+  // holds the pipeline up for them; X and Y apart, as both may cross the same arc.
+  int base = 0, depth = 0;
+  for (const Transmission& tr : s.transmissions) base = std::max(base, tr.phase + 1);
+  for (int j = 0; j < parts / 2; ++j)
+    for (int t = 0; t < 2; ++t)
+      for (const LevelPath& lp : tail[t]) {
+        s.transmissions.push_back(
+            {base + 2 * (j + lp.level - 1) + t, lp.sender, 2 * j + t, lp.path, {}});
+        depth = std::max(depth, lp.level);
+      }
+  const std::size_t deferred = tail[0].size() + tail[1].size();
   finish(s, parts, message_flits);
-  if (router->any_late()) {
+  if (deferred > 0)
+    s.variant += ", " + std::to_string(deferred) + " halves deferred after the pipeline (" +
+                 (deferred_fill ? "variant deferred_fill" : "the search does not settle") +
+                 "; one-hop relays, depth " + std::to_string(depth) + ")";
+  else if (router->any_late()) {
     // The labels bound when each half is in; the self-timed run with delta alone gives when it
     // is. The last packet's halves (the last two items) after T(B)'s delta terms (P = items / 2
     // packets a half: L / 2B = P) are what can make the time more than T(B).
