@@ -168,13 +168,15 @@ simulation: {warmup: 1000, measure: 100000, seed: 1}
 // and 4 s a run, so here with the other large tori and not in the default suite; 7x7 to 31x31 are
 // in tests/test_circuit.cpp, the 127x127 schedule itself in tests/test_circuit_schedule.cpp).
 namespace {
-void htrees_run(int n, int alpha, int delta, int tau, int L, int B, int root) {
+void htrees_run(int n, int alpha, int delta, int tau, int L, int B, int root,
+                const char* variant = nullptr) {
   std::ostringstream y;
   y << "topology: {type: torus, dims: [" << n << ", " << n
     << "]}\nrouter: {switching: direct_connect}\n"
     << "timing: {alpha: " << alpha << ", delta: " << delta << ", tau: " << tau << "}\n"
     << "traffic: {type: none}\nschedule: {algorithm: h_trees, message_flits: " << L
-    << ", packet_flits: " << B << ", root: " << root << "}\n";
+    << ", packet_flits: " << B << ", root: " << root
+    << (variant ? std::string(", variant: ") + variant : std::string()) << "}\n";
   const Results r = test::run(y.str());
   ASSERT_TRUE(r.find<SchedulePlugin>());
   ASSERT_TRUE(r.stable) << r.unstable_reason;
@@ -247,6 +249,17 @@ TEST(CircuitLong, HTrees255x255IsTB) {
 }
 TEST(CircuitLong, HTrees255x255LateDeltaTerms) {
   htrees_run(255, 1, 40, 1, 8, 2, 300);
+}
+
+// schedule.variant: deferred_fill (the search's first negotiation, 44 halves after the pipeline
+// on 255x255): the model equals the schedule's self-timed chain (its printed formula), also where
+// the tail's one-hop circuits could meet the pipeline's last circuits (checked at 14 costs on
+// 63x63 and 255x255 by hand, docs/validation.md 3.2; two here).
+TEST(CircuitLong, HTrees255x255DeferredFillDeltaHeavy) {
+  htrees_run(255, 1, 40, 1, 12, 3, 0, "deferred_fill");
+}
+TEST(CircuitLong, HTrees255x255DeferredFillOtherRoot) {
+  htrees_run(255, 50, 7, 3, 60, 5, 300, "deferred_fill");
 }
 
 // 511x511 (k = 9): every demand may be late by up to 16 delta terms, and a repair ends the search
