@@ -134,11 +134,11 @@ const ScheduleHop kDirs[4] = {kEast, kNorth, kWest, kSouth};
 // 3.2).
 // k = 10 (1023x1023): the same search does not settle (after 600 rounds and the repair 180 demands
 // share arcs on the new walls, x = +-256 and y = +-256, none late; longer runs, more relaxation
-// or other cost growths leave 160 to 368). It is not the paper's fill then: after the 600
-// rounds (no repair) the demands left failing give up their circuits (defer_failing(): of those
+// or other cost growths leave 160 to 368). It is not the paper's fill then: after 150 rounds
+// (no repair) the demands left failing give up their circuits (defer_failing(): of those
 // sharing an arc the last keeps it, and the relays that take their half from a node that gave
 // up follow), and get their half after the pipeline, one hop from a neighbour that holds it by
-// then (tail(), h_trees()): 263 halves at depth 1, P more one-hop phases at the end, so
+// then (tail(), h_trees()): 329 halves at depth 1, P more one-hop phases at the end, so
 // T(B) + P (alpha + delta + B tau) where the critical chain ends in the tail. The printed formula
 // is the schedule's own self-timed chain, T(B) beside. schedule.variant: deferred_fill does the
 // same on any size after the search's first negotiation (one start, no relaxation, no repair): a
@@ -865,11 +865,12 @@ struct HTreeFill {
   // least number of delta terms, 1, 2, ..., with which it settles (relax(), meets()).
   // deferred (schedule.variant: deferred_fill): the first negotiation only (the first start;
   // k = 8 without relaxing; k >= 9 without the repair), what it leaves failing deferred
-  // (defer_failing(), tail()). k >= 10, where the search does not settle: the k = 9 search
-  // without its repair (which takes about 2 minutes there and leaves 168 halves to defer instead
-  // of 263, with the same broadcast time: the tail is P phases of one hop either way), and what
-  // it leaves failing deferred; so k = 10 is its own deferred_fill. The smaller fill a k >= 7
-  // search starts from is always the default one.
+  // (defer_failing(), tail()). k >= 10, where the search does not settle: the k = 9 search with
+  // 150 rounds and without its repair, and what it leaves failing deferred; so k = 10 is its own
+  // deferred_fill. 150 rounds leave 329 halves to defer, 600 rounds 263 and the repair after
+  // them 168, with the same broadcast time (the tail is P phases of one hop in each) for about
+  // 20 s, 62 s and 3 min of search. The smaller fill a k >= 7 search starts from is always the
+  // default one.
   bool solve(int first_extra = 1, bool deferred = false) {
     std::vector<FillRouter::Relative> smaller;
     if (k > 6) {
@@ -894,7 +895,7 @@ struct HTreeFill {
       router = std::make_unique<FillRouter>(g, k, level, hops, used, kMaxExtra);
       router->relax_all(kMaxExtra);
       router->seed(smaller);
-      if (router->run(600, 1.3)) return true;
+      if (router->run(k >= 10 ? 150 : 600, 1.3)) return true;
       if (deferred || k >= 10) return router->defer_failing(), true;
       if (router->repair(20, 3)) return true;
       for (int radius : {4, 8, 12, 16, 24})
@@ -960,12 +961,13 @@ double h_trees_build_seconds(int k) {
   //  - k = 9 (511x511): 7.5 s more, so about 10 s in all (600 rounds of negotiation 8.8 s, the
   //    repair and the rip-up 0.5 s; its 255x255 seed, relaxed by 16 at once, takes about as
   //    long as the 255x255 run's own);
-  //  - k = 10 (1023x1023): 62 s more, 72 s in all (600 rounds of negotiation, then the deferral;
-  //    timed around h_trees() on 2026-11-29, 72.0 s of CPU, 855 MB);
+  //  - k = 10 (1023x1023): 20 s more, about 32 s in all (150 rounds of negotiation, then the
+  //    deferral; timed around h_trees() on 2026-11-29, 32.2 s of CPU with the 511x511 fill's
+  //    14.5 s that time, 855 MB; 72 s with 600 rounds);
   //  - k <= 5 (31x31 and less): under 0.01 s.
   // (Checked by tb/estimate_check.sh, which times the whole process: the build is in the
   // process's wall time, not in results.json's wall_seconds, which is the simulation's.)
-  static constexpr double kOwn[] = {0, 0, 0, 0, 0, 0, 0.3, 0.02, 2.1, 7.5, 62};
+  static constexpr double kOwn[] = {0, 0, 0, 0, 0, 0, 0.3, 0.02, 2.1, 7.5, 20};
   double s = 0;
   for (int j = 0; j <= std::min(k, 10); ++j) s += kOwn[j];
   return s;
