@@ -514,8 +514,8 @@ ScheduleFormula schedule_formula(const Config& cfg, const Schedule& s, double pl
          static_cast<double>(t.tau_flits)};
     r.text =
         "this fill's self-timed critical chain, some halves deferred after the pipeline "
-        "(not the paper's fill); paper §5 T(B) " +
-        Json::number(tb) + " beside";
+        "(not the paper's fill); " +
+        r.text + ": " + Json::number(tb) + " beside";
   } else if (sc.algorithm == "h_trees" && h_trees_late(s) > 0) {
     // k >= 8: the relaxed fill (h_trees.cpp), a few halves late by up to `late` delta terms
     // but before the last start-up.
