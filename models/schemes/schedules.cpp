@@ -505,7 +505,7 @@ ScheduleFormula schedule_formula(const Config& cfg, const Schedule& s, double pl
                  : "(h - 1 + L/4B)(beta + B tau), h = this tree depth (no trees of depth D + 1 "
                    "on this torus)";
   }
-  if (sc.algorithm == "h_trees" && s.variant.find("deferred") != std::string::npos) {
+  if (sc.algorithm == "h_trees" && h_trees_deferred(s) > 0) {
     // Halves deferred after the pipeline (h_trees.cpp: k >= 10, or variant deferred_fill): no
     // closed form; the schedule's own self-timed critical chain, the paper's T(B) beside.
     const double tb = f.eval(c);

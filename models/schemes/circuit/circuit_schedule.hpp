@@ -79,6 +79,8 @@ int h_trees_order(const std::vector<int>& dims, int root, int parts);
 // and on the model without contention) is max(T(B), T(B) - (alpha + B tau) + late * delta), with
 // B the last packet's flits (htrees_late_terms in closed_forms.hpp).
 int h_trees_late(const Schedule& s);
+// How many halves an h_trees() schedule serves after the pipeline (0 where the fill settles).
+int h_trees_deferred(const Schedule& s);
 // What building h_trees() costs on (2^k - 1) x (2^k - 1), in seconds of one core (Release
 // build): the fill's search, which for k >= 7 first builds the fill of k - 1 it starts from. The
 // search is deterministic and depends on k alone (not on the root, L or B), so this is the

@@ -341,17 +341,15 @@ class FillRouter {
   // When the search does not settle (k >= 10; schedule.variant deferred after one negotiation):
   // the demands it leaves failing give up their circuits, and then, in turn, the relays whose
   // sender's half is one of those. Of the demands on a shared arc only the last in demand order
-  // keeps its circuit. Returns how many demands are deferred; tail() serves them after the
-  // pipeline.
-  int defer_failing() {
+  // keeps its circuit. tail() serves the deferred demands after the pipeline.
+  void defer_failing() {
     deferred_.assign(demands_.size(), 0);
-    int n = 0;
     for (;;) {
       refresh();
       std::vector<int> bad;
       for (int d : failing())
         if (!deferred_[d]) bad.push_back(d);
-      if (bad.empty()) return n;
+      if (bad.empty()) return;
       // Circuits first (none, or a shared arc, counted live as they are given up); the labels
       // of the relays from them come right or fail at the next refresh.
       bool circuits = false;
@@ -360,7 +358,6 @@ class FillRouter {
         if (circuits && route_[d].kind != Fill::None && !overused(route_[d])) continue;
         unplace_demand(d);
         deferred_[d] = 1;
-        ++n;
       }
     }
   }
@@ -978,6 +975,15 @@ int h_trees_late(const Schedule& s) {
     throw std::invalid_argument("h_trees_late: not an h-trees schedule");
   const std::size_t at = s.variant.find("<= ");
   return at == std::string::npos ? 0 : std::stoi(s.variant.substr(at + 3));
+}
+
+int h_trees_deferred(const Schedule& s) {
+  if (s.algorithm != "h-trees")
+    throw std::invalid_argument("h_trees_deferred: not an h-trees schedule");
+  const std::size_t at = s.variant.find(" halves deferred");
+  if (at == std::string::npos) return 0;
+  const std::size_t from = s.variant.rfind(' ', at - 1) + 1;
+  return std::stoi(s.variant.substr(from, at - from));
 }
 
 int h_trees_order(const std::vector<int>& dims, int root, int parts) {
