@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cassert>
 #include <cstdlib>
+#include <stdexcept>
 
 #include "switchyard/network/network_interface.hpp"
 #include "switchyard/network/stats.hpp"
@@ -99,8 +100,10 @@ InputVcRouter::InputVcRouter(sc_core::sc_module_name name, int node, Fabric& fab
   credit_now_ = !staged_ && delta_ >= 1 && !fabric.cfg.waves.enable;
   // (SWITCHYARD_GENERAL_PATH=1 turns the fast path off: tests compare the two.)
   // (SWITCHYARD_HOP_LOG: the general path writes every flit's hop, Fabric::hop_log.)
-  const bool general = bcast_.enabled() || std::getenv("SWITCHYARD_GENERAL_PATH") ||
-                       std::getenv("SWITCHYARD_HOP_LOG");
+  // (Waves: routers may have probes, which only the general path serves; so the plain paths'
+  // flits need not ask the next router for one.)
+  const bool general = bcast_.enabled() || fabric.cfg.waves.enable ||
+                       std::getenv("SWITCHYARD_GENERAL_PATH") || std::getenv("SWITCHYARD_HOP_LOG");
   same_cycle_ = !staged_ && delta_ == 0;
   plain_ = alloc_.plain() && !general && !same_cycle_;
   // (Links of their own latency, link_extra_: the general path.)
@@ -130,19 +133,20 @@ void InputVcRouter::count_activity(RouterActivity* a) {
 }
 
 // (Inline: the previous router's forward() calls it directly.)
-template <bool kCount, bool kStaged>
-[[gnu::always_inline]] inline void InputVcRouter::receive(int in_port, int v, Flit f, Cycle t) {
+template <bool kCount, bool kStaged, bool kPlain>
+[[gnu::always_inline]] inline void InputVcRouter::receive(int in_port, int v, const Flit& f,
+                                                          Cycle t) {
   InputUnit& iu = in_[in_port];
   VirtualChannel& vc = iu.vcs[v];
-  if (probed_ && probe_->on) probe_->flit_in(in_port, v, f.packet, f.head, f.tail);
+  if (!kPlain && probed_ && probe_->on) probe_->flit_in(in_port, v, f.packet, f.head, f.tail);
   // The header decides for its packet's flits, which follow it on this VC (body flits do not
   // read the packet): a broadcast copy, or ejection straight to the NI, the buffer slot free
   // again. (A dimension-ordered source route never passes its destination before it ends; a
   // Valiant packet passes it before its intermediate node.)
   if (f.head) {
     Packet& pk = fabric_.pool[f.packet];
-    vc.broadcast_in = pk.bcast >= 0;
-    if (!vc.broadcast_in) {
+    if constexpr (!kPlain) vc.broadcast_in = pk.bcast >= 0;
+    if (kPlain || !vc.broadcast_in) {
       if (pk.mid == terminal_) {
         pk.mid = -1;
         pk.phase = 1;
@@ -153,7 +157,7 @@ template <bool kCount, bool kStaged>
                      : 0;
     }
   }
-  if (vc.broadcast_in) {
+  if (!kPlain && vc.broadcast_in) {
     accept_broadcast_flit(in_port, v, f, t);
     return;
   }
@@ -182,20 +186,28 @@ template <bool kCount, bool kStaged>
     if (route) vc_alloc_.routed_at(in_port, v, vc.fifo.front().ready);
     return;
   }
-  if (f.head && vc.state == VirtualChannel::State::Idle && vc.fifo.empty())
-    route_header(in_port, v, fabric_.pool[f.packet]);
+  if (f.head && vc.state == VirtualChannel::State::Idle && vc.fifo.empty()) {
+    if constexpr (kPlain)
+      route_header_plain(in_port, v, fabric_.pool[f.packet]);
+    else
+      route_header(in_port, v, fabric_.pool[f.packet]);
+  }
   if constexpr (kCount) ++activity_->buffer_writes;
-  buffer_flit<kStaged>(iu, vc, f, in_port, v, t);
+  buffer_flit<kStaged, kPlain>(iu, vc, f, in_port, v, t);
 }
 
-template <bool kCount, bool kStaged>
+template <bool kCount, bool kStaged, bool kPlain>
 void InputVcRouter::inject(Router* r, int in_port, int v, Flit f, Cycle t) {
-  static_cast<InputVcRouter*>(r)->receive<kCount, kStaged>(in_port, v, f, t);
+  static_cast<InputVcRouter*>(r)->receive<kCount, kStaged, kPlain>(in_port, v, f, t);
 }
 template void InputVcRouter::inject<false>(Router*, int, int, Flit, Cycle);
 template void InputVcRouter::inject<true>(Router*, int, int, Flit, Cycle);
 template void InputVcRouter::inject<false, true>(Router*, int, int, Flit, Cycle);
 template void InputVcRouter::inject<true, true>(Router*, int, int, Flit, Cycle);
+template void InputVcRouter::inject<false, false, true>(Router*, int, int, Flit, Cycle);
+template void InputVcRouter::inject<true, false, true>(Router*, int, int, Flit, Cycle);
+template void InputVcRouter::inject<false, true, true>(Router*, int, int, Flit, Cycle);
+template void InputVcRouter::inject<true, true, true>(Router*, int, int, Flit, Cycle);
 
 void InputVcRouter::accept_flit(int in_port, int v, Flit f, Cycle t) {
   if (counting_)
@@ -296,10 +308,28 @@ void InputVcRouter::route_header(int in_port, int v, Packet& pk, bool plain_stag
   vc.vc_hi = r.vc_hi;
 }
 
+// route_header() on the plain ideal path: dimension order without a source route inline (about
+// 75 instructions a header out of line), the others out of line.
+[[gnu::always_inline]] inline void InputVcRouter::route_header_plain(int in_port, int v,
+                                                                     Packet& pk) {
+  if (algo_ || pk.route >= 0) {
+    route_header(in_port, v, pk);
+    return;
+  }
+  VirtualChannel& vc = in_[in_port].vcs[v];
+  vc.hold = 0;
+  vc.state = VirtualChannel::State::Routed;
+  const Route r = fabric_.routing.route(node_, is_injection(in_port) ? -1 : in_port, v, pk.dst);
+  vc.out_port = r.port;
+  vc.vc_lo = r.vc_lo;
+  vc.vc_hi = r.vc_hi;
+}
+
 // The flit goes into its VC; the router has work (this same cycle if delta = 0).
-template <bool kStaged>
+template <bool kStaged, bool kPlain>
 [[gnu::always_inline]] inline void InputVcRouter::buffer_flit(InputUnit& iu, VirtualChannel& vc,
-                                                              Flit f, int in_port, int v, Cycle t) {
+                                                              const Flit& f, int in_port, int v,
+                                                              Cycle t) {
   // (The ideal cut-through pipeline's ready time inline: it is every flit's; kStaged: the
   // staged pipeline's, ready_time() without store-and-forward, inline in its own loop.)
   Cycle ready;
@@ -318,7 +348,7 @@ template <bool kStaged>
   // left, and an NI injects before the routers' evaluations, so a router evaluates once a cycle
   // there; a second evaluation would be a second switch and VC allocation in the cycle, an input
   // sending two flits at once.)
-  if (!kStaged && delta_ == 0 && !staged_ && !again_queued) {
+  if (!kStaged && !kPlain && delta_ == 0 && !staged_ && !again_queued) {
     again_queued = true;
     fabric_.again.push_back(this);
   }
@@ -421,6 +451,9 @@ template <bool kLanes, bool kProbe>
     s.ln->max_flit_wait = std::max(s.ln->max_flit_wait, s.t - f.ready);
     ++s.ln->flit_hops;
     s.ln->progress = std::max(s.ln->progress, s.t);
+  } else if constexpr (!kProbe) {  // (the plain path: its loop's tally, flush())
+    s.tally->max_wait = std::max(s.tally->max_wait, s.t - f.ready);
+    ++s.tally->hops;
   } else {
     fabric_.max_flit_wait = std::max(fabric_.max_flit_wait, s.t - f.ready);
     ++fabric_.flit_hops;
@@ -433,7 +466,7 @@ template <bool kLanes, bool kProbe>
 // One flit of a replicated broadcast goes out on the granted branch; flits every branch has sent
 // leave the buffer (credits go back upstream).
 void InputVcRouter::send_branch(const SwitchGrant& gr, Cycle t, Lane* ln) {
-  const Pass s{t, ln, in_, out_, false};  // (its own: the caller's stays in registers)
+  const Pass s{t, ln, in_, out_, false, nullptr};  // (its own: the caller's stays in registers)
   InputUnit& iu = inputs_[gr.in_port];
   VirtualChannel& vc = iu.vcs[gr.vc];
   VirtualChannel::Branch& br = vc.branch_to(gr.out_port);
@@ -477,6 +510,9 @@ void InputVcRouter::send_branch(const SwitchGrant& gr, Cycle t, Lane* ln) {
 void InputVcRouter::accept_packet(int, std::uint32_t, Cycle) {}
 
 void InputVcRouter::set_probe(RouterProbe* p) {
+  // (The plain paths' receive asks for no probe: waves.enable turns them off.)
+  if (p && (plain_ || plain_staged_))
+    throw std::logic_error("a probe on a router of the plain path (waves.enable is off)");
   Router::set_probe(p);
   alloc_.set_probe(p);
 }
@@ -612,7 +648,9 @@ template <bool kPlain, bool kLanes, bool kStaged, bool kCount>
   // (The lines this flit goes to, all at once rather than one after the other as the next
   // router's receive() reads them.)
   if (s.prefetch && ou.dst_input) prefetch_arrival(ou.dst, ou.dst_input, gr.out_vc);
-  Flit f = vc.fifo.front();
+  // (By reference: the popped slot keeps the flit until this VC takes another, after the next
+  // router's receive has copied it; a copy here cost the stack three copies of it.)
+  const Flit& f = vc.fifo.front();
   vc.fifo.pop();
   popped(iu, gr.in_port, gr.vc);
   if constexpr (!kPlain) {  // (SWITCHYARD_HOP_LOG: the general path only, forced when it is on)
@@ -674,7 +712,9 @@ template <bool kPlain, bool kLanes, bool kStaged, bool kCount>
   }
   traverse<kLanes, !kPlain>(gr, ou, f, s);
   // (Output speedup: the flit waits in the output buffer for its turn on the link.)
-  Cycle at = (!kPlain && out_buffered_ ? alloc_.depart(gr.out_port, t) : t) + link_lag_;
+  // (The plain ideal pipeline has no link lag: link_lag_ is 0 there.)
+  Cycle at = (!kPlain && out_buffered_ ? alloc_.depart(gr.out_port, t) : t) +
+             (kPlain && !kStaged ? 0 : link_lag_);
   // (The plain staged path has none: plain_staged_.)
   if (!kPlain && staged_ && !link_extra_.empty()) at += link_extra_[gr.out_port];
   if constexpr (kLanes) {
@@ -687,8 +727,8 @@ template <bool kPlain, bool kLanes, bool kStaged, bool kCount>
     const int dst_node = ou.dst->node();
     if (dst_node >= ln.node_lo && dst_node < ln.node_hi) {
       ln.key = key;
-      static_cast<InputVcRouter*>(ou.dst)->receive<kCount, kPlain && kStaged>(ou.dst_port,
-                                                                              gr.out_vc, f, at);
+      static_cast<InputVcRouter*>(ou.dst)->receive<kCount, kPlain && kStaged, kPlain>(
+          ou.dst_port, gr.out_vc, f, at);
     } else {
       ln.deliveries_to[ln.lane_of(dst_node)].push_back(
           {ou.dst, ou.dst_port, gr.out_vc, f, at, ou.dst_input, key});
@@ -701,16 +741,17 @@ template <bool kPlain, bool kLanes, bool kStaged, bool kCount>
         ou.dst->accept_flit(ou.dst_port, gr.out_vc, f, at);
         return;
       }
-    static_cast<InputVcRouter*>(ou.dst)->receive<kCount, kPlain && kStaged>(ou.dst_port, gr.out_vc,
-                                                                            f, at);
+    static_cast<InputVcRouter*>(ou.dst)->receive<kCount, kPlain && kStaged, kPlain>(
+        ou.dst_port, gr.out_vc, f, at);
   }
 }
 
 template <bool kLanes, bool kCount>
-[[gnu::always_inline]] inline bool InputVcRouter::evaluate_with(Cycle t, Lane* ln, bool prefetch) {
-  Pass s{t, ln, in_, out_, prefetch};
+[[gnu::always_inline]] inline bool InputVcRouter::evaluate_with(Cycle t, Lane* ln, bool prefetch,
+                                                                Tally& tally) {
+  Pass s{t, ln, in_, out_, prefetch, &tally};
   if constexpr (kCount) count_cycle(t);
-  if (plain_ && !probed_) {
+  if (plain_) {  // (no probe there: waves.enable turns the plain path off, set_probe)
     alloc_.allocate_plain<false, kCount>(
         s.in, s.out, t, busy_in_, kCount ? activity_ : nullptr,
         [ this, &s ](const SwitchGrant& gr)
@@ -769,11 +810,16 @@ template <bool kLanes, bool kCount>
 bool InputVcRouter::evaluate(Cycle t) {
   if (!busy_in_) return false;
   Lane* const ln = current_lane;
+  Tally y;
+  bool busy;
   if (counting_)
-    return ln ? evaluate_with<true, true>(t, ln, false)
-              : evaluate_with<false, true>(t, nullptr, false);
-  return ln ? evaluate_with<true, false>(t, ln, false)
-            : evaluate_with<false, false>(t, nullptr, false);
+    busy = ln ? evaluate_with<true, true>(t, ln, false, y)
+              : evaluate_with<false, true>(t, nullptr, false, y);
+  else
+    busy = ln ? evaluate_with<true, false>(t, ln, false, y)
+              : evaluate_with<false, false>(t, nullptr, false, y);
+  flush(y, t);
+  return busy;
 }
 
 std::size_t InputVcRouter::evaluate_words(Router* const* routers, std::uint64_t* bits,
@@ -807,15 +853,18 @@ std::size_t InputVcRouter::evaluate_words_plain_staged(Router* const* routers, s
                                                        std::size_t w0, std::size_t w1, Cycle t) {
   std::size_t idle = 0;
   Lane* const ln = kLanes ? current_lane : nullptr;
+  Tally y;
+  InputVcRouter* last = nullptr;
   for (std::size_t w = w0; w < w1; ++w)
     for (std::uint64_t m = bits[w]; m; m &= m - 1) {
       const int i = __builtin_ctzll(m);
       auto* r = static_cast<InputVcRouter*>(routers[w * 64 + static_cast<std::size_t>(i)]);
+      last = r;
       if (r->busy_in_) {
         if (r->probed_)  // (the general path, with the probe: waves, one thread)
-          r->evaluate_with<kLanes, kCount>(t, ln, false);
+          r->evaluate_with<kLanes, kCount>(t, ln, false, y);
         else
-          r->evaluate_plain_staged<kLanes, kCount>({t, ln, r->in_, r->out_, false});
+          r->evaluate_plain_staged<kLanes, kCount>({t, ln, r->in_, r->out_, false, &y});
       }
       if (!r->busy_in_) {
         r->active = false;
@@ -823,6 +872,7 @@ std::size_t InputVcRouter::evaluate_words_plain_staged(Router* const* routers, s
         ++idle;
       }
     }
+  if (last) last->flush(y, t);
   return idle;
 }
 
@@ -833,22 +883,26 @@ std::size_t InputVcRouter::evaluate_words_with(Router* const* routers, std::uint
                                                std::size_t w0, std::size_t w1, Cycle t) {
   std::size_t idle = 0;
   Lane* const ln = kLanes ? current_lane : nullptr;
+  Tally y;
+  InputVcRouter* last = nullptr;
   for (std::size_t w = w0; w < w1; ++w)
     for (std::uint64_t m = bits[w]; m; m &= m - 1) {
       const int i = __builtin_ctzll(m);
       auto* r = static_cast<InputVcRouter*>(routers[w * 64 + static_cast<std::size_t>(i)]);
+      last = r;
       // (The next active router's lines are fetched while this one runs.)
       if (const std::uint64_t next = m & (m - 1); kPrefetch && next)
         static_cast<const InputVcRouter*>(
             routers[w * 64 + static_cast<std::size_t>(__builtin_ctzll(next))])
             ->prefetch();
-      const bool busy = r->busy_in_ && r->evaluate_with<kLanes, kCount>(t, ln, kPrefetch);
+      const bool busy = r->busy_in_ && r->evaluate_with<kLanes, kCount>(t, ln, kPrefetch, y);
       if (!busy) {
         r->active = false;
         bits[w] &= ~(std::uint64_t{1} << i);
         ++idle;
       }
     }
+  if (last) last->flush(y, t);
   return idle;
 }
 

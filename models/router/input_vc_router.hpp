@@ -57,7 +57,9 @@ class InputVcRouter final : public Router {
   // have on one thread (the plain staged loop's receive, or accept_flit()).
   void receive_delivery(int in_port, int vc, Flit f, Cycle t);
   FlitSink flit_sink() const override {
+    if (plain_staged_) return counting_ ? &inject<true, true, true> : &inject<false, true, true>;
     if (staged_) return counting_ ? &inject<true, true> : &inject<false, true>;
+    if (plain_) return counting_ ? &inject<true, false, true> : &inject<false, false, true>;
     return counting_ ? &inject<true> : &inject<false>;
   }
   void accept_packet(int, std::uint32_t, Cycle) override;
@@ -76,25 +78,43 @@ class InputVcRouter final : public Router {
  private:
   // One evaluation: its cycle and lane, the router's units by pointer and what it reads for
   // every flit (locals: a member would be reloaded after every byte store).
+  // What the plain path's flits add to the network's counters (flit-hops, the longest wait, the
+  // last progress), kept in registers over a loop of evaluations and added once at its end
+  // (flush()): the per-flit stores through the fabric were about 9 instructions a flit-hop.
+  struct Tally {
+    std::uint64_t hops = 0;
+    Cycle max_wait = 0;
+  };
   struct Pass {
     Cycle t;
     Lane* ln;
     InputUnit* in;
     OutputUnit* out;
     bool prefetch;  // a granted flit's next router: its lines are asked for (forward())
+    Tally* tally;   // the plain path's counters (one thread; lanes count in theirs)
   };
+  // The tally's counts into the fabric's (at cycle t).
+  void flush(const Tally& y, Cycle t) {
+    if (!y.hops) return;
+    fabric_.flit_hops += y.hops;
+    fabric_.max_flit_wait = std::max(fabric_.max_flit_wait, y.max_wait);
+    fabric_.last_progress = t;
+  }
   // (kCount, here and below: power on, the units' events are counted in activity_.)
   // (kStaged: the caller knows the pipeline is staged: the plain staged loop.)
-  template <bool kCount = false, bool kStaged = false>
-  [[gnu::always_inline]] void receive(int in_port, int vc, Flit f, Cycle t);  // accept_flit()
-  template <bool kCount, bool kStaged = false>
+  // (kPlain: the router is on a plain path (plain_ or plain_staged_, config-wide): no probe, no
+  // broadcast, no second evaluation in a cycle (delta >= 1 or staged).)
+  template <bool kCount = false, bool kStaged = false, bool kPlain = false>
+  [[gnu::always_inline]] void receive(int in_port, int vc, const Flit& f,
+                                      Cycle t);  // accept_flit()
+  template <bool kCount, bool kStaged = false, bool kPlain = false>
   static void inject(Router* r, int in_port, int vc, Flit f, Cycle t);  // flit_sink()
   void accept_broadcast_flit(int in_port, int vc, Flit f, Cycle t);
   void send_branch(const SwitchGrant& gr, Cycle t, Lane* ln);
   template <bool kPlain, bool kLanes, bool kStaged, bool kCount>
   void forward(const SwitchGrant& gr, const Pass& s);
   template <bool kLanes, bool kCount>
-  bool evaluate_with(Cycle t, Lane* ln, bool prefetch);
+  bool evaluate_with(Cycle t, Lane* ln, bool prefetch, Tally& tally);
   // The general allocation path (staged pipeline, probes, other allocators, broadcasts). (Inline
   // too: out of line, the plain path measured +150 instructions per 8x8 cycle.)
   template <bool kLanes, bool kCount>
@@ -110,10 +130,11 @@ class InputVcRouter final : public Router {
   Cycle ready_time(const Flit& f, int in_port, VirtualChannel& vc, Cycle t);
   template <bool kLanes, bool kProbe>
   void traverse(const SwitchGrant& gr, OutputUnit& ou, const Flit& f, const Pass& s);
-  template <bool kStaged = false>
-  void buffer_flit(InputUnit& iu, VirtualChannel& vc, Flit f, int in_port, int v, Cycle t);
+  template <bool kStaged = false, bool kPlain = false>
+  void buffer_flit(InputUnit& iu, VirtualChannel& vc, const Flit& f, int in_port, int v, Cycle t);
   void route_header(int in_port, int v, Packet& pk, bool plain_staged = false);
   void route_header_plain_staged(int in_port, int v, Packet& pk);
+  void route_header_plain(int in_port, int v, Packet& pk);
   void take_output_vc(int in_port, VirtualChannel& vc, int out_port, int out_vc,
                       std::uint32_t packet);
   void hop_taken(int in_port, int out_port, Packet& pk);
