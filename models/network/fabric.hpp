@@ -34,9 +34,10 @@ struct CreditList {
     OutputUnit* up;
     int vc;
   };
-  // (Inline, growing out of line: a forwarded flit's credit goes through here.)
+  // (Inline, growing out of line: a forwarded flit's credit goes through here. The capacity is
+  // kept beside the count: the vector's size would be computed from two pointers each time.)
   [[gnu::always_inline]] void push(OutputUnit* up, int vc) {
-    if (__builtin_expect(n_ == buf_.size(), 0)) grow();
+    if (__builtin_expect(n_ == cap_, 0)) grow();
     buf_[n_++] = {up, vc};
   }
   bool empty() const { return n_ == 0; }
@@ -47,12 +48,16 @@ struct CreditList {
   void swap(CreditList& o) {
     buf_.swap(o.buf_);
     std::swap(n_, o.n_);
+    std::swap(cap_, o.cap_);
   }
 
  private:
-  [[gnu::noinline]] void grow() { buf_.resize(buf_.size() * 2 + 64); }
+  [[gnu::noinline]] void grow() {
+    buf_.resize(buf_.size() * 2 + 64);
+    cap_ = buf_.size();
+  }
   std::vector<Entry> buf_;
-  std::size_t n_ = 0;
+  std::size_t n_ = 0, cap_ = 0;
 };
 
 // One worker's share of the network when it runs on several threads (simulation.threads): a

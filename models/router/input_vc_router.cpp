@@ -139,6 +139,25 @@ template <bool kCount, bool kStaged, bool kPlain>
   InputUnit& iu = in_[in_port];
   VirtualChannel& vc = iu.vcs[v];
   if (!kPlain && probed_ && probe_->on) probe_->flit_in(in_port, v, f.packet, f.head, f.tail);
+  if constexpr (kStaged && kPlain) {
+    // The plain staged loop: no probe, no broadcast, and a staged router never ejects on arrival
+    // (its headers are routed to an ejection output): of the header's part below, Valiant's
+    // intermediate node is left. The header waits for an output VC from its ready time on, known
+    // once it is buffered (the front flit now); the VC allocation need not look before it.
+    const bool route = f.head && vc.state == VirtualChannel::State::Idle && vc.fifo.empty();
+    if (f.head) {
+      Packet& pk = fabric_.pool[f.packet];
+      if (pk.mid == terminal_) {
+        pk.mid = -1;
+        pk.phase = 1;
+      }
+      if (route) route_header_plain_staged(in_port, v, pk);
+    }
+    if constexpr (kCount) ++activity_->buffer_writes;
+    buffer_flit<true>(iu, vc, f, in_port, v, t);
+    if (route) vc_alloc_.routed_at(in_port, v, vc.fifo.front().ready);
+    return;
+  }
   // The header decides for its packet's flits, which follow it on this VC (body flits do not
   // read the packet): a broadcast copy, or ejection straight to the NI, the buffer slot free
   // again. (A dimension-ordered source route never passes its destination before it ends; a
@@ -596,18 +615,24 @@ void InputVcRouter::allocate_vcs(Cycle t) {
 // path calls it out of line, so that the ideal pipeline's loop, where the general path is
 // inline too, keeps its code: inline there as well, it had cost that loop 25 instructions a
 // cycle on 8x8.)
+// (kPlain: the plain staged path, which has no probe and no output buffers, and counts in its
+// loop's tally y.)
 template <bool kInline, bool kPlain>
 [[gnu::always_inline]] inline void InputVcRouter::eject(const SwitchGrant& gr, const Flit& f,
-                                                        Cycle t, OutputUnit& ou) {
+                                                        Cycle t, OutputUnit& ou, Tally* y) {
   if constexpr (!kInline) {
     eject_out_of_line(gr, f, t);
     return;
   }
-  fabric_.max_flit_wait = std::max(fabric_.max_flit_wait, t - f.ready);
-  // (kPlain: the plain staged path, which has no probe and no output buffers.)
-  if (!kPlain && probe_ && probe_->on && gr.out_port < static_cast<int>(probe_->out.size()))
-    probe_->grant(gr.in_port, gr.vc, gr.out_port, f.packet);
-  fabric_.last_progress = t;
+  if constexpr (kPlain) {
+    y->max_wait = std::max(y->max_wait, t - f.ready);
+    y->ejected = true;
+  } else {
+    fabric_.max_flit_wait = std::max(fabric_.max_flit_wait, t - f.ready);
+    if (probe_ && probe_->on && gr.out_port < static_cast<int>(probe_->out.size()))
+      probe_->grant(gr.in_port, gr.vc, gr.out_port, f.packet);
+    fabric_.last_progress = t;
+  }
   const Cycle arrival = (!kPlain && out_buffered_ ? alloc_.depart(gr.out_port, t) : t) + eject_lag_;
   const int P = fabric_.topo.num_ports();
   nis_[(gr.out_port - P) / ejection_ports_]->deliver_flit(f, arrival);
@@ -707,7 +732,7 @@ template <bool kPlain, bool kLanes, bool kStaged, bool kCount>
     if constexpr (kLanes)
       eject_lane<kPlain>(gr, f, s, ou);
     else
-      eject<kPlain, kPlain>(gr, f, t, ou);
+      eject<kPlain, kPlain>(gr, f, t, ou, s.tally);
     return;
   }
   traverse<kLanes, !kPlain>(gr, ou, f, s);
@@ -860,12 +885,9 @@ std::size_t InputVcRouter::evaluate_words_plain_staged(Router* const* routers, s
       const int i = __builtin_ctzll(m);
       auto* r = static_cast<InputVcRouter*>(routers[w * 64 + static_cast<std::size_t>(i)]);
       last = r;
-      if (r->busy_in_) {
-        if (r->probed_)  // (the general path, with the probe: waves, one thread)
-          r->evaluate_with<kLanes, kCount>(t, ln, false, y);
-        else
-          r->evaluate_plain_staged<kLanes, kCount>({t, ln, r->in_, r->out_, false, &y});
-      }
+      // (No probe here: waves.enable turns the plain paths off, set_probe.)
+      if (r->busy_in_)
+        r->evaluate_plain_staged<kLanes, kCount>({t, ln, r->in_, r->out_, false, &y});
       if (!r->busy_in_) {
         r->active = false;
         bits[w] &= ~(std::uint64_t{1} << i);

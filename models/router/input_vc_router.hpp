@@ -84,6 +84,7 @@ class InputVcRouter final : public Router {
   struct Tally {
     std::uint64_t hops = 0;
     Cycle max_wait = 0;
+    bool ejected = false;  // (the staged path's ejections: progress, without a hop)
   };
   struct Pass {
     Cycle t;
@@ -95,7 +96,7 @@ class InputVcRouter final : public Router {
   };
   // The tally's counts into the fabric's (at cycle t).
   void flush(const Tally& y, Cycle t) {
-    if (!y.hops) return;
+    if (!y.hops && !y.ejected) return;
     fabric_.flit_hops += y.hops;
     fabric_.max_flit_wait = std::max(fabric_.max_flit_wait, y.max_wait);
     fabric_.last_progress = t;
@@ -142,7 +143,7 @@ class InputVcRouter final : public Router {
   void allocate_vcs_plain(const Pass& s);
   void vc_granted(const VcGrant& gr, InputUnit* in, Cycle t);
   template <bool kInline, bool kPlain = false>
-  void eject(const SwitchGrant& gr, const Flit& f, Cycle t, OutputUnit& ou);
+  void eject(const SwitchGrant& gr, const Flit& f, Cycle t, OutputUnit& ou, Tally* y = nullptr);
   void eject_out_of_line(const SwitchGrant& gr, const Flit& f, Cycle t);
   template <bool kPlain>
   void eject_lane(const SwitchGrant& gr, const Flit& f, const Pass& s, OutputUnit& ou);
