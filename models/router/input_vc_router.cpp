@@ -80,6 +80,10 @@ InputVcRouter::InputVcRouter(sc_core::sc_module_name name, int node, Fabric& fab
       for (auto& vc : iu.vcs) vc.x().branches.resize(fabric.topo.num_ports());
   }
   outputs_.resize(static_cast<std::size_t>(outputs_of(fabric)));
+  // The staged pipeline's ejection outputs: the NI each delivers to (ejection_ports_ a terminal).
+  eject_ni_.assign(outputs_.size(), 0);
+  for (std::size_t o = static_cast<std::size_t>(fabric.topo.num_ports()); o < outputs_.size(); ++o)
+    eject_ni_[o] = (static_cast<int>(o) - fabric.topo.num_ports()) / ejection_ports_;
   in_ = inputs_.data();
   out_ = outputs_.data();
   // (The hot fields of Router and InputVcRouter share one cache line.)
@@ -634,8 +638,7 @@ template <bool kInline, bool kPlain>
     fabric_.last_progress = t;
   }
   const Cycle arrival = (!kPlain && out_buffered_ ? alloc_.depart(gr.out_port, t) : t) + eject_lag_;
-  const int P = fabric_.topo.num_ports();
-  nis_[(gr.out_port - P) / ejection_ports_]->deliver_flit(f, arrival);
+  nis_[eject_ni_[static_cast<std::size_t>(gr.out_port)]]->deliver_flit(f, arrival);
   fabric_.credit_at(&ou, gr.out_vc, t, arrival + eject_credit_delay_);
 }
 
@@ -654,9 +657,8 @@ template <bool kPlain>
   ln.max_flit_wait = std::max(ln.max_flit_wait, t - f.ready);
   ln.progress = std::max(ln.progress, t);
   const Cycle arrival = (!kPlain && out_buffered_ ? alloc_.depart(gr.out_port, t) : t) + eject_lag_;
-  const int P = fabric_.topo.num_ports();
-  ln.ejections.push_back(
-      {ln.key_base | ln.sent++, nis_[(gr.out_port - P) / ejection_ports_], f, arrival});
+  ln.ejections.push_back({ln.key_base | ln.sent++,
+                          nis_[eject_ni_[static_cast<std::size_t>(gr.out_port)]], f, arrival});
   ln.credit_at(node_, &ou, gr.out_vc, t, arrival + eject_credit_delay_);
 }
 

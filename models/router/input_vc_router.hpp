@@ -190,6 +190,10 @@ class InputVcRouter final : public Router {
   // Staged pipeline: from a switch grant to the flit's arrival at the NI (sa + st + ni_lt), and
   // the ejection buffers' credit delay (PipelineConfig::ni_credit_delay).
   const int eject_lag_, eject_credit_delay_;
+  // Per output: the NI (its index in nis_, which is filled after the routers are made) an
+  // ejection output delivers to (0 for a network port). (A division and the topology's port
+  // count, through its indirect network, per ejected flit before.)
+  std::vector<int> eject_ni_;
   // BookSim2's switch knobs (hold, speedups): the allocator's expanded crossbar; with output
   // speedup, flits wait in the output buffers (SwitchAllocator::depart).
   bool knobs_ = false, out_buffered_ = false;

@@ -52,6 +52,44 @@ int VcAllocator::choose(const OutputUnit& ou, int port, int lo, int hi, int id) 
   return best;
 }
 
+// Several headers wait, and those that request want different output VCs (most allocations
+// with more than one waiting header): each is its output VC's only requester and wins, the
+// lowest free VC of its range, in the order of the scan, with the state after it as allocate()
+// leaves it (last_, due_); no packet is read. -1 when two want the same output VC, or a header
+// would select among candidates (a draw: allocate() makes it), with nothing changed.
+int VcAllocator::allocate_apart(std::vector<InputUnit>& in, const std::vector<OutputUnit>& out,
+                                Cycle t, VcGrant* grants) {
+  constexpr int kMax = 16;
+  int ks[kMax], ids[kMax];
+  int m = 0;
+  Cycle due = kNever;
+  for (std::uint64_t b = routed_in_; b; b &= b - 1) {
+    const int p = __builtin_ctzll(b);
+    for (std::uint64_t r = routed_[static_cast<std::size_t>(p)]; r; r &= r - 1) {
+      const int v = __builtin_ctzll(r);
+      VirtualChannel& vc = in[static_cast<std::size_t>(p)].vcs[v];
+      due = std::min(due, wait_until(vc, t));
+      if (vc.state != VirtualChannel::State::Routed || vc.fifo.empty() || vc.fifo.front().ready > t)
+        continue;
+      if (vc.ncand > 1) return -1;
+      const int ov = out[vc.out_port].find_free(vc.vc_lo, vc.vc_hi);
+      if (ov < 0) continue;
+      const int k = vc.out_port * vcs_ + ov;
+      for (int j = 0; j < m; ++j)
+        if (ks[j] == k) return -1;
+      if (m == kMax) return -1;
+      ks[m] = k;
+      ids[m++] = p * vcs_ + v;
+    }
+  }
+  due_ = due;
+  for (int j = 0; j < m; ++j) {
+    last_[static_cast<std::size_t>(ks[j])] = ids[j];
+    grants[j] = {ids[j] / vcs_, ids[j] % vcs_, ks[j] / vcs_, ks[j] % vcs_};
+  }
+  return m;
+}
+
 int VcAllocator::allocate(std::vector<InputUnit>& in, const std::vector<OutputUnit>& out,
                           const PacketPool& pool, Cycle t, VcGrant* grants) {
   if (output_first_) return allocate_output_first(in, out, pool, t, grants);
@@ -65,6 +103,10 @@ int VcAllocator::allocate(std::vector<InputUnit>& in, const std::vector<OutputUn
       if (n) grants[0] = g;
       return n;
     }
+  }
+  if (!knobs_) {
+    const int n = allocate_apart(in, out, t, grants);
+    if (n >= 0) return n;
   }
   for_each_request(in, out, pool, t, [&](VirtualChannel& vc, int id, const Packet& pk) {
     const OutputUnit& ou = out[vc.out_port];

@@ -125,6 +125,8 @@ class VcAllocator {
   };
   bool requesting(VirtualChannel& vc, const std::vector<OutputUnit>& out, const PacketPool& pool,
                   Cycle t, const Packet*& pk);
+  int allocate_apart(std::vector<InputUnit>& in, const std::vector<OutputUnit>& out, Cycle t,
+                     VcGrant* grants);
   // Calls fn(vc, requester id, packet) for every header requesting this cycle.
   template <class Fn>
   void for_each_request(std::vector<InputUnit>& in, const std::vector<OutputUnit>& out,
