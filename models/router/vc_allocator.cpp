@@ -62,26 +62,22 @@ int VcAllocator::allocate_apart(std::vector<InputUnit>& in, const std::vector<Ou
   constexpr int kMax = 16;
   int ks[kMax], ids[kMax];
   int m = 0;
-  Cycle due = kNever;
-  for (std::uint64_t b = routed_in_; b; b &= b - 1) {
-    const int p = __builtin_ctzll(b);
-    for (std::uint64_t r = routed_[static_cast<std::size_t>(p)]; r; r &= r - 1) {
-      const int v = __builtin_ctzll(r);
-      VirtualChannel& vc = in[static_cast<std::size_t>(p)].vcs[v];
-      due = std::min(due, wait_until(vc, t));
-      if (vc.state != VirtualChannel::State::Routed || vc.fifo.empty() || vc.fifo.front().ready > t)
-        continue;
-      if (vc.ncand > 1) return -1;
-      const int ov = out[vc.out_port].find_free(vc.vc_lo, vc.vc_hi);
-      if (ov < 0) continue;
-      const int k = vc.out_port * vcs_ + ov;
-      for (int j = 0; j < m; ++j)
-        if (ks[j] == k) return -1;
-      if (m == kMax) return -1;
-      ks[m] = k;
-      ids[m++] = p * vcs_ + v;
-    }
-  }
+  Cycle due;
+  const bool apart = for_each_waiting(in, t, due, [&](VirtualChannel& vc, int id) {
+    if (vc.state != VirtualChannel::State::Routed || vc.fifo.empty() || vc.fifo.front().ready > t)
+      return true;
+    if (vc.ncand > 1) return false;
+    const int ov = out[vc.out_port].find_free(vc.vc_lo, vc.vc_hi);
+    if (ov < 0) return true;
+    const int k = vc.out_port * vcs_ + ov;
+    for (int j = 0; j < m; ++j)
+      if (ks[j] == k) return false;
+    if (m == kMax) return false;
+    ks[m] = k;
+    ids[m++] = id;
+    return true;
+  });
+  if (!apart) return -1;
   due_ = due;
   for (int j = 0; j < m; ++j) {
     last_[static_cast<std::size_t>(ks[j])] = ids[j];

@@ -127,21 +127,33 @@ class VcAllocator {
                   Cycle t, const Packet*& pk);
   int allocate_apart(std::vector<InputUnit>& in, const std::vector<OutputUnit>& out, Cycle t,
                      VcGrant* grants);
-  // Calls fn(vc, requester id, packet) for every header requesting this cycle.
+  // Calls fn(vc, requester id) for every waiting header, in the order of the full scan (inputs,
+  // then VCs, ascending), until fn returns false (then false); due: the earliest cycle one of
+  // them may request (wait_until), over those visited.
   template <class Fn>
-  void for_each_request(std::vector<InputUnit>& in, const std::vector<OutputUnit>& out,
-                        const PacketPool& pool, Cycle t, Fn fn) {
-    Cycle due = kNever;
+  bool for_each_waiting(std::vector<InputUnit>& in, Cycle t, Cycle& due, Fn fn) {
+    due = kNever;
     for (std::uint64_t b = routed_in_; b; b &= b - 1) {
       const int p = __builtin_ctzll(b);
       for (std::uint64_t m = routed_[static_cast<std::size_t>(p)]; m; m &= m - 1) {
         const int v = __builtin_ctzll(m);
         VirtualChannel& vc = in[static_cast<std::size_t>(p)].vcs[v];
         due = std::min(due, wait_until(vc, t));
-        const Packet* pk = nullptr;
-        if (requesting(vc, out, pool, t, pk)) fn(vc, p * vcs_ + v, *pk);
+        if (!fn(vc, p * vcs_ + v)) return false;
       }
     }
+    return true;
+  }
+  // Calls fn(vc, requester id, packet) for every header requesting this cycle.
+  template <class Fn>
+  void for_each_request(std::vector<InputUnit>& in, const std::vector<OutputUnit>& out,
+                        const PacketPool& pool, Cycle t, Fn fn) {
+    Cycle due;
+    for_each_waiting(in, t, due, [&](VirtualChannel& vc, int id) {
+      const Packet* pk = nullptr;
+      if (requesting(vc, out, pool, t, pk)) fn(vc, id, *pk);
+      return true;
+    });
     due_ = due;
   }
   // The earliest cycle waiting VC vc may request: its head flit's ready time, or t when it is
