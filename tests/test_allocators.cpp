@@ -113,6 +113,32 @@ TEST(VcAllocator, ConflictingHeadersGetOneGrant) {
   EXPECT_EQ(va.allocate(in, out, pool, 1, g), 0);
 }
 
+// Headers that want different output VCs are all granted in one allocation, in the order of
+// the scan, without the arbitration (VcAllocator::allocate_apart), and each output VC's arbiter
+// remembers its grant as the arbitration would: the next conflict for output VC 0 goes round
+// robin to input 1 (without that memory, input 0 would win it again).
+TEST(VcAllocator, HeadersApartAreGrantedTogetherAndMoveTheArbiters) {
+  PacketPool pool;
+  std::vector<InputUnit> in = routed_headers(0, pool);
+  in[0].vcs[0].vc_hi = 1;  // input 0: output VC 0; input 1: output VC 1
+  in[1].vcs[0].vc_lo = 1;
+  std::vector<OutputUnit> out(1, OutputUnit(2, 4));
+  VcAllocator va(2, 1, 2, ArbPolicy::RoundRobin);
+  va.routed(0, 0);
+  va.routed(1, 0);
+  VcGrant g[4];
+  ASSERT_EQ(va.allocate(in, out, pool, 0, g), 2);
+  EXPECT_EQ(g[0].in_port, 0);
+  EXPECT_EQ(g[0].out_vc, 0);
+  EXPECT_EQ(g[1].in_port, 1);
+  EXPECT_EQ(g[1].out_vc, 1);
+  in[1].vcs[0].vc_lo = 0;  // now both want output VC 0 (the grants were not taken)
+  in[1].vcs[0].vc_hi = 1;
+  ASSERT_EQ(va.allocate(in, out, pool, 1, g), 1);
+  EXPECT_EQ(g[0].in_port, 1);
+  EXPECT_EQ(g[0].out_vc, 0);
+}
+
 // Separable output-first VC allocation: a header requests every free VC in its range; two
 // headers granted the same pair of VCs by their arbiters each end up with one.
 TEST(VcAllocator, OutputFirstGivesEachHeaderOneVc) {
