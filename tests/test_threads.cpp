@@ -273,5 +273,26 @@ TEST_P(StagedPlain, ResultsAreByteIdenticalToTheGeneralPath) {
 INSTANTIATE_TEST_SUITE_P(Configs, StagedPlain, ::testing::ValuesIn(kStagedCases),
                          [](const auto& info) { return std::string(info.param.name); });
 
+// Waves turn the plain paths off (a router's probe needs the general path: set_probe), so a run
+// with waves keeps the results of the same run without them: results.json byte for byte but for
+// its waves keys.
+TEST(WavesOn, IdealAndStagedRunsKeepTheirResults) {
+  const auto strip = [](const std::string& js) {
+    return std::regex_replace(without_wall_time(js), std::regex("\"(enable|to_cycle)\": [a-z0-9]+"),
+                              "");
+  };
+  for (const Case& c : {kCases[0], kStagedCases[0]}) {
+    int rc1 = -1, rc2 = -1;
+    const std::string a = test::cli_results_any(std::string("nowaves-") + c.name, c.yaml, &rc1);
+    ASSERT_FALSE(a.empty()) << c.name;
+    const std::string b =
+        test::cli_results_any(std::string("waves-") + c.name,
+                              std::string(c.yaml) + "waves: {enable: true, to_cycle: 300}\n", &rc2);
+    EXPECT_EQ(rc2, rc1) << c.name;
+    EXPECT_EQ(strip(b), strip(a)) << c.name;
+    EXPECT_NE(b, a) << c.name;  // (the waves keys do differ: the run had them)
+  }
+}
+
 }  // namespace
 }  // namespace sy
