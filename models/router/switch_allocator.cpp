@@ -108,7 +108,8 @@ int SwitchAllocator::allocate_matched(std::vector<InputUnit>& in, std::vector<Ou
     if (probe_ && probe_->on) {
       probe_->in[p].vc_req = mask;
       for (std::uint64_t r = req_[p]; r; r &= r - 1)
-        probe_->out[__builtin_ctzll(r)].sw_req |= std::uint64_t{1} << p;
+        if (const int o = __builtin_ctzll(r); o < static_cast<int>(probe_->out.size()))
+          probe_->out[o].sw_req |= std::uint64_t{1} << p;
     }
   }
   if (!any) return 0;
@@ -280,7 +281,9 @@ int SwitchAllocator::allocate(std::vector<InputUnit>& in, std::vector<OutputUnit
   int n = 0;
   for (std::uint64_t ob = outputs_bid; ob; ob &= ob - 1) {
     const int o = __builtin_ctzll(ob);
-    if (probe_ && probe_->on) probe_->out[o].sw_req = alloc_scratch.bids[o];
+    // (The probe traces the network ports: not the staged pipeline's ejection outputs.)
+    if (probe_ && probe_->on && o < static_cast<int>(probe_->out.size()))
+      probe_->out[o].sw_req = alloc_scratch.bids[o];
     if (activity_) {
       ++activity_->sa_stage2;
       activity_->sa_stage2_requests +=
