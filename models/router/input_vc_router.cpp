@@ -146,8 +146,9 @@ template <bool kCount, bool kStaged, bool kPlain>
   if constexpr (kStaged && kPlain) {
     // The plain staged loop: no probe, no broadcast, and a staged router never ejects on arrival
     // (its headers are routed to an ejection output): of the header's part below, Valiant's
-    // intermediate node is left. The header waits for an output VC from its ready time on, known
-    // once it is buffered (the front flit now); the VC allocation need not look before it.
+    // intermediate node is left; then the staged part further below, as a copy of its own.
+    // (Merged into the code below, with the ejection skipped at compile time, it measured +205
+    // instructions a staged 8x8 cycle: the pool lookup is no longer shared.)
     const bool route = f.head && vc.state == VirtualChannel::State::Idle && vc.fifo.empty();
     if (f.head) {
       Packet& pk = fabric_.pool[f.packet];
@@ -881,12 +882,10 @@ std::size_t InputVcRouter::evaluate_words_plain_staged(Router* const* routers, s
   std::size_t idle = 0;
   Lane* const ln = kLanes ? current_lane : nullptr;
   Tally y;
-  InputVcRouter* last = nullptr;
   for (std::size_t w = w0; w < w1; ++w)
     for (std::uint64_t m = bits[w]; m; m &= m - 1) {
       const int i = __builtin_ctzll(m);
       auto* r = static_cast<InputVcRouter*>(routers[w * 64 + static_cast<std::size_t>(i)]);
-      last = r;
       // (No probe here: waves.enable turns the plain paths off, set_probe.)
       if (r->busy_in_)
         r->evaluate_plain_staged<kLanes, kCount>({t, ln, r->in_, r->out_, false, &y});
@@ -896,7 +895,7 @@ std::size_t InputVcRouter::evaluate_words_plain_staged(Router* const* routers, s
         ++idle;
       }
     }
-  if (last) last->flush(y, t);
+  static_cast<InputVcRouter*>(routers[0])->flush(y, t);  // (the routers share one fabric)
   return idle;
 }
 
@@ -908,12 +907,10 @@ std::size_t InputVcRouter::evaluate_words_with(Router* const* routers, std::uint
   std::size_t idle = 0;
   Lane* const ln = kLanes ? current_lane : nullptr;
   Tally y;
-  InputVcRouter* last = nullptr;
   for (std::size_t w = w0; w < w1; ++w)
     for (std::uint64_t m = bits[w]; m; m &= m - 1) {
       const int i = __builtin_ctzll(m);
       auto* r = static_cast<InputVcRouter*>(routers[w * 64 + static_cast<std::size_t>(i)]);
-      last = r;
       // (The next active router's lines are fetched while this one runs.)
       if (const std::uint64_t next = m & (m - 1); kPrefetch && next)
         static_cast<const InputVcRouter*>(
@@ -926,7 +923,7 @@ std::size_t InputVcRouter::evaluate_words_with(Router* const* routers, std::uint
         ++idle;
       }
     }
-  if (last) last->flush(y, t);
+  static_cast<InputVcRouter*>(routers[0])->flush(y, t);  // (the routers share one fabric)
   return idle;
 }
 

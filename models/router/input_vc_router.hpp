@@ -76,8 +76,6 @@ class InputVcRouter final : public Router {
   void count_activity(RouterActivity* a) override;
 
  private:
-  // One evaluation: its cycle and lane, the router's units by pointer and what it reads for
-  // every flit (locals: a member would be reloaded after every byte store).
   // What the plain path's flits add to the network's counters (flit-hops, the longest wait, the
   // last progress), kept in registers over a loop of evaluations and added once at its end
   // (flush()): the per-flit stores through the fabric were about 9 instructions a flit-hop.
@@ -86,6 +84,8 @@ class InputVcRouter final : public Router {
     Cycle max_wait = 0;
     bool ejected = false;  // (the staged path's ejections: progress, without a hop)
   };
+  // One evaluation: its cycle and lane, the router's units by pointer and what it reads for
+  // every flit (locals: a member would be reloaded after every byte store).
   struct Pass {
     Cycle t;
     Lane* ln;

@@ -18,9 +18,8 @@ VcAllocator::VcAllocator(int inputs, int outputs, int vcs, ArbPolicy policy)
 // its range: it requests this cycle (its packet in pk).
 bool VcAllocator::requesting(VirtualChannel& vc, const std::vector<OutputUnit>& out,
                              const PacketPool& pool, Cycle t, const Packet*& pk) {
-  if (vc.state != VirtualChannel::State::Routed || vc.fifo.empty()) return false;
+  if (!ready_to_request(vc, t)) return false;
   const Flit& f = vc.fifo.front();
-  if (f.ready > t) return false;
   if (vc.ncand > 1 && !select_candidate(vc, out.data(), t, false, random_ ? &rng_ : nullptr))
     return false;
   pk = &pool[f.packet];
@@ -64,8 +63,7 @@ int VcAllocator::allocate_apart(std::vector<InputUnit>& in, const std::vector<Ou
   int m = 0;
   Cycle due;
   const bool apart = for_each_waiting(in, t, due, [&](VirtualChannel& vc, int id) {
-    if (vc.state != VirtualChannel::State::Routed || vc.fifo.empty() || vc.fifo.front().ready > t)
-      return true;
+    if (!ready_to_request(vc, t)) return true;
     if (vc.ncand > 1) return false;
     const int ov = out[vc.out_port].find_free(vc.vc_lo, vc.vc_hi);
     if (ov < 0) return true;

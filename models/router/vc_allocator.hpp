@@ -100,8 +100,7 @@ class VcAllocator {
     const int v = __builtin_ctzll(m);
     VirtualChannel& vc = in[p].vcs[v];
     due_ = wait_until(vc, t);
-    if (vc.state != VirtualChannel::State::Routed || vc.fifo.empty() || vc.fifo.front().ready > t)
-      return 0;
+    if (!ready_to_request(vc, t)) return 0;
     if (vc.ncand > 1 && !select_candidate(vc, out, t, false, random_ ? &rng_ : nullptr)) return 0;
     const int ov = out[vc.out_port].find_free(vc.vc_lo, vc.vc_hi);
     if (ov < 0) return 0;
@@ -155,6 +154,11 @@ class VcAllocator {
       return true;
     });
     due_ = due;
+  }
+  // Routed VC vc's header may request at t: still routed, in, and through route computation.
+  static bool ready_to_request(const VirtualChannel& vc, Cycle t) {
+    return vc.state == VirtualChannel::State::Routed && !vc.fifo.empty() &&
+           vc.fifo.front().ready <= t;
   }
   // The earliest cycle waiting VC vc may request: its head flit's ready time, or t when it is
   // ready (it may be blocked until something else changes).
