@@ -65,7 +65,8 @@ class InputVcRouter final : public Router {
   void accept_packet(int, std::uint32_t, Cycle) override;
   void connect_upstream(int in_port, OutputUnit* up, bool evaluated_before) override {
     inputs_[in_port].upstream = up;
-    inputs_[in_port].credit_now = evaluated_before && credit_now_;
+    inputs_[in_port].credit_now =
+        evaluated_before && credit_now_ && (!staged_ || inputs_[in_port].credit_delay == 1);
   }
   const InputUnit& input(int p) const { return inputs_[p]; }
   // The router that owns input p's upstream output unit (threads: where its credits go); by
@@ -110,6 +111,8 @@ class InputVcRouter final : public Router {
                                       Cycle t);  // accept_flit()
   template <bool kCount, bool kStaged = false, bool kPlain = false>
   static void inject(Router* r, int in_port, int vc, Flit f, Cycle t);  // flit_sink()
+  template <bool kCount, bool kStaged, bool kPlain>
+  [[gnu::noinline]] void receive_out_of_line(int in_port, int vc, Flit f, Cycle t);
   void accept_broadcast_flit(int in_port, int vc, Flit f, Cycle t);
   void send_branch(const SwitchGrant& gr, Cycle t, Lane* ln);
   template <bool kPlain, bool kLanes, bool kStaged, bool kCount>
@@ -140,6 +143,7 @@ class InputVcRouter final : public Router {
                       std::uint32_t packet);
   void hop_taken(int in_port, int out_port, Packet& pk);
   void allocate_vcs(Cycle t);
+  void allocate_vcs_many(Cycle t);
   void allocate_vcs_plain(const Pass& s);
   void vc_granted(const VcGrant& gr, InputUnit* in, Cycle t);
   template <bool kInline, bool kPlain = false>
@@ -178,8 +182,9 @@ class InputVcRouter final : public Router {
   OutputUnit* out_ = nullptr;
   // Credits to an upstream unit whose owner has had its turn this cycle go at once (it sees them
   // next cycle either way, and its lines are still in the cache): not with delta 0 (a router
-  // may run twice in a cycle) or waves (which sample credits at the end of the cycle). Each
-  // input unit's credit_now says whether this applies to its upstream.
+  // may run twice in a cycle) or waves (which sample credits at the end of the cycle), and in
+  // the staged pipeline only for a credit delay of one cycle. Each input unit's credit_now says
+  // whether this applies to its upstream.
   bool credit_now_ = false;
   const TurnModel turns_;         // a turn model: every header's turn is checked
   const RoutingAlgorithm* algo_;  // null: dimension order (the routing unit's fast path)

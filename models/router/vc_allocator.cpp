@@ -98,6 +98,12 @@ int VcAllocator::allocate(std::vector<InputUnit>& in, const std::vector<OutputUn
       return n;
     }
   }
+  return allocate_many(in, out, pool, t, grants);
+}
+
+int VcAllocator::allocate_many(std::vector<InputUnit>& in, const std::vector<OutputUnit>& out,
+                               const PacketPool& pool, Cycle t, VcGrant* grants) {
+  if (output_first_) return allocate_output_first(in, out, pool, t, grants);
   if (!knobs_) {
     const int n = allocate_apart(in, out, t, grants);
     if (n >= 0) return n;

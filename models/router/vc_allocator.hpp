@@ -33,6 +33,9 @@ class VcAllocator {
   // Fills grants (at most one per input VC and per output VC); returns how many.
   int allocate(std::vector<InputUnit>& in, const std::vector<OutputUnit>& out,
                const PacketPool& pool, Cycle t, VcGrant* grants);
+  // allocate() once allocate_lone() has said -1 (input-first): without asking it again.
+  int allocate_many(std::vector<InputUnit>& in, const std::vector<OutputUnit>& out,
+                    const PacketPool& pool, Cycle t, VcGrant* grants);
   // router.vc_allocator: separable_output_first (allocators/vc_separable_output_first.cpp).
   void output_first(bool on) {
     output_first_ = on;
