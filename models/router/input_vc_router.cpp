@@ -195,13 +195,7 @@ template <bool kCount, bool kStaged, bool kPlain>
       ln->credit(iu.upstream_node, iu.upstream, v);
       ln->ejections.push_back({ln->key, ni, f, t});
     } else {
-      // (The plain path: the upstream unit's owner, the router or NI whose flit this is, is
-      // having its one turn of the cycle and reads no credit of that unit again in it: the
-      // credit goes at once, as credit_now's.)
-      if constexpr (kPlain)
-        iu.upstream->credit<true>(v);
-      else
-        fabric_.credit(iu.upstream, v);
+      fabric_.credit(iu.upstream, v);
       ni->deliver_flit(f, t);
     }
     return;
