@@ -139,6 +139,42 @@ TEST(VcAllocator, HeadersApartAreGrantedTogetherAndMoveTheArbiters) {
   EXPECT_EQ(g[0].out_vc, 0);
 }
 
+// allocate_many (the staged router's call once allocate_lone has said -1) is allocate without
+// the lone try: the same grants and the same arbiter state after them, input-first and
+// output-first (which grant differently once the arbiters have moved), over a few allocations.
+TEST(VcAllocator, AllocateManyIsAllocateWithoutTheLoneTry) {
+  for (const bool output_first : {false, true}) {
+    PacketPool pool;
+    std::vector<InputUnit> in = routed_headers(0, pool);
+    std::vector<OutputUnit> out(1, OutputUnit(2, 4));
+    VcAllocator a(2, 1, 2, ArbPolicy::RoundRobin), b(2, 1, 2, ArbPolicy::RoundRobin);
+    if (output_first) {
+      a.output_first(true);
+      b.output_first(true);
+    }
+    for (VcAllocator* va : {&a, &b}) {
+      va->routed(0, 0);
+      va->routed(1, 0);
+    }
+    for (Cycle t = 0; t < 6; ++t) {
+      // Apart (input 0 on VC 0, input 1 on VC 1), in conflict (both on VC 0), or both on either.
+      const int mode = static_cast<int>(t % 3);
+      in[0].vcs[0].vc_hi = mode == 2 ? 2 : 1;
+      in[1].vcs[0].vc_lo = mode == 0 ? 1 : 0;
+      in[1].vcs[0].vc_hi = mode == 1 ? 1 : 2;
+      VcGrant ga[4], gb[4];
+      const int na = a.allocate(in, out, pool, t, ga);
+      const int nb = b.allocate_many(in, out, pool, t, gb);
+      ASSERT_EQ(na, nb) << output_first << " t=" << t;
+      ASSERT_GT(na, 0);
+      for (int k = 0; k < na; ++k) {
+        EXPECT_EQ(ga[k].in_port, gb[k].in_port) << output_first << " t=" << t;
+        EXPECT_EQ(ga[k].out_vc, gb[k].out_vc) << output_first << " t=" << t;
+      }
+    }
+  }
+}
+
 // Separable output-first VC allocation: a header requests every free VC in its range; two
 // headers granted the same pair of VCs by their arbiters each end up with one.
 TEST(VcAllocator, OutputFirstGivesEachHeaderOneVc) {
