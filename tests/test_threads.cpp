@@ -274,10 +274,10 @@ INSTANTIATE_TEST_SUITE_P(Configs, StagedPlain, ::testing::ValuesIn(kStagedCases)
                          [](const auto& info) { return std::string(info.param.name); });
 
 // Waves turn the plain paths off (a router's probe needs the general path: set_probe), and the
-// credits applied at once (credit_now: waves sample the credits at the end of a cycle), so a run
-// with waves keeps the results of the same run without them: results.json byte for byte but for
-// its waves keys. (The last staged case has a credit delay of one cycle: without waves, its
-// routers' credits go at once, as the ideal pipeline's.)
+// ideal pipeline's credits applied at once (credit_now: waves sample the credits at the end of
+// a cycle), so a run with waves keeps the results of the same run without them: results.json
+// byte for byte but for its waves keys. (The staged cases: a credit delay of two cycles and of
+// one.)
 TEST(WavesOn, IdealAndStagedRunsKeepTheirResults) {
   const auto strip = [](const std::string& js) {
     return std::regex_replace(without_wall_time(js), std::regex("\"(enable|to_cycle)\": [a-z0-9]+"),

@@ -382,6 +382,19 @@ void NetworkInterface::deliver_self(std::uint32_t id, Cycle t) {
 
 // ---- Ejection and delivery ----
 
+void NetworkInterface::deliver_flit(const Flit& f, Cycle t) {
+  Packet& p = fabric_.pool[f.packet];
+  if (f.seq != p.received || p.dst != node_) fabric_.stats.on_order_error();
+  ++p.received;
+  --fabric_.flits_in_network;
+  // (The network's last progress is the cycle the flit left its router, which the router has
+  // set: a staged ejection's t is later, its arrival, and a later value would not be the cycle
+  // a flit last moved, nor the value the lanes keep on several threads.)
+  // A flit that begins to arrive at cycle t has been received at t + tau.
+  fabric_.stats.on_flits_delivered(1, t + tau_, p);
+  if (f.tail) finish_packet(f.packet, t + tau_);
+}
+
 void NetworkInterface::take_flit(const Flit& f, Cycle t, Lane& ln, std::uint64_t key) {
   Packet& p = fabric_.pool[f.packet];
   if (f.seq != p.received || p.dst != node_) ++ln.order_errors;

@@ -71,19 +71,7 @@ class NetworkInterface : public sc_core::sc_module {
   int lane() const { return lane_; }
   // Queues message `id` (already in the fabric's pool) for injection.
   void send(std::uint32_t id);
-  // A flit that begins to arrive at cycle t has been received at t + tau. (Inline: a router's
-  // ejection calls it for every flit; the tail's packet is finished out of line.)
-  [[gnu::always_inline]] void deliver_flit(const Flit& f, Cycle t) {
-    Packet& p = fabric_.pool[f.packet];
-    if (f.seq != p.received || p.dst != node_) fabric_.stats.on_order_error();
-    ++p.received;
-    --fabric_.flits_in_network;
-    // (The network's last progress is the cycle the flit left its router, which the router has
-    // set: a staged ejection's t is later, its arrival, and a later value would not be the
-    // cycle a flit last moved, nor the value the lanes keep on several threads.)
-    fabric_.stats.on_flits_delivered(1, t + tau_, p);
-    if (f.tail) finish_packet(f.packet, t + tau_);
-  }
+  void deliver_flit(const Flit& f, Cycle t);
   void deliver_packet(std::uint32_t packet, Cycle t);
   // A copy of a broadcast packet begins to arrive at this node at cycle t (the router keeps
   // forwarding it; the NI counts the reception).

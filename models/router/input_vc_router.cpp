@@ -101,9 +101,7 @@ InputVcRouter::InputVcRouter(sc_core::sc_module_name name, int node, Fabric& fab
     vc_alloc_.knobs(rc.vc_request_all_free, rc.vc_busy_when_full, rc.vc_prioritize_empty);
     vc_grants_.resize(static_cast<std::size_t>(inputs * rc.vcs));
   }
-  // (Staged: a router runs once a cycle; credits of a delay of one cycle (connect_upstream), not
-  // in a mixed network, whose Verilated routers read their credits as signals.)
-  credit_now_ = (staged_ ? !rc.rtl : delta_ >= 1) && !fabric.cfg.waves.enable;
+  credit_now_ = !staged_ && delta_ >= 1 && !fabric.cfg.waves.enable;
   // (SWITCHYARD_GENERAL_PATH=1 turns the fast path off: tests compare the two.)
   // (SWITCHYARD_HOP_LOG: the general path writes every flit's hop, Fabric::hop_log.)
   // (Waves: routers may have probes, which only the general path serves; so the plain paths'
@@ -757,13 +755,16 @@ template <bool kPlain, bool kLanes, bool kStaged, bool kCount>
       s.ln->credit_at(iu.upstream_node, iu.upstream, gr.vc, t, t + iu.credit_delay);
     else
       s.ln->credit(iu.upstream_node, iu.upstream, gr.vc);
-  } else if (iu.credit_now) {
-    iu.upstream->credit<kPlain>(gr.vc);  // (its owner is done with this cycle: it sees it next)
   } else if (kPlain ? kStaged : staged_) {
-    fabric_.credit_at(iu.upstream, gr.vc, t, t + iu.credit_delay);
-  } else {
+    // (A delay of one cycle, credit_at's first case, tested on the delay itself.)
+    if (iu.credit_delay <= 1)
+      fabric_.credit(iu.upstream, gr.vc);
+    else
+      fabric_.credit_at(iu.upstream, gr.vc, t, t + iu.credit_delay);
+  } else if (iu.credit_now)
+    iu.upstream->credit<kPlain>(gr.vc);  // (its owner is done with this cycle: it sees it next)
+  else
     fabric_.credit(iu.upstream, gr.vc);
-  }
   // (An ejection output: the plain staged path knows it by its lack of a link, read from the
   // unit's line, which the grant has just written, rather than the topology's port count.)
   if (kPlain && kStaged ? ou.dst == nullptr : !kPlain && gr.out_port >= fabric_.topo.num_ports()) {

@@ -39,6 +39,7 @@ class VcAllocator {
   // router.vc_allocator: separable_output_first (allocators/vc_separable_output_first.cpp).
   void output_first(bool on) {
     output_first_ = on;
+    lone_off_ = output_first_ || knobs_;
     accept_ptr_.assign(static_cast<std::size_t>(requesters_), 0);
     accepted_.assign(static_cast<std::size_t>(requesters_), Accept{});
   }
@@ -55,6 +56,7 @@ class VcAllocator {
     busy_when_full_ = busy_when_full;
     prioritize_empty_ = prioritize_empty;
     knobs_ = all_free || busy_when_full || prioritize_empty;
+    lone_off_ = output_first_ || knobs_;
     in_ptr_.assign(static_cast<std::size_t>(requesters_), 0);
   }
   void random_selection(std::uint64_t seed) {
@@ -96,7 +98,7 @@ class VcAllocator {
   // most of its allocations.)
   [[gnu::always_inline]] int allocate_lone(InputUnit* in, const OutputUnit* out, Cycle t,
                                            VcGrant& g) {
-    if (output_first_ || knobs_ || (routed_in_ & (routed_in_ - 1))) return -1;
+    if (lone_off_ || (routed_in_ & (routed_in_ - 1))) return -1;
     const int p = __builtin_ctzll(routed_in_);
     const std::uint64_t m = routed_[static_cast<std::size_t>(p)];
     if (m & (m - 1)) return -1;
@@ -206,6 +208,7 @@ class VcAllocator {
   std::vector<int> touched_;           // output VCs requested this cycle
   bool random_ = false;
   bool output_first_ = false;
+  bool lone_off_ = false;  // output-first or the knobs: allocate_lone does not apply
   bool knobs_ = false, all_free_ = false, busy_when_full_ = false, prioritize_empty_ = false;
   std::vector<int> in_ptr_;  // all_free: per requester, its input arbiter's pointer (out * V + ov)
   std::vector<int> accept_ptr_;   // output first: per requester, the VC index it prefers next
