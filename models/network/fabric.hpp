@@ -339,6 +339,13 @@ struct Fabric {
   std::vector<CreditList> credit_wheel;
   std::uint64_t credit_mask = kCreditWheel - 1;
   std::uint64_t credits_in_wheel = 0;
+  // credit_at() for a credit `delay` cycles after now (a delay of one: the next cycle's list).
+  void credit_after(OutputUnit* up, int vc, Cycle now, int delay) {
+    if (delay <= 1)
+      credit(up, vc);
+    else
+      credit_at(up, vc, now, now + static_cast<Cycle>(delay));
+  }
   void credit_at(OutputUnit* up, int vc, Cycle now, Cycle at) {
     if (at <= now + 1) {
       credit(up, vc);

@@ -609,14 +609,16 @@ void InputVcRouter::hop_taken(int in_port, int out_port, Packet& pk) {
 // (speculatively, max(0, va - sa)).
 void InputVcRouter::allocate_vcs(Cycle t) {
   if (!vc_alloc_.due(t)) return;  // (no header waits for an output VC, or none is ready)
-  const int n = vc_alloc_.allocate(inputs_, outputs_, fabric_.pool, t, vc_grants_.data());
-  if (counting_) activity_->va += static_cast<std::uint64_t>(n);
-  for (int g = 0; g < n; ++g) vc_granted(vc_grants_[g], in_, t);
+  take_vc_grants(vc_alloc_.allocate(inputs_, outputs_, fabric_.pool, t, vc_grants_.data()), t);
 }
 
 // allocate_vcs() from the plain staged loop, which has found it due and tried the lone header.
 void InputVcRouter::allocate_vcs_many(Cycle t) {
-  const int n = vc_alloc_.allocate_many(inputs_, outputs_, fabric_.pool, t, vc_grants_.data());
+  take_vc_grants(vc_alloc_.allocate_many(inputs_, outputs_, fabric_.pool, t, vc_grants_.data()), t);
+}
+
+// The VC allocator's n grants (vc_grants_) taken.
+[[gnu::always_inline]] inline void InputVcRouter::take_vc_grants(int n, Cycle t) {
   if (counting_) activity_->va += static_cast<std::uint64_t>(n);
   for (int g = 0; g < n; ++g) vc_granted(vc_grants_[g], in_, t);
 }
@@ -755,13 +757,9 @@ template <bool kPlain, bool kLanes, bool kStaged, bool kCount>
       s.ln->credit_at(iu.upstream_node, iu.upstream, gr.vc, t, t + iu.credit_delay);
     else
       s.ln->credit(iu.upstream_node, iu.upstream, gr.vc);
-  } else if (kPlain ? kStaged : staged_) {
-    // (A delay of one cycle, credit_at's first case, tested on the delay itself.)
-    if (iu.credit_delay <= 1)
-      fabric_.credit(iu.upstream, gr.vc);
-    else
-      fabric_.credit_at(iu.upstream, gr.vc, t, t + iu.credit_delay);
-  } else if (iu.credit_now)
+  } else if (kPlain ? kStaged : staged_)
+    fabric_.credit_after(iu.upstream, gr.vc, t, iu.credit_delay);
+  else if (iu.credit_now)
     iu.upstream->credit<kPlain>(gr.vc);  // (its owner is done with this cycle: it sees it next)
   else
     fabric_.credit(iu.upstream, gr.vc);

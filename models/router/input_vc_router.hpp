@@ -143,6 +143,7 @@ class InputVcRouter final : public Router {
   void hop_taken(int in_port, int out_port, Packet& pk);
   void allocate_vcs(Cycle t);
   void allocate_vcs_many(Cycle t);
+  [[gnu::always_inline]] void take_vc_grants(int n, Cycle t);
   void allocate_vcs_plain(const Pass& s);
   void vc_granted(const VcGrant& gr, InputUnit* in, Cycle t);
   template <bool kInline, bool kPlain = false>
