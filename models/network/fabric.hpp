@@ -60,6 +60,33 @@ struct CreditList {
   std::size_t n_ = 0, cap_ = 0;
 };
 
+// Router ids woken in a cycle, pushed on the per-flit path: push_if appends without a branch
+// (whether a flit finds its router asleep is a coin toss to the branch predictor), so one spare
+// slot is always kept (the id is written to it either way).
+class IdList {
+ public:
+  IdList() : buf_(64), cap_(64) {}
+  void push_back(int id) { push_if(true, id); }
+  [[gnu::always_inline]] void push_if(bool yes, int id) {
+    buf_[n_] = id;
+    n_ += yes;
+    if (__builtin_expect(n_ == cap_, 0)) grow();
+  }
+  bool empty() const { return n_ == 0; }
+  std::size_t size() const { return n_; }
+  const int* begin() const { return buf_.data(); }
+  const int* end() const { return buf_.data() + n_; }
+  void clear() { n_ = 0; }
+
+ private:
+  [[gnu::noinline]] void grow() {
+    buf_.resize(buf_.size() * 2);
+    cap_ = buf_.size();
+  }
+  std::vector<int> buf_;
+  std::size_t n_ = 0, cap_;
+};
+
 // One worker's share of the network when it runs on several threads (simulation.threads): a
 // contiguous block of routers (whole 64-router words of the active set, so lanes in order are
 // node order) with their NIs. A cycle is two parallel steps. In the first, each lane applies the
@@ -125,7 +152,7 @@ struct Lane {
   std::vector<NetworkInterface*> merged_nis;  // scratch
   // Routers woken (ids, all this lane's own), and the flits that reached their NI with the key of
   // the flit that brought them.
-  std::vector<int> woke;
+  IdList woke;
   struct Ejection {
     std::uint64_t key;
     NetworkInterface* ni;
@@ -313,7 +340,7 @@ struct Fabric {
   // Credits sent this cycle: applied at the start of the next one (credit delay = 1 cycle).
   CreditList credits_next;
   std::vector<Router*> again;   // got a flit it may forward in this same cycle (delta = 0)
-  std::vector<int> woke;        // routers (ids) that went from idle to busy this cycle
+  IdList woke;                  // routers (ids) that went from idle to busy this cycle
   std::uint64_t flit_hops = 0;  // flits that crossed a router-to-router link
   std::uint64_t flits_in_network = 0;
   Cycle last_progress = 0;  // last cycle a flit moved

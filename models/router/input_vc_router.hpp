@@ -158,10 +158,18 @@ class InputVcRouter final : public Router {
     a.last_cycle = t;
   }
   // A flit left VC v of input p: the masks of what holds flits.
+  // (kBranchless: without branches, for the paths where whether the VC emptied is a coin toss
+  // to the branch predictor.)
+  template <bool kBranchless = false>
   void popped(InputUnit& iu, int p, int v) {
-    if (!iu.vcs[v].fifo.empty()) return;
-    iu.nonempty &= ~(std::uint64_t{1} << v);
-    if (!iu.nonempty) busy_in_ &= ~(std::uint64_t{1} << p);
+    if constexpr (kBranchless) {
+      iu.nonempty &= ~(std::uint64_t{iu.vcs[v].fifo.empty()} << v);
+      busy_in_ &= ~(std::uint64_t{iu.nonempty == 0} << p);
+    } else {
+      if (!iu.vcs[v].fifo.empty()) return;
+      iu.nonempty &= ~(std::uint64_t{1} << v);
+      if (!iu.nonempty) busy_in_ &= ~(std::uint64_t{1} << p);
+    }
   }
   // (What every evaluation and every flit's arrival read: with the Router's own hot fields, one
   // cache line (checked in the constructor). With thousands of routers a cycle's cost is mostly

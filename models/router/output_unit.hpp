@@ -108,7 +108,11 @@ class alignas(64) OutputUnit {
   void credit(int v) {
     OutputVc& o = vc<kNear>(v);
     if (++o.credits > depth) ++violations;
-    if (o.tail_sent && o.credits == depth) o.owned = o.tail_sent = false;
+    // (Without a branch: whether this credit is the last one back is a coin toss to the branch
+    // predictor; measured, 5% of the time of the 8x8 rows, ideal and staged.)
+    const bool released = o.tail_sent & (o.credits == depth);
+    o.owned &= !released;
+    o.tail_sent &= !released;
   }
 };
 static_assert(sizeof(OutputUnit) == 128, "an output unit is two cache lines");

@@ -86,11 +86,19 @@ class Router : public sc_core::sc_module {
   }
 
  protected:
+  // (Threads: the lane's list, while the lanes receive their flits. kBranchless: without a
+  // branch on whether the router was asleep (IdList::push_if), for the paths where that is a coin
+  // toss to the branch predictor.)
+  template <bool kBranchless = false>
   void wake() {
-    if (!active) {
+    if constexpr (kBranchless) {
+      Lane* ln = current_lane;
+      (ln ? ln->woke : fabric_.woke).push_if(!active, node_);
+      active = true;
+    } else if (!active) {
       active = true;
       if (Lane* ln = current_lane)
-        ln->woke.push_back(node_);  // (threads: while the lanes receive their flits)
+        ln->woke.push_back(node_);
       else
         fabric_.woke.push_back(node_);
     }
