@@ -5,6 +5,7 @@
 
 #include "helpers.hpp"
 #include "switchyard/base/rng.hpp"
+#include "switchyard/network/fabric.hpp"
 #include "switchyard/router/output_unit.hpp"
 
 using namespace sy;
@@ -90,6 +91,54 @@ TEST(Credits, UnitCountsViolations) {
   EXPECT_EQ(ou.violations, 1u);
   for (int i = 0; i < 5; ++i) ou.consume(1);  // below zero
   EXPECT_EQ(ou.violations, 3u);
+}
+
+// A VC whose tail has gone is free again with its last credit back, not before; one whose tail
+// has not gone stays owned with every credit back (the release is written without a branch).
+TEST(Credits, TheLastCreditBackFreesAVcWhoseTailHasGone) {
+  OutputUnit ou(2, 3);
+  ou.take(0);
+  ou.take(1);
+  for (int i = 0; i < 3; ++i) {
+    ou.consume(0);
+    ou.consume(1);
+  }
+  ou.tail_sent(0);
+  for (int i = 0; i < 2; ++i) {
+    ou.credit(0);
+    ou.credit(1);
+    EXPECT_TRUE(ou.vc(0).owned);
+    EXPECT_TRUE(ou.vc(0).tail_sent);
+  }
+  ou.credit(0);
+  ou.credit(1);
+  EXPECT_FALSE(ou.vc(0).owned);
+  EXPECT_FALSE(ou.vc(0).tail_sent);
+  EXPECT_TRUE(ou.vc(1).owned);  // (its tail has not gone)
+  EXPECT_FALSE(ou.vc(1).tail_sent);
+  EXPECT_EQ(ou.vc(0).credits, 3);
+  EXPECT_EQ(ou.violations, 0u);
+}
+
+// The woken routers' list appends only what it is asked to (IdList::push_if writes the spare
+// slot either way), in order, past its first storage.
+TEST(WokenRouters, ListAppendsOnlyWhatItIsAskedTo) {
+  IdList l;
+  EXPECT_TRUE(l.empty());
+  for (int i = 0; i < 1000; ++i) l.push_if(i % 3 == 0, i);
+  l.push_back(1001);
+  ASSERT_EQ(l.size(), 335u);
+  int k = 0;
+  for (const int id : l) {
+    EXPECT_EQ(id, k < 334 ? 3 * k : 1001);
+    ++k;
+  }
+  l.clear();
+  l.push_if(false, 5);
+  EXPECT_TRUE(l.empty());
+  l.push_if(true, 6);
+  ASSERT_EQ(l.size(), 1u);
+  EXPECT_EQ(*l.begin(), 6);
 }
 
 // What a grant touches is in the unit's first line, the link's record in the second; more than
