@@ -3,7 +3,8 @@
 #   bash tb/docs_check.sh               (as long as tb/docs_all.sh: about 35 minutes on 2 shared cores)
 # Copies the working tree's files (tracked and untracked, not the ignored ones) into a scratch
 # folder, empties its docs/figures there (the BookSim2 comparison's files stay: they need a
-# BookSim2 build), runs tb/docs_all.sh in it with this checkout's binary, and compares every
+# BookSim2 build; so do the example RTL router's, tb/rtl_example_figures.sh: it needs a build
+# with -DSWITCHYARD_COSIM=ON and is not part of tb/docs_all.sh), runs tb/docs_all.sh in it with this checkout's binary, and compares every
 # number of every regenerated CSV and markdown table with the committed one (tb/docs_compare.py:
 # exact, wall-clock fields and images left out). docs/figures here is not touched. Prints each
 # difference (file, row, column, committed -> regenerated) and exits 1 if there is one.
@@ -31,7 +32,8 @@ fi
 if [ "${DOCS_CHECK_REUSE:-0}" != 1 ]; then
   mkdir -p "$SCRATCH"
   git ls-files -co --exclude-standard -z | tar --null -T - -cf - | tar -xf - -C "$SCRATCH"
-  find "$SCRATCH/docs/figures" -maxdepth 1 -type f ! -name 'booksim_*' -delete
+  find "$SCRATCH/docs/figures" -maxdepth 1 -type f ! -name 'booksim_*' ! -name 'rtl_example_*' \
+    -delete
   echo "docs_check: regenerating into $SCRATCH (log: $SCRATCH/docs_all.log)"
   if ! bash "$SCRATCH/tb/docs_all.sh" >"$SCRATCH/docs_all.log" 2>&1; then
     tail -n 30 "$SCRATCH/docs_all.log"
