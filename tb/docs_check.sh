@@ -4,10 +4,11 @@
 # Copies the working tree's files (tracked and untracked, not the ignored ones) into a scratch
 # folder, empties its docs/figures there (the BookSim2 comparison's files stay: they need a
 # BookSim2 build; so do the example RTL router's, tb/rtl_example_figures.sh: it needs a build
-# with -DSWITCHYARD_COSIM=ON and is not part of tb/docs_all.sh), runs tb/docs_all.sh in it with this checkout's binary, and compares every
-# number of every regenerated CSV and markdown table with the committed one (tb/docs_compare.py:
-# exact, wall-clock fields and images left out). docs/figures here is not touched. Prints each
-# difference (file, row, column, committed -> regenerated) and exits 1 if there is one.
+# with -DSWITCHYARD_COSIM=ON and is not part of tb/docs_all.sh), runs tb/docs_all.sh in it with
+# this checkout's binary, and compares every number of every regenerated CSV and markdown table
+# with the committed one (tb/docs_compare.py: exact, wall-clock fields and images left out).
+# docs/figures here is not touched. Prints each difference (file, row, column, committed ->
+# regenerated) and exits 1 if there is one.
 #   SWITCHYARD=path       the binary (default: build/switchyard, built if missing)
 #   DOCS_CHECK_DIR=dir    the scratch folder (default: a new mktemp folder, removed on success)
 #   DOCS_CHECK_REUSE=1    compare the figures already regenerated in DOCS_CHECK_DIR, run nothing
